@@ -1,0 +1,80 @@
+/* rf-cover: backward coverability (Abdulla et al., Figure 4) with witnesses.
+ *
+ * Given a net and a finite set of target markings (their upward closure is the bad
+ * set), decide whether some marking reachable from the initial one covers a target.
+ * The search keeps a basis of minimal markings of the backward-reachable set,
+ * computes predecessors only for new basis elements, discards a new marking that a
+ * basis element is below (subsumed) and drops basis elements above a new one. It ends
+ * when no new marking appears (Dickson's lemma) or when a basis element lies below the
+ * initial marking (omega places hold any number). A witness is replayed forward on the
+ * net before it is returned. */
+#pragma once
+
+#include <glib.h>
+#include "rf-net.h"
+#include "rf-marking.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RF_COVER_SAFE,     /* no target is coverable */
+  RF_COVER_UNSAFE,   /* a target is coverable; a witness is available */
+  RF_COVER_UNKNOWN,  /* budget exhausted */
+} RfCoverVerdict;
+
+/* Budget: 0 means unlimited. */
+typedef struct {
+  guint64 max_markings;  /* markings kept in the basis at once */
+  gdouble timeout_s;     /* wall-clock seconds */
+} RfCoverBudget;
+
+/* Statistics in the paper's terms. conf: markings added to the basis (#Conf);
+ * subsumed: new markings discarded or basis markings dropped by subsumption (#Subsum);
+ * iterations: breadth-first rounds (#Iter); kept: basis size at the end. */
+typedef struct {
+  guint64 conf;
+  guint64 subsumed;
+  guint64 iterations;
+  guint64 kept;
+  gdouble seconds;
+} RfCoverStats;
+
+/* RfWitness: a firing sequence. initial is a concrete (finite) initial marking
+ * (omega places instantiated), steps are transition ids in firing order, final is the
+ * marking reached, which covers targets[target]. */
+typedef struct {
+  RfMarking *initial;
+  GArray *steps;   /* guint transition ids */
+  RfMarking *final;
+  guint target;
+} RfWitness;
+
+void rf_witness_free (RfWitness *w);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfWitness, rf_witness_free)
+
+#define RF_COVER_ERROR (rf_cover_error_quark ())
+GQuark rf_cover_error_quark (void);
+typedef enum {
+  RF_COVER_ERROR_REPLAY,  /* a witness does not replay */
+} RfCoverError;
+
+/* Fires W's steps from W->initial; TRUE if each is enabled, the result equals
+ * W->final and W->final covers TARGET. Fills *error with the first failing step. */
+gboolean rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target, GError **error);
+
+typedef struct {
+  RfCoverVerdict verdict;
+  RfCoverStats stats;
+  RfWitness *witness;  /* owned; non-NULL iff verdict == RF_COVER_UNSAFE */
+} RfCoverResult;
+
+void rf_cover_result_free (RfCoverResult *r);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCoverResult, rf_cover_result_free)
+
+/* Runs the backward search. targets: RfMarking*. budget may be NULL. Never fails:
+ * a budget overrun gives RF_COVER_UNKNOWN. */
+RfCoverResult *rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget);
+
+const char *rf_cover_verdict_to_string (RfCoverVerdict v);
+
+G_END_DECLS

@@ -1,0 +1,59 @@
+/* rf-marking: sparse Petri-net markings and the operations backward search needs. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* RfToken: `count` tokens on place `place`. In a token vector, entries are sorted by
+ * strictly increasing place and every count is > 0. */
+typedef struct {
+  guint32 place;
+  guint32 count;
+} RfToken;
+
+/* RfMarking: an immutable sparse marking (a multiset of places).
+ * Invariant: e[0..n) sorted by strictly increasing place, every count > 0;
+ * norm = sum of counts. Markings are reference counted; never modified once built. */
+typedef struct _RfMarking RfMarking;
+struct _RfMarking {
+  gint ref;
+  guint32 n;
+  guint64 norm;
+  RfToken e[];
+};
+
+/* Builds a marking from tokens in any order; duplicate places are added, zero counts
+ * dropped. */
+RfMarking *rf_marking_new (const RfToken *tokens, guint n);
+/* The empty marking. */
+RfMarking *rf_marking_new_empty (void);
+RfMarking *rf_marking_ref (RfMarking *m);
+void rf_marking_unref (RfMarking *m);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfMarking, rf_marking_unref)
+
+guint32 rf_marking_get (const RfMarking *m, guint32 place);
+
+/* a <= b pointwise (b covers a). */
+gboolean rf_marking_leq (const RfMarking *a, const RfMarking *b);
+gboolean rf_marking_equal (const RfMarking *a, const RfMarking *b);
+guint rf_marking_hash (const RfMarking *m);
+
+/* m <= bound pointwise where bound is a dense vector of n_places entries and
+ * omega[p] (may be NULL) marks places holding any number of tokens. */
+gboolean rf_marking_leq_dense (const RfMarking *m, const guint32 *bound, const gboolean *omega);
+
+/* Minimal predecessor of the upward closure of M through a transition with input
+ * vector PRE and output vector POST (token vectors):
+ *   result(p) = max(M(p) - POST(p), 0) + PRE(p).
+ * Every marking >= result can fire the transition and then covers M. */
+RfMarking *rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post);
+
+/* TRUE when POST puts a token on some place in M's support (only such transitions
+ * give predecessors not already covered by M). */
+gboolean rf_marking_meets (const RfMarking *m, const RfToken *post, guint n_post);
+
+/* Dense forward firing: TRUE and updates DENSE when enabled (DENSE >= PRE). */
+gboolean rf_marking_fire_dense (guint32 *dense, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post);
+
+G_END_DECLS

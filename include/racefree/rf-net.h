@@ -1,0 +1,103 @@
+/* rf-net: place/transition nets with source information, the engine's input.
+ *
+ * A net has places (control places of job types, shared places for data accesses,
+ * locks and signals) and transitions (input and output token vectors). Every place
+ * and transition remembers where it came from (job type, source location, text) so
+ * that witnesses and pictures speak the user's language. Nets read from benchmark
+ * formats simply leave that information empty. */
+#pragma once
+
+#include <glib.h>
+#include "rf-diag.h"
+#include "rf-marking.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RF_PLACE_CONTROL,  /* a thread of job `job` at a program location */
+  RF_PLACE_READ,     /* Read_v: a thread is reading var `var` */
+  RF_PLACE_WRITE,    /* Write_v: a thread is writing var `var` */
+  RF_PLACE_LOCK,     /* lock `var`, one token while free */
+  RF_PLACE_SIGNAL,   /* pending signals of cond `var` */
+  RF_PLACE_PLAIN,    /* a place of a net read from a file */
+} RfPlaceKind;
+
+/* RfPlace: name owned; job = job-type index or -1; var = program var id or -1. */
+typedef struct {
+  guint id;
+  char *name;
+  RfPlaceKind kind;
+  gint job;
+  gint var;
+  RfLoc loc;
+  char *activity;  /* owned, may be NULL: what a thread here is doing ("writing x") */
+} RfPlace;
+
+/* RfTransition: pre/post are token vectors (sorted by place, counts > 0), owned.
+ * For transitions of a job type: job >= 0, pc_from is the control place the moving
+ * thread leaves, pc_to the one it reaches, spawn the entry place of a created thread
+ * (or -1). These let a witness follow individual threads. label owned. */
+typedef struct {
+  guint id;
+  char *label;
+  gint job;
+  RfLoc loc;
+  RfToken *pre;
+  guint n_pre;
+  RfToken *post;
+  guint n_post;
+  gint pc_from;
+  gint pc_to;
+  gint spawn;
+} RfTransition;
+
+/* RfNetJob: a job type's name and entry place, for witness thread naming. */
+typedef struct {
+  char *name;
+  gint entry;
+} RfNetJob;
+
+typedef struct _RfNet RfNet;
+
+RfNet *rf_net_new (void);
+void rf_net_free (RfNet *net);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfNet, rf_net_free)
+
+guint rf_net_add_place (RfNet *net, const char *name, RfPlaceKind kind, gint job, gint var, RfLoc loc);
+/* Token vectors in any order; normalised (sorted, merged) on the way in. */
+/* Sets what a thread on control place ID is doing (copied), for reports. */
+void rf_net_set_place_activity (RfNet *net, guint id, const char *activity);
+guint rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
+                             const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                             gint pc_from, gint pc_to, gint spawn);
+guint rf_net_add_job (RfNet *net, const char *name, gint entry);
+
+guint rf_net_n_places (const RfNet *net);
+guint rf_net_n_transitions (const RfNet *net);
+guint rf_net_n_jobs (const RfNet *net);
+const RfPlace *rf_net_get_place (const RfNet *net, guint id);
+const RfTransition *rf_net_get_transition (const RfNet *net, guint id);
+const RfNetJob *rf_net_get_job (const RfNet *net, guint id);
+/* Returns the place id or -1. */
+gint rf_net_lookup_place (const RfNet *net, const char *name);
+
+/* The place of KIND (READ, WRITE, LOCK, SIGNAL) for program var VAR, or -1. */
+gint rf_net_find_var_place (const RfNet *net, RfPlaceKind kind, gint var);
+
+/* Initial marking: count tokens on place (replaces), or any number (omega). */
+void rf_net_set_initial (RfNet *net, guint place, guint32 count);
+void rf_net_set_initial_omega (RfNet *net, guint place);
+/* Dense initial vector (n_places entries) and omega flags; valid until the next add. */
+const guint32 *rf_net_peek_initial (const RfNet *net);
+const gboolean *rf_net_peek_omega (const RfNet *net);
+
+/* P-invariants known by construction: sum over places of weight * M(p) == total
+ * in every reachable marking (e.g. a lock place plus the places where it is held).
+ * Optional; an engine may use them for pruning. */
+void rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n, guint32 total);
+guint rf_net_n_invariants (const RfNet *net);
+
+/* "name" or "name*3" list of a marking, e.g. "{Write_x*2, worker@3}". Owned. */
+char *rf_net_marking_to_string (const RfNet *net, const RfMarking *m);
+
+G_END_DECLS

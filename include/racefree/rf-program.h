@@ -1,0 +1,104 @@
+/* rf-program: the program model every front end produces (shared objects, job types, CFGs).
+ *
+ * A program is a set of shared objects (data, locks, condition variables) and a set of
+ * job types (thread functions). Each job type is a control-flow graph whose nodes are
+ * program locations and whose edges are single operations. The net builder turns this
+ * model into a Petri net; the SML printer turns it back into text. Ids are dense
+ * indices in declaration order, so iterating by id is deterministic. */
+#pragma once
+
+#include <glib.h>
+#include "rf-diag.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RF_VAR_DATA,  /* read/write location */
+  RF_VAR_LOCK,  /* mutex: free or held by one thread */
+  RF_VAR_COND,  /* condition variable */
+} RfVarKind;
+
+/* RfVar: one shared object. name owned by the program. */
+typedef struct {
+  guint id;
+  char *name;
+  RfVarKind kind;
+  RfLoc loc;        /* declaration */
+} RfVar;
+
+typedef enum {
+  RF_OP_SKIP,       /* no effect: branch choice, goto, skip, block boundary */
+  RF_OP_READ,       /* arg = data var */
+  RF_OP_WRITE,      /* arg = data var */
+  RF_OP_ACQUIRE,    /* arg = lock */
+  RF_OP_RELEASE,    /* arg = lock */
+  RF_OP_WAIT,       /* arg = cond, arg2 = lock */
+  RF_OP_SIGNAL,     /* arg = cond */
+  RF_OP_BROADCAST,  /* arg = cond */
+  RF_OP_CREATE,     /* arg = job type */
+} RfOpKind;
+
+/* RfEdge: one operation from node `from` to node `to` of the same job type.
+ * arg/arg2 index vars or jobs as documented per op; -1 when unused.
+ * text: optional display text (owned), NULL means "derive from op". */
+typedef struct {
+  guint from;
+  guint to;
+  RfOpKind op;
+  gint arg;
+  gint arg2;
+  RfLoc loc;
+  char *text;
+} RfEdge;
+
+typedef enum {
+  RF_START_NONE,   /* only started by `create` */
+  RF_START_COUNT,  /* `count` threads at start (main: 1) */
+  RF_START_ANY,    /* any number of threads at start ([*]) */
+} RfStartKind;
+
+/* RfJob: one job type. Invariants: entry < nodes->len; every edge's from/to < nodes->len.
+ * nodes: RfLoc per node (location of the statement that starts there; the exit node
+ * carries the location of the closing brace). Edges are kept in creation order. */
+typedef struct {
+  guint id;
+  char *name;       /* owned; "main" for the main job */
+  RfLoc loc;        /* declaration */
+  RfStartKind start;
+  guint count;      /* for RF_START_COUNT */
+  guint entry;      /* entry node */
+  GArray *nodes;    /* RfLoc */
+  GArray *edges;    /* RfEdge (text owned) */
+} RfJob;
+
+typedef struct _RfProgram RfProgram;
+
+RfProgram *rf_program_new (void);
+void rf_program_free (RfProgram *prog);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfProgram, rf_program_free)
+
+/* Variables. Returns the new id. Names must be unique (the front end checks). */
+guint rf_program_add_var (RfProgram *prog, const char *name, RfVarKind kind, RfLoc loc);
+guint rf_program_n_vars (const RfProgram *prog);
+const RfVar *rf_program_get_var (const RfProgram *prog, guint id);
+/* Returns the id or -1. */
+gint rf_program_lookup_var (const RfProgram *prog, const char *name);
+
+/* Job types. The new job has no nodes; add the entry node first and set it. */
+guint rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind start, guint count);
+guint rf_program_n_jobs (const RfProgram *prog);
+RfJob *rf_program_get_job (const RfProgram *prog, guint id);
+gint rf_program_lookup_job (const RfProgram *prog, const char *name);
+
+/* Adds a node (program location) to JOB; returns its index. */
+guint rf_job_add_node (RfJob *job, RfLoc loc);
+/* Adds an edge; text may be NULL (copied). */
+void rf_job_add_edge (RfJob *job, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
+
+/* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker". Owned. */
+char *rf_program_edge_to_string (const RfProgram *prog, const RfEdge *edge);
+
+/* Checks the invariants above (debug aid, used under g_assert). */
+gboolean rf_program_is_valid (const RfProgram *prog);
+
+G_END_DECLS

@@ -1,0 +1,272 @@
+/* rf-cli: command dispatch and options. Every command reads its inputs with the
+ * front end chosen by file extension, then runs its stage of the pipeline. Output
+ * files are written atomically (temporary file + rename), so a failed run never
+ * leaves a partial file behind. */
+#include "rf-cli.h"
+
+#include <string.h>
+
+#include "rf-diag.h"
+#include "rf-dot.h"
+#include "rf-netbuild.h"
+#include "rf-race.h"
+#include "rf-report.h"
+#include "rf-sml.h"
+
+static const char *usage_text =
+  "Usage: racefree COMMAND [OPTIONS] FILE\n"
+  "\n"
+  "Prove pthreaded programs free of data races, for any number of threads,\n"
+  "or show an interleaving that races.\n"
+  "\n"
+  "Commands:\n"
+  "  check FILE.sml     decide, for every shared variable, whether it can race\n"
+  "  net FILE.sml       write the Petri net built from the program (Graphviz DOT)\n"
+  "  help [COMMAND]     show help for racefree or for one command\n"
+  "\n"
+  "Options:\n"
+  "  -h, --help         show this help\n"
+  "  --version          show the version\n"
+  "\n"
+  "Exit status: 0 race-free, 1 race found, 2 usage or input error,\n"
+  "3 unknown (search budget exhausted).\n"
+  "Run 'racefree COMMAND --help' for the options of a command.\n";
+
+/* Reads FILE with the front end its extension names. */
+static RfProgram *
+load_program (const char *file, RfDiags *diags, GError **error)
+{
+  if (g_str_has_suffix (file, ".sml"))
+    return rf_sml_parse_file (file, diags, error);
+  g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO,
+               "%s: unsupported input (expected a .sml model file)", file);
+  return NULL;
+}
+
+/* Parses options of one command. Returns FALSE after writing the message to ERR. */
+static gboolean
+parse_options (GOptionContext *ctx, int *argc, char ***argv, GString *err, const char *cmd)
+{
+  g_autoptr (GError) error = NULL;
+  g_option_context_set_help_enabled (ctx, FALSE);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      g_string_append_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+input_failure (RfDiags *diags, GError *error, GString *err)
+{
+  rf_diags_render (diags, err);
+  if (rf_diags_n_errors (diags) == 0 && error)
+    g_string_append_printf (err, "racefree: error: %s\n", error->message);
+  return RF_EXIT_INPUT;
+}
+
+/* One positional FILE argument, or a usage error. */
+static const char *
+single_file (int argc, char **argv, GString *err, const char *cmd)
+{
+  if (argc != 2)
+    {
+      g_string_append_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd,
+                              argc < 2 ? "missing input file" : "too many input files", cmd);
+      return NULL;
+    }
+  return argv[1];
+}
+
+static int
+cmd_check (int argc, char **argv, GString *out, GString *err)
+{
+  gboolean help = FALSE, stats = FALSE;
+  gint64 max_markings = 0;
+  gdouble timeout = 0;
+  GOptionEntry entries[] = {
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml");
+  g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
+                                     "one of them writing. Prints one verdict per variable, and for a race the\n"
+                                     "interleaving that leads to it.");
+  g_option_context_set_description (ctx, "Exit status: 0 all race-free, 1 a race found, 2 usage or input error,\n"
+                                         "3 some verdict unknown (budget exhausted).");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, err, "check"))
+    return RF_EXIT_INPUT;
+  if (help)
+    {
+      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
+      g_string_append (out, h);
+      return RF_EXIT_OK;
+    }
+  if (max_markings < 0 || timeout < 0)
+    {
+      g_string_append (err, "racefree check: error: --max-markings and --timeout must not be negative\n");
+      return RF_EXIT_INPUT;
+    }
+  const char *file = single_file (argc, argv, err, "check");
+  if (!file)
+    return RF_EXIT_INPUT;
+
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfProgram) prog = load_program (file, diags, &error);
+  if (!prog)
+    return input_failure (diags, error, err);
+  rf_diags_render (diags, err);  /* warnings */
+
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  RfCoverBudget budget = { (guint64) max_markings, timeout };
+  g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
+  RfReportOptions opts = { stats };
+  rf_report_text (prog, net, verdicts, &opts, out);
+
+  int code = RF_EXIT_OK;
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (rv->result->verdict == RF_COVER_UNSAFE)
+        code = RF_EXIT_RACE;
+      else if (rv->result->verdict == RF_COVER_UNKNOWN && code == RF_EXIT_OK)
+        code = RF_EXIT_UNKNOWN;
+    }
+  return code;
+}
+
+static int
+cmd_net (int argc, char **argv, GString *out, GString *err)
+{
+  gboolean help = FALSE;
+  g_autofree char *format = NULL;
+  g_autofree char *output = NULL;
+  GOptionEntry entries[] = {
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default)", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output", "FILE" },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml");
+  g_option_context_set_summary (ctx, "Write the Petri net racefree builds from the program: job types as\n"
+                                     "clusters, shared places (locks, Read/Write, signals) outside them.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, err, "net"))
+    return RF_EXIT_INPUT;
+  if (help)
+    {
+      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
+      g_string_append (out, h);
+      return RF_EXIT_OK;
+    }
+  if (format && strcmp (format, "dot") != 0)
+    {
+      g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot)\n", format);
+      return RF_EXIT_INPUT;
+    }
+  const char *file = single_file (argc, argv, err, "net");
+  if (!file)
+    return RF_EXIT_INPUT;
+
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfProgram) prog = load_program (file, diags, &error);
+  if (!prog)
+    return input_failure (diags, error, err);
+  rf_diags_render (diags, err);
+
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  g_autofree char *base = g_path_get_basename (file);
+  char *dot = strrchr (base, '.');
+  if (dot)
+    *dot = '\0';
+  g_autofree char *text = rf_dot_net_to_string (net, base);
+  if (!output || strcmp (output, "-") == 0)
+    {
+      g_string_append (out, text);
+      return RF_EXIT_OK;
+    }
+  if (!g_file_set_contents (output, text, -1, &error))
+    {
+      g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+      return RF_EXIT_INPUT;
+    }
+  return RF_EXIT_OK;
+}
+
+typedef struct {
+  const char *name;
+  int (*run) (int argc, char **argv, GString *out, GString *err);
+} Command;
+
+static const Command commands[] = {
+  { "check", cmd_check },
+  { "net", cmd_net },
+};
+
+static const Command *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+int
+rf_cli_run (int argc, char **argv, GString *out, GString *err)
+{
+  if (argc < 2)
+    {
+      g_string_append (err, usage_text);
+      return RF_EXIT_INPUT;
+    }
+  const char *cmd = argv[1];
+  if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0)
+    {
+      g_string_append (out, usage_text);
+      return RF_EXIT_OK;
+    }
+  if (strcmp (cmd, "--version") == 0)
+    {
+      g_string_append (out, "racefree " RF_VERSION "\n");
+      return RF_EXIT_OK;
+    }
+  if (strcmp (cmd, "help") == 0)
+    {
+      if (argc < 3)
+        {
+          g_string_append (out, usage_text);
+          return RF_EXIT_OK;
+        }
+      const Command *c = find_command (argv[2]);
+      if (!c)
+        {
+          g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", argv[2]);
+          return RF_EXIT_INPUT;
+        }
+      char *hargv[] = { (char *) c->name, (char *) "--help", NULL };
+      return c->run (2, hargv, out, err);
+    }
+  const Command *c = find_command (cmd);
+  if (!c)
+    {
+      g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", cmd);
+      return RF_EXIT_INPUT;
+    }
+  /* The command sees argv from its own name on, so GOption's prgname is "check". */
+  g_auto (GStrv) args = g_new0 (char *, argc);
+  for (int i = 1; i < argc; i++)
+    args[i - 1] = g_strdup (argv[i]);
+  char **argv_cmd = g_memdup2 (args, sizeof (char *) * argc);
+  int n = argc - 1;
+  int code = c->run (n, argv_cmd, out, err);
+  g_free (argv_cmd);
+  return code;
+}

@@ -1,0 +1,341 @@
+/* rf-cover: symbolic backward reachability over minimal markings (Figure 4 of
+ * Abdulla, Haziza, Kindahl, "Model Checking Race-Freeness").
+ *
+ * The upward-closed set of markings from which a target can be covered is represented
+ * by its finite basis of minimal markings. Each round takes the markings added in the
+ * previous round (the frontier), computes their minimal predecessors through every
+ * transition that produces a token they need, and adds each predecessor unless a basis
+ * marking is below it; basis markings above it are dropped. Dickson's lemma bounds the
+ * number of additions, so the loop ends. Each basis node remembers the node it was
+ * computed from and the transition, which yields the witness when a node lies below
+ * the initial marking. */
+#include "rf-cover.h"
+
+/* Node: one marking of the backward search. parent is the marking this one is a
+ * predecessor of (NULL for a target), through transition `via`; target is the index
+ * of the target at the root. Reference counted: the basis, the frontier and children
+ * each hold a reference, so a witness chain stays alive while its leaf does. */
+typedef struct Node Node;
+struct Node {
+  gint ref;
+  gboolean dead;   /* dropped from the basis (subsumed by a smaller marking) */
+  RfMarking *m;    /* owned */
+  Node *parent;    /* owned reference, or NULL */
+  guint via;
+  guint target;
+};
+
+static Node *
+node_new (RfMarking *m, Node *parent, guint via, guint target)
+{
+  Node *n = g_new0 (Node, 1);
+  n->ref = 1;
+  n->m = m;
+  n->parent = parent;
+  if (parent)
+    parent->ref++;
+  n->via = via;
+  n->target = target;
+  return n;
+}
+
+static void
+node_unref (gpointer p)
+{
+  Node *n = p;
+  while (n && --n->ref == 0)
+    {
+      Node *parent = n->parent;
+      rf_marking_unref (n->m);
+      g_free (n);
+      n = parent;
+    }
+}
+
+static Node *
+node_ref (Node *n)
+{
+  n->ref++;
+  return n;
+}
+
+/* Search: the state of one run. Invariant: basis holds the live nodes, pairwise
+ * incomparable; every node ever added to the basis is counted in stats.conf. */
+typedef struct {
+  const RfNet *net;
+  const guint32 *init;
+  const gboolean *omega;
+  GPtrArray *basis;        /* Node*, owned references */
+  RfCoverStats stats;
+  RfCoverBudget budget;
+  gint64 start_us;
+  guint64 work;            /* predecessor computations, for budget checks */
+} Search;
+
+/* TRUE when some basis marking is below M. */
+static gboolean
+basis_covers (Search *s, const RfMarking *m)
+{
+  for (guint i = 0; i < s->basis->len; i++)
+    {
+      const Node *b = g_ptr_array_index (s->basis, i);
+      if (rf_marking_leq (b->m, m))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Adds N to the basis, dropping every basis marking above it. Takes N's reference. */
+static void
+basis_insert (Search *s, Node *n)
+{
+  guint k = 0;
+  for (guint i = 0; i < s->basis->len; i++)
+    {
+      Node *b = g_ptr_array_index (s->basis, i);
+      if (rf_marking_leq (n->m, b->m))
+        {
+          b->dead = TRUE;
+          s->stats.subsumed++;
+          node_unref (b);
+        }
+      else
+        g_ptr_array_index (s->basis, k++) = b;
+    }
+  g_ptr_array_set_size (s->basis, k);
+  g_ptr_array_add (s->basis, n);
+  s->stats.conf++;
+}
+
+static gboolean
+budget_exceeded (Search *s)
+{
+  if (s->budget.max_markings && s->basis->len > s->budget.max_markings)
+    return TRUE;
+  if (s->budget.timeout_s > 0 && (s->work & 255) == 0)
+    {
+      gdouble el = (g_get_monotonic_time () - s->start_us) / 1e6;
+      if (el > s->budget.timeout_s)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The witness for node N, whose marking lies below the initial marking. */
+static RfWitness *
+witness_from (Search *s, const Node *n)
+{
+  guint np = rf_net_n_places (s->net);
+  RfWitness *w = g_new0 (RfWitness, 1);
+  GArray *init = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    {
+      guint32 c = s->omega[p] ? rf_marking_get (n->m, p) : s->init[p];
+      RfToken t = { p, c };
+      if (c > 0)
+        g_array_append_val (init, t);
+    }
+  w->initial = rf_marking_new ((RfToken *) init->data, init->len);
+  g_array_unref (init);
+  w->steps = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (; n->parent; n = n->parent)
+    g_array_append_val (w->steps, n->via);
+  w->target = n->target;
+
+  g_autofree guint32 *dense = g_new0 (guint32, np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (s->net, g_array_index (w->steps, guint, i));
+      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      g_assert (ok); /* by construction of predecessors */
+    }
+  GArray *fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (dense[p] > 0)
+      {
+        RfToken t = { p, dense[p] };
+        g_array_append_val (fin, t);
+      }
+  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
+  g_array_unref (fin);
+  return w;
+}
+
+G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
+
+RfCoverResult *
+rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
+{
+  Search s = { 0 };
+  s.net = net;
+  s.init = rf_net_peek_initial (net);
+  s.omega = rf_net_peek_omega (net);
+  s.basis = g_ptr_array_new ();  /* no free func: basis_insert compacts it by hand */
+  if (budget)
+    s.budget = *budget;
+  s.start_us = g_get_monotonic_time ();
+
+  RfCoverResult *r = g_new0 (RfCoverResult, 1);
+  r->verdict = RF_COVER_SAFE;
+  g_autoptr (GPtrArray) frontier = g_ptr_array_new_with_free_func (node_unref);
+  const Node *found = NULL;
+
+  for (guint i = 0; i < targets->len && !found; i++)
+    {
+      RfMarking *m = g_ptr_array_index (targets, i);
+      if (basis_covers (&s, m))
+        {
+          s.stats.subsumed++;
+          continue;
+        }
+      Node *n = node_new (rf_marking_ref (m), NULL, 0, i);
+      basis_insert (&s, n);
+      g_ptr_array_add (frontier, node_ref (n));
+      if (rf_marking_leq_dense (m, s.init, s.omega))
+        found = n;
+    }
+
+  guint nt = rf_net_n_transitions (net);
+  while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
+    {
+      s.stats.iterations++;
+      g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func (node_unref);
+      for (guint f = 0; f < frontier->len && !found; f++)
+        {
+          Node *cur = g_ptr_array_index (frontier, f);
+          for (guint ti = 0; ti < nt && !cur->dead; ti++)
+            {
+              const RfTransition *t = rf_net_get_transition (net, ti);
+              if (!rf_marking_meets (cur->m, t->post, t->n_post))
+                continue;
+              s.work++;
+              RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
+              if (basis_covers (&s, pm))
+                {
+                  s.stats.subsumed++;
+                  rf_marking_unref (pm);
+                  continue;
+                }
+              Node *n = node_new (pm, cur, ti, cur->target);
+              basis_insert (&s, n);
+              if (rf_marking_leq_dense (pm, s.init, s.omega))
+                {
+                  found = n;
+                  break;
+                }
+              g_ptr_array_add (next, node_ref (n));
+              if (budget_exceeded (&s))
+                {
+                  r->verdict = RF_COVER_UNKNOWN;
+                  break;
+                }
+            }
+          if (r->verdict == RF_COVER_UNKNOWN)
+            break;
+        }
+      g_ptr_array_unref (g_steal_pointer (&frontier));
+      frontier = g_steal_pointer (&next);
+    }
+
+  if (found)
+    {
+      r->verdict = RF_COVER_UNSAFE;
+      r->witness = witness_from (&s, found);
+    }
+  s.stats.kept = s.basis->len;
+  s.stats.seconds = (g_get_monotonic_time () - s.start_us) / 1e6;
+  r->stats = s.stats;
+  g_ptr_array_foreach (s.basis, (GFunc) node_unref, NULL);
+  g_ptr_array_unref (s.basis);
+  return r;
+}
+
+void
+rf_witness_free (RfWitness *w)
+{
+  if (!w)
+    return;
+  rf_marking_unref (w->initial);
+  rf_marking_unref (w->final);
+  g_array_unref (w->steps);
+  g_free (w);
+}
+
+gboolean
+rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target, GError **error)
+{
+  guint np = rf_net_n_places (net);
+  g_autofree guint32 *dense = g_new0 (guint32, np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  /* The initial marking must be an instance of the net's initial set. */
+  const guint32 *init = rf_net_peek_initial (net);
+  const gboolean *omega = rf_net_peek_omega (net);
+  for (guint p = 0; p < np; p++)
+    if (!omega[p] && dense[p] != init[p])
+      {
+        g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY,
+                     "witness starts with %u tokens on %s, the net has %u",
+                     dense[p], rf_net_get_place (net, p)->name, init[p]);
+        return FALSE;
+      }
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      guint ti = g_array_index (w->steps, guint, i);
+      if (ti >= rf_net_n_transitions (net))
+        {
+          g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "step %u: no transition %u", i + 1, ti);
+          return FALSE;
+        }
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (!rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post))
+        {
+          g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "step %u: transition %s is not enabled",
+                       i + 1, t->label ? t->label : "?");
+          return FALSE;
+        }
+    }
+  for (guint i = 0; i < w->final->n; i++)
+    if (dense[w->final->e[i].place] != w->final->e[i].count)
+      {
+        g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "replay does not reach the witness's final marking");
+        return FALSE;
+      }
+  guint64 sum = 0;
+  for (guint p = 0; p < np; p++)
+    sum += dense[p];
+  if (sum != w->final->norm)
+    {
+      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "replay does not reach the witness's final marking");
+      return FALSE;
+    }
+  if (!rf_marking_leq_dense (target, dense, NULL))
+    {
+      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "the final marking does not cover the target");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+rf_cover_result_free (RfCoverResult *r)
+{
+  if (!r)
+    return;
+  rf_witness_free (r->witness);
+  g_free (r);
+}
+
+const char *
+rf_cover_verdict_to_string (RfCoverVerdict v)
+{
+  switch (v)
+    {
+    case RF_COVER_SAFE: return "safe";
+    case RF_COVER_UNSAFE: return "unsafe";
+    case RF_COVER_UNKNOWN: return "unknown";
+    }
+  g_assert_not_reached ();
+}

@@ -1,0 +1,211 @@
+/* rf-program: the program model shared by the SML and C front ends. */
+#include "rf-program.h"
+
+/* RfProgram: vars and jobs indexed by id (= position). Names are unique per kind;
+ * the lookup tables map name -> id + 1 (0 = absent). */
+struct _RfProgram {
+  GPtrArray *vars;    /* RfVar*, owned */
+  GPtrArray *jobs;    /* RfJob*, owned */
+  GHashTable *var_by_name;  /* borrowed name -> GUINT_TO_POINTER (id + 1) */
+  GHashTable *job_by_name;
+};
+
+static void
+var_free (gpointer p)
+{
+  RfVar *v = p;
+  g_free (v->name);
+  g_free (v);
+}
+
+static void
+edge_clear (gpointer p)
+{
+  RfEdge *e = p;
+  g_free (e->text);
+}
+
+static void
+job_free (gpointer p)
+{
+  RfJob *j = p;
+  g_free (j->name);
+  g_array_unref (j->nodes);
+  g_array_unref (j->edges);
+  g_free (j);
+}
+
+RfProgram *
+rf_program_new (void)
+{
+  RfProgram *prog = g_new0 (RfProgram, 1);
+  prog->vars = g_ptr_array_new_with_free_func (var_free);
+  prog->jobs = g_ptr_array_new_with_free_func (job_free);
+  prog->var_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  prog->job_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  return prog;
+}
+
+void
+rf_program_free (RfProgram *prog)
+{
+  if (!prog)
+    return;
+  g_hash_table_unref (prog->var_by_name);
+  g_hash_table_unref (prog->job_by_name);
+  g_ptr_array_unref (prog->vars);
+  g_ptr_array_unref (prog->jobs);
+  g_free (prog);
+}
+
+guint
+rf_program_add_var (RfProgram *prog, const char *name, RfVarKind kind, RfLoc loc)
+{
+  RfVar *v = g_new0 (RfVar, 1);
+  v->id = prog->vars->len;
+  v->name = g_strdup (name);
+  v->kind = kind;
+  v->loc = loc;
+  g_ptr_array_add (prog->vars, v);
+  g_hash_table_insert (prog->var_by_name, v->name, GUINT_TO_POINTER (v->id + 1));
+  return v->id;
+}
+
+guint
+rf_program_n_vars (const RfProgram *prog)
+{
+  return prog->vars->len;
+}
+
+const RfVar *
+rf_program_get_var (const RfProgram *prog, guint id)
+{
+  g_return_val_if_fail (id < prog->vars->len, NULL);
+  return g_ptr_array_index (prog->vars, id);
+}
+
+gint
+rf_program_lookup_var (const RfProgram *prog, const char *name)
+{
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (prog->var_by_name, name)) - 1;
+}
+
+guint
+rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind start, guint count)
+{
+  RfJob *j = g_new0 (RfJob, 1);
+  j->id = prog->jobs->len;
+  j->name = g_strdup (name);
+  j->loc = loc;
+  j->start = start;
+  j->count = count;
+  j->nodes = g_array_new (FALSE, TRUE, sizeof (RfLoc));
+  j->edges = g_array_new (FALSE, TRUE, sizeof (RfEdge));
+  g_array_set_clear_func (j->edges, edge_clear);
+  g_ptr_array_add (prog->jobs, j);
+  g_hash_table_insert (prog->job_by_name, j->name, GUINT_TO_POINTER (j->id + 1));
+  return j->id;
+}
+
+guint
+rf_program_n_jobs (const RfProgram *prog)
+{
+  return prog->jobs->len;
+}
+
+RfJob *
+rf_program_get_job (const RfProgram *prog, guint id)
+{
+  g_return_val_if_fail (id < prog->jobs->len, NULL);
+  return g_ptr_array_index (prog->jobs, id);
+}
+
+gint
+rf_program_lookup_job (const RfProgram *prog, const char *name)
+{
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (prog->job_by_name, name)) - 1;
+}
+
+guint
+rf_job_add_node (RfJob *job, RfLoc loc)
+{
+  g_array_append_val (job->nodes, loc);
+  return job->nodes->len - 1;
+}
+
+void
+rf_job_add_edge (RfJob *job, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
+{
+  RfEdge e = { from, to, op, arg, arg2, loc, g_strdup (text) };
+  g_array_append_val (job->edges, e);
+}
+
+char *
+rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
+{
+  if (e->text)
+    return g_strdup (e->text);
+  const char *a = NULL;
+  if (e->op == RF_OP_CREATE)
+    a = rf_program_get_job (prog, e->arg)->name;
+  else if (e->arg >= 0)
+    a = rf_program_get_var (prog, e->arg)->name;
+  switch (e->op)
+    {
+    case RF_OP_SKIP: return g_strdup ("skip");
+    case RF_OP_READ: return g_strdup_printf ("read %s", a);
+    case RF_OP_WRITE: return g_strdup_printf ("write %s", a);
+    case RF_OP_ACQUIRE: return g_strdup_printf ("acquire %s", a);
+    case RF_OP_RELEASE: return g_strdup_printf ("release %s", a);
+    case RF_OP_WAIT:
+      return g_strdup_printf ("wait %s, %s", a, rf_program_get_var (prog, e->arg2)->name);
+    case RF_OP_SIGNAL: return g_strdup_printf ("signal %s", a);
+    case RF_OP_BROADCAST: return g_strdup_printf ("broadcast %s", a);
+    case RF_OP_CREATE: return g_strdup_printf ("create %s", a);
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+var_has_kind (const RfProgram *prog, gint id, RfVarKind kind)
+{
+  return id >= 0 && (guint) id < prog->vars->len && rf_program_get_var (prog, id)->kind == kind;
+}
+
+gboolean
+rf_program_is_valid (const RfProgram *prog)
+{
+  for (guint j = 0; j < prog->jobs->len; j++)
+    {
+      const RfJob *job = g_ptr_array_index (prog->jobs, j);
+      if (job->nodes->len == 0 || job->entry >= job->nodes->len)
+        return FALSE;
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->from >= job->nodes->len || e->to >= job->nodes->len)
+            return FALSE;
+          switch (e->op)
+            {
+            case RF_OP_SKIP: break;
+            case RF_OP_READ: case RF_OP_WRITE:
+              if (!var_has_kind (prog, e->arg, RF_VAR_DATA)) return FALSE;
+              break;
+            case RF_OP_ACQUIRE: case RF_OP_RELEASE:
+              if (!var_has_kind (prog, e->arg, RF_VAR_LOCK)) return FALSE;
+              break;
+            case RF_OP_WAIT:
+              if (!var_has_kind (prog, e->arg, RF_VAR_COND) || !var_has_kind (prog, e->arg2, RF_VAR_LOCK))
+                return FALSE;
+              break;
+            case RF_OP_SIGNAL: case RF_OP_BROADCAST:
+              if (!var_has_kind (prog, e->arg, RF_VAR_COND)) return FALSE;
+              break;
+            case RF_OP_CREATE:
+              if (e->arg < 0 || (guint) e->arg >= prog->jobs->len) return FALSE;
+              break;
+            }
+        }
+    }
+  return TRUE;
+}

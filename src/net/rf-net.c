@@ -1,0 +1,255 @@
+/* rf-net: place/transition nets with the source information witnesses need. */
+#include "rf-net.h"
+
+/* RfNet: places, transitions and jobs indexed by id (= position).
+ * Invariant: initial and omega have one entry per place; every token vector of a
+ * transition is normalised (sorted by place, counts > 0) and names existing places. */
+struct _RfNet {
+  GPtrArray *places;       /* RfPlace*, owned */
+  GPtrArray *transitions;  /* RfTransition*, owned */
+  GPtrArray *jobs;         /* RfNetJob*, owned */
+  GArray *initial;         /* guint32 per place */
+  GArray *omega;           /* gboolean per place */
+  GArray *invariants;      /* RfNetInvariant */
+  GHashTable *by_name;     /* borrowed place name -> id + 1 */
+};
+
+/* RfNetInvariant: sum of weights[i].count * M(weights[i].place) == total. */
+typedef struct {
+  RfMarking *weights;
+  guint32 total;
+} RfNetInvariant;
+
+static void
+place_free (gpointer p)
+{
+  RfPlace *pl = p;
+  g_free (pl->name);
+  g_free (pl->activity);
+  g_free (pl);
+}
+
+static void
+transition_free (gpointer p)
+{
+  RfTransition *t = p;
+  g_free (t->label);
+  g_free (t->pre);
+  g_free (t->post);
+  g_free (t);
+}
+
+static void
+job_free (gpointer p)
+{
+  RfNetJob *j = p;
+  g_free (j->name);
+  g_free (j);
+}
+
+static void
+invariant_clear (gpointer p)
+{
+  RfNetInvariant *inv = p;
+  rf_marking_unref (inv->weights);
+}
+
+RfNet *
+rf_net_new (void)
+{
+  RfNet *net = g_new0 (RfNet, 1);
+  net->places = g_ptr_array_new_with_free_func (place_free);
+  net->transitions = g_ptr_array_new_with_free_func (transition_free);
+  net->jobs = g_ptr_array_new_with_free_func (job_free);
+  net->initial = g_array_new (FALSE, TRUE, sizeof (guint32));
+  net->omega = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  net->invariants = g_array_new (FALSE, TRUE, sizeof (RfNetInvariant));
+  g_array_set_clear_func (net->invariants, invariant_clear);
+  net->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  return net;
+}
+
+void
+rf_net_free (RfNet *net)
+{
+  if (!net)
+    return;
+  g_hash_table_unref (net->by_name);
+  g_ptr_array_unref (net->places);
+  g_ptr_array_unref (net->transitions);
+  g_ptr_array_unref (net->jobs);
+  g_array_unref (net->initial);
+  g_array_unref (net->omega);
+  g_array_unref (net->invariants);
+  g_free (net);
+}
+
+guint
+rf_net_add_place (RfNet *net, const char *name, RfPlaceKind kind, gint job, gint var, RfLoc loc)
+{
+  RfPlace *p = g_new0 (RfPlace, 1);
+  p->id = net->places->len;
+  p->name = g_strdup (name);
+  p->kind = kind;
+  p->job = job;
+  p->var = var;
+  p->loc = loc;
+  g_ptr_array_add (net->places, p);
+  guint32 zero = 0;
+  gboolean no = FALSE;
+  g_array_append_val (net->initial, zero);
+  g_array_append_val (net->omega, no);
+  if (!g_hash_table_contains (net->by_name, p->name))
+    g_hash_table_insert (net->by_name, p->name, GUINT_TO_POINTER (p->id + 1));
+  return p->id;
+}
+
+void
+rf_net_set_place_activity (RfNet *net, guint id, const char *activity)
+{
+  g_return_if_fail (id < net->places->len);
+  RfPlace *p = g_ptr_array_index (net->places, id);
+  g_free (p->activity);
+  p->activity = g_strdup (activity);
+}
+
+/* A normalised owned copy of a token vector; *n_out receives its length. */
+static RfToken *
+normalise (const RfToken *v, guint n, guint *n_out)
+{
+  g_autoptr (RfMarking) m = rf_marking_new (v, n);
+  *n_out = m->n;
+  return g_memdup2 (m->e, m->n * sizeof (RfToken));
+}
+
+guint
+rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
+                       const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                       gint pc_from, gint pc_to, gint spawn)
+{
+  RfTransition *t = g_new0 (RfTransition, 1);
+  t->id = net->transitions->len;
+  t->label = g_strdup (label);
+  t->job = job;
+  t->loc = loc;
+  t->pre = normalise (pre, n_pre, &t->n_pre);
+  t->post = normalise (post, n_post, &t->n_post);
+  for (guint i = 0; i < t->n_pre; i++)
+    g_return_val_if_fail (t->pre[i].place < net->places->len, 0);
+  for (guint i = 0; i < t->n_post; i++)
+    g_return_val_if_fail (t->post[i].place < net->places->len, 0);
+  t->pc_from = pc_from;
+  t->pc_to = pc_to;
+  t->spawn = spawn;
+  g_ptr_array_add (net->transitions, t);
+  return t->id;
+}
+
+guint
+rf_net_add_job (RfNet *net, const char *name, gint entry)
+{
+  RfNetJob *j = g_new0 (RfNetJob, 1);
+  j->name = g_strdup (name);
+  j->entry = entry;
+  g_ptr_array_add (net->jobs, j);
+  return net->jobs->len - 1;
+}
+
+guint rf_net_n_places (const RfNet *net) { return net->places->len; }
+guint rf_net_n_transitions (const RfNet *net) { return net->transitions->len; }
+guint rf_net_n_jobs (const RfNet *net) { return net->jobs->len; }
+
+const RfPlace *
+rf_net_get_place (const RfNet *net, guint id)
+{
+  g_return_val_if_fail (id < net->places->len, NULL);
+  return g_ptr_array_index (net->places, id);
+}
+
+const RfTransition *
+rf_net_get_transition (const RfNet *net, guint id)
+{
+  g_return_val_if_fail (id < net->transitions->len, NULL);
+  return g_ptr_array_index (net->transitions, id);
+}
+
+const RfNetJob *
+rf_net_get_job (const RfNet *net, guint id)
+{
+  g_return_val_if_fail (id < net->jobs->len, NULL);
+  return g_ptr_array_index (net->jobs, id);
+}
+
+gint
+rf_net_lookup_place (const RfNet *net, const char *name)
+{
+  return (gint) GPOINTER_TO_UINT (g_hash_table_lookup (net->by_name, name)) - 1;
+}
+
+gint
+rf_net_find_var_place (const RfNet *net, RfPlaceKind kind, gint var)
+{
+  for (guint i = 0; i < net->places->len; i++)
+    {
+      const RfPlace *p = g_ptr_array_index (net->places, i);
+      if (p->kind == kind && p->var == var)
+        return i;
+    }
+  return -1;
+}
+
+void
+rf_net_set_initial (RfNet *net, guint place, guint32 count)
+{
+  g_return_if_fail (place < net->places->len);
+  g_array_index (net->initial, guint32, place) = count;
+  g_array_index (net->omega, gboolean, place) = FALSE;
+}
+
+void
+rf_net_set_initial_omega (RfNet *net, guint place)
+{
+  g_return_if_fail (place < net->places->len);
+  g_array_index (net->omega, gboolean, place) = TRUE;
+}
+
+const guint32 *
+rf_net_peek_initial (const RfNet *net)
+{
+  return (const guint32 *) net->initial->data;
+}
+
+const gboolean *
+rf_net_peek_omega (const RfNet *net)
+{
+  return (const gboolean *) net->omega->data;
+}
+
+void
+rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n, guint32 total)
+{
+  RfNetInvariant inv = { rf_marking_new (weights, n), total };
+  g_array_append_val (net->invariants, inv);
+}
+
+guint
+rf_net_n_invariants (const RfNet *net)
+{
+  return net->invariants->len;
+}
+
+char *
+rf_net_marking_to_string (const RfNet *net, const RfMarking *m)
+{
+  GString *s = g_string_new ("{");
+  for (guint i = 0; i < m->n; i++)
+    {
+      if (i > 0)
+        g_string_append (s, ", ");
+      g_string_append (s, rf_net_get_place (net, m->e[i].place)->name);
+      if (m->e[i].count > 1)
+        g_string_append_printf (s, "*%u", m->e[i].count);
+    }
+  g_string_append_c (s, '}');
+  return g_string_free (s, FALSE);
+}

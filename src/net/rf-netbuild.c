@@ -1,0 +1,226 @@
+/* rf-netbuild: the job-type Petri net of a program model (see rf-netbuild.h for the rules). */
+#include "rf-netbuild.h"
+
+/* Builder: the net under construction and the place ids of the program's objects.
+ * Invariant: shared[v] is the lock place of a lock, the signal place of a cond, and
+ * read[v]/write[v] are the access places of a data var (-1 where not applicable);
+ * pcs[j][n] is the control place of node n of job j. */
+typedef struct {
+  const RfProgram *prog;
+  RfNet *net;
+  gint *read;
+  gint *write;
+  gint *shared;
+  guint **pcs;
+  GHashTable *names;   /* place names used so far (owned keys), for uniqueness */
+} Builder;
+
+/* A unique place name "BASE", "BASE#2", ... (owned). */
+static char *
+unique_name (Builder *b, const char *base)
+{
+  char *name = g_strdup (base);
+  for (guint k = 2; g_hash_table_contains (b->names, name); k++)
+    {
+      g_free (name);
+      name = g_strdup_printf ("%s#%u", base, k);
+    }
+  g_hash_table_add (b->names, g_strdup (name));
+  return name;
+}
+
+static guint
+add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, RfLoc loc, const char *activity)
+{
+  g_autofree char *name = unique_name (b, base);
+  guint id = rf_net_add_place (b->net, name, kind, job, var, loc);
+  if (activity)
+    rf_net_set_place_activity (b->net, id, activity);
+  return id;
+}
+
+/* A transition of job J moving a thread from place FROM to place TO, with extra
+ * inputs IN (or -1) and extra outputs OUT (or -1). */
+static void
+add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, guint to, gint in, gint out, gint spawn)
+{
+  RfToken pre[2] = { { from, 1 }, { in >= 0 ? (guint) in : 0, in >= 0 ? 1 : 0 } };
+  RfToken post[3] = { { to, 1 }, { out >= 0 ? (guint) out : 0, out >= 0 ? 1 : 0 },
+                      { spawn >= 0 ? (guint) spawn : 0, spawn >= 0 ? 1 : 0 } };
+  rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
+}
+
+/* A control place between two transitions of one statement. */
+static guint
+mid_place (Builder *b, guint j, const RfEdge *e, const char *activity)
+{
+  const RfJob *job = rf_program_get_job (b->prog, j);
+  g_autofree char *base = g_strdup_printf ("%s@%u:%s", job->name, e->loc.line, activity);
+  return add_place (b, base, RF_PLACE_CONTROL, j, -1, e->loc, activity);
+}
+
+static const char *
+var_name (Builder *b, gint v)
+{
+  return rf_program_get_var (b->prog, v)->name;
+}
+
+/* read v / write v: pc_i -> mid + Acc_v ; mid + Acc_v -> pc_j */
+static void
+build_access (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
+{
+  gboolean is_write = e->op == RF_OP_WRITE;
+  const char *v = var_name (b, e->arg);
+  gint acc = is_write ? b->write[e->arg] : b->read[e->arg];
+  g_autofree char *activity = g_strdup_printf ("%s %s", is_write ? "writing" : "reading", v);
+  g_autofree char *text = rf_program_edge_to_string (b->prog, e);
+  g_autofree char *begin = g_strdup_printf ("%s (begin)", text);
+  g_autofree char *end = g_strdup_printf ("%s (end)", text);
+  guint mid = mid_place (b, j, e, activity);
+  add_move (b, j, e, begin, pi, mid, -1, acc, -1);
+  add_move (b, j, e, end, mid, pj, acc, -1, -1);
+}
+
+/* wait c, L: pc_i -> pc_w + L ; pc_w + Sig_c -> pc_a ; pc_w -> pc_a ; pc_a + L -> pc_j */
+static void
+build_wait (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
+{
+  const char *c = var_name (b, e->arg), *l = var_name (b, e->arg2);
+  gint sig = b->shared[e->arg], lock = b->shared[e->arg2];
+  g_autofree char *waiting = g_strdup_printf ("waiting on %s", c);
+  g_autofree char *woken = g_strdup_printf ("woken, reacquiring %s", l);
+  guint pw = mid_place (b, j, e, waiting);
+  guint pa = mid_place (b, j, e, woken);
+  g_autofree char *t1 = g_strdup_printf ("wait %s, %s (release %s)", c, l, l);
+  g_autofree char *t2 = g_strdup_printf ("wake up on signal %s", c);
+  g_autofree char *t4 = g_strdup_printf ("wait %s, %s (reacquire %s)", c, l, l);
+  add_move (b, j, e, t1, pi, pw, -1, lock, -1);
+  add_move (b, j, e, t2, pw, pa, sig, -1, -1);
+  add_move (b, j, e, "wake up spuriously", pw, pa, -1, -1, -1);
+  add_move (b, j, e, t4, pa, pj, lock, -1, -1);
+}
+
+/* broadcast c: pc_i -> pc_b ; pc_b -> pc_b + Sig_c ; pc_b -> pc_j */
+static void
+build_broadcast (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
+{
+  const char *c = var_name (b, e->arg);
+  g_autofree char *activity = g_strdup_printf ("broadcasting %s", c);
+  g_autofree char *t1 = g_strdup_printf ("broadcast %s (begin)", c);
+  g_autofree char *t2 = g_strdup_printf ("broadcast %s (wake one)", c);
+  g_autofree char *t3 = g_strdup_printf ("broadcast %s (end)", c);
+  guint pb = mid_place (b, j, e, activity);
+  add_move (b, j, e, t1, pi, pb, -1, -1, -1);
+  add_move (b, j, e, t2, pb, pb, -1, b->shared[e->arg], -1);
+  add_move (b, j, e, t3, pb, pj, -1, -1, -1);
+}
+
+static void
+build_edge (Builder *b, guint j, const RfEdge *e)
+{
+  guint pi = b->pcs[j][e->from], pj = b->pcs[j][e->to];
+  g_autofree char *text = rf_program_edge_to_string (b->prog, e);
+  switch (e->op)
+    {
+    case RF_OP_SKIP:       /* pc_i -> pc_j */
+      add_move (b, j, e, text, pi, pj, -1, -1, -1);
+      break;
+    case RF_OP_READ:
+    case RF_OP_WRITE:
+      build_access (b, j, e, pi, pj);
+      break;
+    case RF_OP_ACQUIRE:    /* pc_i + L -> pc_j */
+      add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+      break;
+    case RF_OP_RELEASE:    /* pc_i -> pc_j + L */
+      add_move (b, j, e, text, pi, pj, -1, b->shared[e->arg], -1);
+      break;
+    case RF_OP_WAIT:
+      build_wait (b, j, e, pi, pj);
+      break;
+    case RF_OP_SIGNAL:     /* pc_i -> pc_j + Sig_c */
+      add_move (b, j, e, text, pi, pj, -1, b->shared[e->arg], -1);
+      break;
+    case RF_OP_BROADCAST:
+      build_broadcast (b, j, e, pi, pj);
+      break;
+    case RF_OP_CREATE:     /* pc_i -> pc_j + entry_T */
+      {
+        const RfJob *target = rf_program_get_job (b->prog, e->arg);
+        add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
+      }
+      break;
+    }
+}
+
+RfNet *
+rf_netbuild (const RfProgram *prog)
+{
+  g_assert (rf_program_is_valid (prog));
+  Builder b = { 0 };
+  b.prog = prog;
+  b.net = rf_net_new ();
+  b.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  guint nv = rf_program_n_vars (prog), nj = rf_program_n_jobs (prog);
+  b.read = g_new (gint, nv);
+  b.write = g_new (gint, nv);
+  b.shared = g_new (gint, nv);
+
+  for (guint v = 0; v < nv; v++)
+    {
+      const RfVar *var = rf_program_get_var (prog, v);
+      b.read[v] = b.write[v] = b.shared[v] = -1;
+      g_autofree char *rn = g_strdup_printf ("Read_%s", var->name);
+      g_autofree char *wn = g_strdup_printf ("Write_%s", var->name);
+      g_autofree char *sn = g_strdup_printf ("Sig_%s", var->name);
+      switch (var->kind)
+        {
+        case RF_VAR_DATA:
+          b.read[v] = add_place (&b, rn, RF_PLACE_READ, -1, v, var->loc, NULL);
+          b.write[v] = add_place (&b, wn, RF_PLACE_WRITE, -1, v, var->loc, NULL);
+          break;
+        case RF_VAR_LOCK:
+          b.shared[v] = add_place (&b, var->name, RF_PLACE_LOCK, -1, v, var->loc, NULL);
+          rf_net_set_initial (b.net, b.shared[v], 1);
+          break;
+        case RF_VAR_COND:
+          b.shared[v] = add_place (&b, sn, RF_PLACE_SIGNAL, -1, v, var->loc, NULL);
+          break;
+        }
+    }
+
+  b.pcs = g_new0 (guint *, nj);
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      b.pcs[j] = g_new (guint, job->nodes->len);
+      for (guint n = 0; n < job->nodes->len; n++)
+        {
+          RfLoc loc = g_array_index (job->nodes, RfLoc, n);
+          g_autofree char *base = g_strdup_printf ("%s@%u", job->name, loc.line);
+          b.pcs[j][n] = add_place (&b, base, RF_PLACE_CONTROL, j, -1, loc, NULL);
+        }
+      guint entry = b.pcs[j][job->entry];
+      rf_net_add_job (b.net, job->name, entry);
+      if (job->start == RF_START_COUNT)
+        rf_net_set_initial (b.net, entry, job->count);
+      else if (job->start == RF_START_ANY)
+        rf_net_set_initial_omega (b.net, entry);
+    }
+
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        build_edge (&b, j, &g_array_index (job->edges, RfEdge, i));
+    }
+
+  for (guint j = 0; j < nj; j++)
+    g_free (b.pcs[j]);
+  g_free (b.pcs);
+  g_free (b.read);
+  g_free (b.write);
+  g_free (b.shared);
+  g_hash_table_unref (b.names);
+  return b.net;
+}

@@ -1,0 +1,145 @@
+/* rf-race: race queries per data variable, and witnesses as interleavings of threads. */
+#include "rf-race.h"
+
+GPtrArray *
+rf_race_targets (const RfNet *net, guint var)
+{
+  GPtrArray *targets = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  gint r = rf_net_find_var_place (net, RF_PLACE_READ, var);
+  gint w = rf_net_find_var_place (net, RF_PLACE_WRITE, var);
+  g_return_val_if_fail (r >= 0 && w >= 0, targets);
+  RfToken ww = { w, 2 };
+  RfToken rw[2] = { { r, 1 }, { w, 1 } };
+  g_ptr_array_add (targets, rf_marking_new (&ww, 1));
+  g_ptr_array_add (targets, rf_marking_new (rw, 2));
+  return targets;
+}
+
+void
+rf_interleaving_free (RfInterleaving *il)
+{
+  if (!il)
+    return;
+  g_array_unref (il->steps);
+  g_array_unref (il->final);
+  g_free (il);
+}
+
+/* Tracking: where each token of a control place belongs. named[p] lists the threads
+ * on place p (ids, in arrival order); anon[p] counts initial threads on p that have
+ * not moved yet and so have no name. Invariant: |named[p]| + anon[p] == tokens on p. */
+typedef struct {
+  GQueue **named;
+  guint32 *anon;
+  GArray *where;   /* guint place per thread id - 1 */
+  GArray *job;     /* gint job per thread id - 1 */
+} Tracking;
+
+static guint
+new_thread (Tracking *tr, guint place, gint job)
+{
+  g_array_append_val (tr->where, place);
+  g_array_append_val (tr->job, job);
+  return tr->where->len;
+}
+
+RfInterleaving *
+rf_interleaving_new (const RfNet *net, const RfWitness *w)
+{
+  guint np = rf_net_n_places (net);
+  Tracking tr;
+  tr.named = g_new0 (GQueue *, np);
+  tr.anon = g_new0 (guint32, np);
+  tr.where = g_array_new (FALSE, FALSE, sizeof (guint));
+  tr.job = g_array_new (FALSE, FALSE, sizeof (gint));
+  for (guint p = 0; p < np; p++)
+    tr.named[p] = g_queue_new ();
+  for (guint i = 0; i < w->initial->n; i++)
+    if (rf_net_get_place (net, w->initial->e[i].place)->kind == RF_PLACE_CONTROL)
+      tr.anon[w->initial->e[i].place] = w->initial->e[i].count;
+
+  RfInterleaving *il = g_new0 (RfInterleaving, 1);
+  il->steps = g_array_new (FALSE, FALSE, sizeof (RfThreadStep));
+  il->final = g_array_new (FALSE, FALSE, sizeof (RfThreadState));
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      guint ti = g_array_index (w->steps, guint, i);
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      RfThreadStep step = { 0, t->job, ti };
+      if (t->pc_from >= 0)
+        {
+          guint from = t->pc_from;
+          if (!g_queue_is_empty (tr.named[from]))
+            step.thread = GPOINTER_TO_UINT (g_queue_pop_head (tr.named[from]));
+          else
+            {
+              g_assert (tr.anon[from] > 0);
+              tr.anon[from]--;
+              step.thread = new_thread (&tr, from, t->job);
+            }
+          if (t->pc_to >= 0)
+            {
+              g_queue_push_tail (tr.named[t->pc_to], GUINT_TO_POINTER (step.thread));
+              g_array_index (tr.where, guint, step.thread - 1) = t->pc_to;
+            }
+        }
+      if (t->spawn >= 0)
+        {
+          const RfPlace *entry = rf_net_get_place (net, t->spawn);
+          guint id = new_thread (&tr, t->spawn, entry->job);
+          g_queue_push_tail (tr.named[t->spawn], GUINT_TO_POINTER (id));
+        }
+      g_array_append_val (il->steps, step);
+    }
+  for (guint id = 1; id <= tr.where->len; id++)
+    {
+      RfThreadState st = { id, g_array_index (tr.job, gint, id - 1), g_array_index (tr.where, guint, id - 1) };
+      g_array_append_val (il->final, st);
+    }
+
+  for (guint p = 0; p < np; p++)
+    g_queue_free (tr.named[p]);
+  g_free (tr.named);
+  g_free (tr.anon);
+  g_array_unref (tr.where);
+  g_array_unref (tr.job);
+  return il;
+}
+
+void
+rf_race_verdict_free (RfRaceVerdict *v)
+{
+  if (!v)
+    return;
+  g_free (v->name);
+  rf_cover_result_free (v->result);
+  rf_interleaving_free (v->interleaving);
+  g_free (v);
+}
+
+GPtrArray *
+rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget)
+{
+  GPtrArray *verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *var = rf_program_get_var (prog, v);
+      if (var->kind != RF_VAR_DATA)
+        continue;
+      g_autoptr (GPtrArray) targets = rf_race_targets (net, v);
+      RfRaceVerdict *rv = g_new0 (RfRaceVerdict, 1);
+      rv->var = v;
+      rv->name = g_strdup (var->name);
+      rv->result = rf_cover_run (net, targets, budget);
+      if (rv->result->verdict == RF_COVER_UNSAFE)
+        {
+          g_autoptr (GError) error = NULL;
+          const RfWitness *w = rv->result->witness;
+          if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
+            g_error ("internal error: the witness for '%s' does not replay: %s", var->name, error->message);
+          rv->interleaving = rf_interleaving_new (net, w);
+        }
+      g_ptr_array_add (verdicts, rv);
+    }
+  return verdicts;
+}
