@@ -1,0 +1,164 @@
+/* test-dot: the DOT picture of a small hand-built net, compared whole with a golden file.
+ *
+ * The golden file is tests/golden/dot-small.dot, found through RF_GOLDEN_DIR (set by
+ * meson) or the first argument; RF_UPDATE_GOLDEN=1 rewrites it from the current output. */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+#include <glib.h>
+
+#include "rf-dot.h"
+#include "rf-net.h"
+
+static const char *golden_dir;
+
+static RfLoc
+line (guint l)
+{
+  return (RfLoc){ g_intern_string ("small.rf"), l, 1 };
+}
+
+/* Two job types sharing lock m and variable x, plus a signal c and a job-less
+ * transition. Covers every label form (L<line>, name for line 0, ●, ●N, ω), every
+ * place shape, a weight-2 arc and a statement with quotes and backslashes:
+ *
+ *   thread worker {            main {
+ *   3  acquire m;              10  wait c;    (needs two signals)
+ *   4  x = 1;                  11  read x;
+ *   5  release m;              12  puts "done\n";
+ *   }                          }
+ */
+static RfNet *
+build_small_net (void)
+{
+  RfNet *net = rf_net_new ();
+
+  guint w3 = rf_net_add_place (net, "worker@3", RF_PLACE_CONTROL, 0, -1, line (3));
+  guint w4 = rf_net_add_place (net, "worker@4", RF_PLACE_CONTROL, 0, -1, line (4));
+  guint w4w = rf_net_add_place (net, "worker@4:write", RF_PLACE_CONTROL, 0, -1, line (4));
+  guint w5 = rf_net_add_place (net, "worker@5", RF_PLACE_CONTROL, 0, -1, line (5));
+  guint wend = rf_net_add_place (net, "worker@end", RF_PLACE_CONTROL, 0, -1, RF_LOC_NONE);
+  guint m10 = rf_net_add_place (net, "main@10", RF_PLACE_CONTROL, 1, -1, line (10));
+  guint m11 = rf_net_add_place (net, "main@11", RF_PLACE_CONTROL, 1, -1, line (11));
+  guint m11r = rf_net_add_place (net, "main@11:read", RF_PLACE_CONTROL, 1, -1, line (11));
+  guint m12 = rf_net_add_place (net, "main@12", RF_PLACE_CONTROL, 1, -1, line (12));
+  guint lock = rf_net_add_place (net, "m", RF_PLACE_LOCK, -1, 0, RF_LOC_NONE);
+  guint rx = rf_net_add_place (net, "Read_x", RF_PLACE_READ, -1, 1, RF_LOC_NONE);
+  guint wx = rf_net_add_place (net, "Write_x", RF_PLACE_WRITE, -1, 1, RF_LOC_NONE);
+  guint sig = rf_net_add_place (net, "c", RF_PLACE_SIGNAL, -1, 2, RF_LOC_NONE);
+
+  rf_net_add_job (net, "thread worker", w3);
+  rf_net_add_job (net, "main", m10);
+
+  rf_net_set_initial_omega (net, w3);
+  rf_net_set_initial (net, m10, 1);
+  rf_net_set_initial (net, lock, 1);
+  rf_net_set_initial (net, sig, 3);
+
+  /* acquire m: worker@3 + m -> worker@4 */
+  RfToken t0_pre[] = { { w3, 1 }, { lock, 1 } }, t0_post[] = { { w4, 1 } };
+  rf_net_add_transition (net, "acquire m", 0, line (3), t0_pre, 2, t0_post, 1, w3, w4, -1);
+  /* x = 1: worker@4 -> worker@4:write + Write_x */
+  RfToken t1_pre[] = { { w4, 1 } }, t1_post[] = { { w4w, 1 }, { wx, 1 } };
+  rf_net_add_transition (net, "x = 1", 0, line (4), t1_pre, 1, t1_post, 2, w4, w4w, -1);
+  /* end of x = 1: worker@4:write + Write_x -> worker@5 */
+  RfToken t2_pre[] = { { wx, 1 }, { w4w, 1 } }, t2_post[] = { { w5, 1 } };
+  rf_net_add_transition (net, "end x = 1", 0, line (4), t2_pre, 2, t2_post, 1, w4w, w5, -1);
+  /* release m: worker@5 -> worker@end + m */
+  RfToken t3_pre[] = { { w5, 1 } }, t3_post[] = { { lock, 1 }, { wend, 1 } };
+  rf_net_add_transition (net, "release m", 0, line (5), t3_pre, 1, t3_post, 2, w5, wend, -1);
+  /* wait c: main@10 + 2 c -> main@11 */
+  RfToken t4_pre[] = { { m10, 1 }, { sig, 2 } }, t4_post[] = { { m11, 1 } };
+  rf_net_add_transition (net, "wait c", 1, line (10), t4_pre, 2, t4_post, 1, m10, m11, -1);
+  /* read x: main@11 -> main@11:read + Read_x */
+  RfToken t5_pre[] = { { m11, 1 } }, t5_post[] = { { m11r, 1 }, { rx, 1 } };
+  rf_net_add_transition (net, "read x", 1, line (11), t5_pre, 1, t5_post, 2, m11, m11r, -1);
+  /* end of read x: main@11:read + Read_x -> main@12 */
+  RfToken t6_pre[] = { { m11r, 1 }, { rx, 1 } }, t6_post[] = { { m12, 1 } };
+  rf_net_add_transition (net, "end read x", 1, line (11), t6_pre, 2, t6_post, 1, m11r, m12, -1);
+  /* puts "done\n": main@12 -> (main ends) */
+  RfToken t7_pre[] = { { m12, 1 } };
+  rf_net_add_transition (net, "puts \"done\\n\"", 1, line (12), t7_pre, 1, NULL, 0, m12, -1, -1);
+  /* a job-less transition: -> c */
+  RfToken t8_post[] = { { sig, 1 } };
+  rf_net_add_transition (net, "tick", -1, RF_LOC_NONE, NULL, 0, t8_post, 1, -1, -1, -1);
+
+  return net;
+}
+
+static void
+test_dot_small_golden (void **state)
+{
+  g_autoptr (RfNet) net = build_small_net ();
+  g_autofree char *dot = rf_dot_net_to_string (net, "small");
+  g_autofree char *path = g_build_filename (golden_dir, "dot-small.dot", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *expected = NULL;
+
+  if (g_strcmp0 (g_getenv ("RF_UPDATE_GOLDEN"), "1") == 0)
+    {
+      assert_true (g_file_set_contents (path, dot, -1, &error));
+      print_message ("updated %s\n", path);
+      return;
+    }
+  if (!g_file_get_contents (path, &expected, NULL, &error))
+    fail_msg ("%s (run with RF_UPDATE_GOLDEN=1 to create it)", error->message);
+  assert_string_equal (dot, expected);
+}
+
+static void
+test_dot_deterministic (void **state)
+{
+  g_autoptr (RfNet) net = build_small_net ();
+  g_autoptr (RfNet) again = build_small_net ();
+  g_autofree char *first = rf_dot_net_to_string (net, "small");
+  g_autofree char *second = rf_dot_net_to_string (net, "small");
+  g_autofree char *rebuilt = rf_dot_net_to_string (again, "small");
+
+  assert_string_equal (first, second);
+  assert_string_equal (first, rebuilt);
+}
+
+static void
+test_dot_empty_net (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  g_autofree char *dot = rf_dot_net_to_string (net, NULL);
+
+  assert_string_equal (dot,
+                       "digraph net {\n"
+                       "\tgraph [fontname=Helvetica,\n"
+                       "\t\tfontsize=11,\n"
+                       "\t\trankdir=TB\n"
+                       "\t];\n"
+                       "\tnode [fontname=Helvetica,\n"
+                       "\t\tfontsize=10,\n"
+                       "\t\tlabel=\"\\N\",\n"
+                       "\t\tshape=circle\n"
+                       "\t];\n"
+                       "\tedge [arrowsize=0.7,\n"
+                       "\t\tfontname=Helvetica,\n"
+                       "\t\tfontsize=9\n"
+                       "\t];\n"
+                       "}\n");
+}
+
+int
+main (int argc, char **argv)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_dot_small_golden),
+    cmocka_unit_test (test_dot_deterministic),
+    cmocka_unit_test (test_dot_empty_net),
+  };
+
+  golden_dir = argc > 1 ? argv[1] : g_getenv ("RF_GOLDEN_DIR");
+  if (!golden_dir)
+    golden_dir = "tests/golden";
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
