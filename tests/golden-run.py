@@ -18,7 +18,7 @@ def render(cmd, proc):
 
 
 def main():
-    binary, root, golden = sys.argv[1], sys.argv[2], sys.argv[3]
+    binary, root, golden = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3]
     with open(golden, encoding="utf-8") as f:
         expected = f.read()
     first = expected.split("\n", 1)[0]

@@ -11,7 +11,9 @@
  *                                          an over-approximation of lost signals)
  *   broadcast c: pc_i -> pc_b ; pc_b -> pc_b + Sig_c ; pc_b -> pc_j  (wakes any number)
  *   create T:   pc_i -> pc_j + entry_T
- *   skip:       pc_i -> pc_j
+ * Skip edges (branch choices, loop tests, goto, skip) get no transition of their own:
+ * each is folded into the operations that can follow it (see skip_closure), which is
+ * exact for races. Only the entry and nodes reached by an operation get places.
  * Initial marking: one token per lock; count tokens on the entry of each job started
  * with a count (main: 1); any number on the entry of each [*] job. */
 #pragma once

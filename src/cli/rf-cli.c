@@ -251,7 +251,8 @@ rf_cli_run (int argc, char **argv, GString *out, GString *err)
           g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", argv[2]);
           return RF_EXIT_INPUT;
         }
-      char *hargv[] = { (char *) c->name, (char *) "--help", NULL };
+      g_autofree char *name = g_strdup_printf ("racefree %s", c->name);
+      char *hargv[] = { name, (char *) "--help", NULL };
       return c->run (2, hargv, out, err);
     }
   const Command *c = find_command (cmd);
@@ -260,9 +261,10 @@ rf_cli_run (int argc, char **argv, GString *out, GString *err)
       g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", cmd);
       return RF_EXIT_INPUT;
     }
-  /* The command sees argv from its own name on, so GOption's prgname is "check". */
+  /* The command sees argv from its own name on; GOption shows argv[0] in usage lines. */
   g_auto (GStrv) args = g_new0 (char *, argc);
-  for (int i = 1; i < argc; i++)
+  args[0] = g_strdup_printf ("racefree %s", c->name);
+  for (int i = 2; i < argc; i++)
     args[i - 1] = g_strdup (argv[i]);
   char **argv_cmd = g_memdup2 (args, sizeof (char *) * argc);
   int n = argc - 1;

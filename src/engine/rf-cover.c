@@ -112,7 +112,7 @@ budget_exceeded (Search *s)
 {
   if (s->budget.max_markings && s->basis->len > s->budget.max_markings)
     return TRUE;
-  if (s->budget.timeout_s > 0 && (s->work & 255) == 0)
+  if (s->budget.timeout_s > 0)
     {
       gdouble el = (g_get_monotonic_time () - s->start_us) / 1e6;
       if (el > s->budget.timeout_s)
@@ -210,7 +210,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               const RfTransition *t = rf_net_get_transition (net, ti);
               if (!rf_marking_meets (cur->m, t->post, t->n_post))
                 continue;
-              s.work++;
+              if ((++s.work & 255) == 0 && budget_exceeded (&s))
+                {
+                  r->verdict = RF_COVER_UNKNOWN;
+                  break;
+                }
               RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
               if (basis_covers (&s, pm))
                 {
@@ -226,7 +230,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                   break;
                 }
               g_ptr_array_add (next, node_ref (n));
-              if (budget_exceeded (&s))
+              if (s.budget.max_markings && s.basis->len > s.budget.max_markings)
                 {
                   r->verdict = RF_COVER_UNKNOWN;
                   break;
@@ -247,7 +251,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.stats.kept = s.basis->len;
   s.stats.seconds = (g_get_monotonic_time () - s.start_us) / 1e6;
   r->stats = s.stats;
-  g_ptr_array_foreach (s.basis, (GFunc) node_unref, NULL);
+  for (guint i = 0; i < s.basis->len; i++)
+    node_unref (g_ptr_array_index (s.basis, i));
   g_ptr_array_unref (s.basis);
   return r;
 }
@@ -263,11 +268,22 @@ rf_witness_free (RfWitness *w)
   g_free (w);
 }
 
+static gboolean
+marking_in_net (const RfMarking *m, guint n_places)
+{
+  return m->n == 0 || m->e[m->n - 1].place < n_places;
+}
+
 gboolean
 rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target, GError **error)
 {
   guint np = rf_net_n_places (net);
   g_autofree guint32 *dense = g_new0 (guint32, np);
+  if (!marking_in_net (w->initial, np) || !marking_in_net (w->final, np) || !marking_in_net (target, np))
+    {
+      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "witness names a place the net does not have");
+      return FALSE;
+    }
   for (guint i = 0; i < w->initial->n; i++)
     dense[w->initial->e[i].place] = w->initial->e[i].count;
   /* The initial marking must be an instance of the net's initial set. */

@@ -1,6 +1,8 @@
 /* rf-netbuild: the job-type Petri net of a program model (see rf-netbuild.h for the rules). */
 #include "rf-netbuild.h"
 
+#include <string.h>
+
 /* Builder: the net under construction and the place ids of the program's objects.
  * Invariant: shared[v] is the lock place of a lock, the signal place of a cond, and
  * read[v]/write[v] are the access places of a data var (-1 where not applicable);
@@ -115,16 +117,17 @@ build_broadcast (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   add_move (b, j, e, t3, pb, pj, -1, -1, -1);
 }
 
+/* Builds the transitions of E for a thread leaving control place PI (the place of a
+ * node whose skip-closure contains e->from). */
 static void
-build_edge (Builder *b, guint j, const RfEdge *e)
+build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
 {
-  guint pi = b->pcs[j][e->from], pj = b->pcs[j][e->to];
+  guint pj = b->pcs[j][e->to];
   g_autofree char *text = rf_program_edge_to_string (b->prog, e);
   switch (e->op)
     {
-    case RF_OP_SKIP:       /* pc_i -> pc_j */
-      add_move (b, j, e, text, pi, pj, -1, -1, -1);
-      break;
+    case RF_OP_SKIP:       /* eliminated by the skip closure */
+      g_assert_not_reached ();
     case RF_OP_READ:
     case RF_OP_WRITE:
       build_access (b, j, e, pi, pj);
@@ -150,6 +153,50 @@ build_edge (Builder *b, guint j, const RfEdge *e)
         add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
       }
       break;
+    }
+}
+
+/* Skip closure. A skip step (branch choice, loop test, goto, `skip;`) changes nothing
+ * but the moving thread's location and commutes with every step of other threads, so
+ * it is folded into the next real operation: a thread at node k may perform any
+ * non-skip edge leaving a node reachable from k by skip edges. Races are states of
+ * threads in the middle of accesses, so this reduction is exact for them. Only the
+ * entry and the targets of non-skip edges (the visible nodes) get control places. */
+static gboolean *
+visible_nodes (const RfJob *job)
+{
+  gboolean *visible = g_new0 (gboolean, job->nodes->len);
+  visible[job->entry] = TRUE;
+  for (guint i = 0; i < job->edges->len; i++)
+    {
+      const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (e->op != RF_OP_SKIP)
+        visible[e->to] = TRUE;
+    }
+  return visible;
+}
+
+/* Sets in[n] for every node reachable from K through skip edges (K included). */
+static void
+skip_closure (const RfJob *job, guint k, gboolean *in)
+{
+  memset (in, 0, job->nodes->len * sizeof (gboolean));
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  in[k] = TRUE;
+  g_array_append_val (stack, k);
+  while (stack->len > 0)
+    {
+      guint n = g_array_index (stack, guint, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->op == RF_OP_SKIP && e->from == n && !in[e->to])
+            {
+              in[e->to] = TRUE;
+              g_array_append_val (stack, e->to);
+            }
+        }
     }
 }
 
@@ -193,9 +240,13 @@ rf_netbuild (const RfProgram *prog)
   for (guint j = 0; j < nj; j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
+      g_autofree gboolean *visible = visible_nodes (job);
       b.pcs[j] = g_new (guint, job->nodes->len);
       for (guint n = 0; n < job->nodes->len; n++)
         {
+          b.pcs[j][n] = G_MAXUINT;
+          if (!visible[n])
+            continue;
           RfLoc loc = g_array_index (job->nodes, RfLoc, n);
           g_autofree char *base = g_strdup_printf ("%s@%u", job->name, loc.line);
           b.pcs[j][n] = add_place (&b, base, RF_PLACE_CONTROL, j, -1, loc, NULL);
@@ -211,8 +262,19 @@ rf_netbuild (const RfProgram *prog)
   for (guint j = 0; j < nj; j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
-      for (guint i = 0; i < job->edges->len; i++)
-        build_edge (&b, j, &g_array_index (job->edges, RfEdge, i));
+      g_autofree gboolean *in_closure = g_new (gboolean, job->nodes->len);
+      for (guint k = 0; k < job->nodes->len; k++)
+        {
+          if (b.pcs[j][k] == G_MAXUINT)
+            continue;
+          skip_closure (job, k, in_closure);
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              if (e->op != RF_OP_SKIP && in_closure[e->from])
+                build_edge (&b, j, e, b.pcs[j][k]);
+            }
+        }
     }
 
   for (guint j = 0; j < nj; j++)

@@ -1,0 +1,554 @@
+/* test-cover: the backward coverability engine on small hand-built nets with known answers. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <glib.h>
+
+#include "rf-cover.h"
+#include "oracle.h"
+
+#define TOK(p, c) ((RfToken){ (p), (c) })
+#define TOKS(...) (const RfToken[]){ __VA_ARGS__ }, \
+                  (guint) (sizeof ((const RfToken[]){ __VA_ARGS__ }) / sizeof (RfToken))
+#define NO_TOKS NULL, 0
+
+static guint
+place (RfNet *net, const char *name)
+{
+  return rf_net_add_place (net, name, RF_PLACE_PLAIN, -1, -1, RF_LOC_NONE);
+}
+
+static guint
+trans (RfNet *net, const char *label, const RfToken *pre, guint n_pre,
+       const RfToken *post, guint n_post)
+{
+  return rf_net_add_transition (net, label, -1, RF_LOC_NONE, pre, n_pre, post, n_post, -1, -1, -1);
+}
+
+/* A target list of one marking. */
+static GPtrArray *
+targets1 (RfMarking *m)
+{
+  GPtrArray *t = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  g_ptr_array_add (t, m);
+  return t;
+}
+
+/* Checks R is UNSAFE with a witness that replays through the engine and by hand, that
+ * its initial marking agrees with the net's on non-omega places, and returns its length. */
+static guint
+check_unsafe (const RfNet *net, GPtrArray *targets, const RfCoverResult *r)
+{
+  g_autoptr (GError) error = NULL;
+
+  assert_non_null (r);
+  assert_int_equal (r->verdict, RF_COVER_UNSAFE);
+  assert_non_null (r->witness);
+  const RfWitness *w = r->witness;
+  assert_true (w->target < targets->len);
+  assert_non_null (w->initial);
+  assert_non_null (w->final);
+  assert_non_null (w->steps);
+  const RfMarking *target = g_ptr_array_index (targets, w->target);
+  gboolean ok = rf_witness_replay (net, w, target, &error);
+  if (!ok)
+    print_error ("replay: %s\n", error ? error->message : "(no error set)");
+  assert_true (ok);
+
+  guint n = rf_net_n_places (net);
+  const guint32 *init = rf_net_peek_initial (net);
+  const gboolean *omega = rf_net_peek_omega (net);
+  g_autofree guint32 *d = g_new0 (guint32, n);
+  for (guint i = 0; i < w->initial->n; i++)
+    {
+      assert_true (w->initial->e[i].place < n);
+      d[w->initial->e[i].place] = w->initial->e[i].count;
+    }
+  for (guint p = 0; p < n; p++)
+    if (!(omega && omega[p]))
+      assert_int_equal (d[p], init[p]);
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      guint t = g_array_index (w->steps, guint, i);
+      assert_true (t < rf_net_n_transitions (net));
+      assert_true (oracle_fire (net, t, d));
+    }
+  assert_true (oracle_covers (d, target));
+  for (guint p = 0; p < n; p++)
+    assert_int_equal (rf_marking_get (w->final, p), d[p]);
+  assert_true (w->final->n == 0 || w->final->e[w->final->n - 1].place < n);
+  return w->steps->len;
+}
+
+static void
+check_safe (const RfCoverResult *r)
+{
+  assert_non_null (r);
+  assert_int_equal (r->verdict, RF_COVER_SAFE);
+  assert_null (r->witness);
+}
+
+/* Mutex: idle*2 + lock; enter: idle + lock -> cs; leave: cs -> idle + lock.
+ * Without the lock place, enter: idle -> cs. */
+static RfNet *
+mutex_net (gboolean with_lock, gboolean omega_threads, guint *cs)
+{
+  RfNet *net = rf_net_new ();
+  guint idle = place (net, "idle");
+  *cs = place (net, "cs");
+  if (with_lock)
+    {
+      guint lock = place (net, "lock");
+      trans (net, "enter", TOKS (TOK (idle, 1), TOK (lock, 1)), TOKS (TOK (*cs, 1)));
+      trans (net, "leave", TOKS (TOK (*cs, 1)), TOKS (TOK (idle, 1), TOK (lock, 1)));
+      rf_net_set_initial (net, lock, 1);
+    }
+  else
+    {
+      trans (net, "enter", TOKS (TOK (idle, 1)), TOKS (TOK (*cs, 1)));
+      trans (net, "leave", TOKS (TOK (*cs, 1)), TOKS (TOK (idle, 1)));
+    }
+  if (omega_threads)
+    rf_net_set_initial_omega (net, idle);
+  else
+    rf_net_set_initial (net, idle, 2);
+  return net;
+}
+
+static void
+test_mutex_safe (void **state)
+{
+  guint cs;
+  g_autoptr (RfNet) net = mutex_net (TRUE, FALSE, &cs);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  check_safe (r);
+
+  /* one thread in the critical section is reachable, in one step */
+  g_autoptr (GPtrArray) one = targets1 (rf_marking_new (TOKS (TOK (cs, 1))));
+  g_autoptr (RfCoverResult) r1 = rf_cover_run (net, one, NULL);
+  assert_int_equal (check_unsafe (net, one, r1), 1);
+}
+
+static void
+test_mutex_unsafe (void **state)
+{
+  guint cs;
+  g_autoptr (RfNet) net = mutex_net (FALSE, FALSE, &cs);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  assert_int_equal (check_unsafe (net, targets, r), 2);
+  for (guint i = 0; i < 2; i++)
+    assert_string_equal (rf_net_get_transition (net, g_array_index (r->witness->steps, guint, i))->label,
+                         "enter");
+
+  /* three in the critical section need a third thread */
+  g_autoptr (GPtrArray) three = targets1 (rf_marking_new (TOKS (TOK (cs, 3))));
+  g_autoptr (RfCoverResult) r3 = rf_cover_run (net, three, NULL);
+  check_safe (r3);
+}
+
+static void
+test_generator (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint p = place (net, "p");
+  guint q = place (net, "q");
+  trans (net, "gen", NO_TOKS, TOKS (TOK (p, 1)));
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (p, 4))));
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  assert_int_equal (check_unsafe (net, targets, r), 4);
+
+  /* q is never marked */
+  g_autoptr (GPtrArray) tq = targets1 (rf_marking_new (TOKS (TOK (p, 1), TOK (q, 1))));
+  g_autoptr (RfCoverResult) rq = rf_cover_run (net, tq, NULL);
+  check_safe (rq);
+
+  /* a weighted generator: gen2: -> 2 p, then 2 p -> q; target q*2 needs 2 gen2 + 2 conv
+   * (or gen steps: 4 tokens from gen, but gen2 is shorter) */
+  g_autoptr (RfNet) net2 = rf_net_new ();
+  guint a = place (net2, "a");
+  guint b = place (net2, "b");
+  trans (net2, "gen2", NO_TOKS, TOKS (TOK (a, 2)));
+  trans (net2, "conv", TOKS (TOK (a, 2)), TOKS (TOK (b, 1)));
+  g_autoptr (GPtrArray) tb = targets1 (rf_marking_new (TOKS (TOK (b, 2))));
+  g_autoptr (RfCoverResult) rb = rf_cover_run (net2, tb, NULL);
+  assert_int_equal (check_unsafe (net2, tb, rb), 4);
+}
+
+static void
+test_omega (void **state)
+{
+  /* many threads, with a lock: still mutual exclusion */
+  guint cs;
+  g_autoptr (RfNet) safe_net = mutex_net (TRUE, TRUE, &cs);
+  g_autoptr (GPtrArray) t2 = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
+  g_autoptr (RfCoverResult) rs = rf_cover_run (safe_net, t2, NULL);
+  check_safe (rs);
+
+  /* many threads, no lock: 5 can be in the critical section at once */
+  g_autoptr (RfNet) unsafe_net = mutex_net (FALSE, TRUE, &cs);
+  g_autoptr (GPtrArray) t5 = targets1 (rf_marking_new (TOKS (TOK (cs, 5))));
+  g_autoptr (RfCoverResult) ru = rf_cover_run (unsafe_net, t5, NULL);
+  assert_int_equal (check_unsafe (unsafe_net, t5, ru), 5);
+  assert_true (rf_marking_get (ru->witness->initial, 0) >= 5);
+
+  /* A omega; t: A -> B; u: 2 B -> C; target C*2: 4 t and 2 u, every witness */
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint pa = place (net, "A");
+  guint pb = place (net, "B");
+  guint pc = place (net, "C");
+  trans (net, "t", TOKS (TOK (pa, 1)), TOKS (TOK (pb, 1)));
+  trans (net, "u", TOKS (TOK (pb, 2)), TOKS (TOK (pc, 1)));
+  rf_net_set_initial_omega (net, pa);
+  g_autoptr (GPtrArray) tc = targets1 (rf_marking_new (TOKS (TOK (pc, 2))));
+  g_autoptr (RfCoverResult) rc = rf_cover_run (net, tc, NULL);
+  assert_int_equal (check_unsafe (net, tc, rc), 6);
+  assert_true (rf_marking_get (rc->witness->initial, pa) >= 4);
+  /* the oracle agrees once the omega place holds that many tokens */
+  guint32 init[3] = { rf_marking_get (rc->witness->initial, pa), 0, 0 };
+  g_autoptr (OracleResult) o = oracle_run (net, init, tc, 16, 0);
+  assert_int_equal (o->verdict, ORACLE_COVERED);
+  assert_int_equal (o->steps->len, 6);
+
+  /* an omega place nothing consumes from does not help: D omega, target C */
+  g_autoptr (RfNet) net2 = rf_net_new ();
+  guint d = place (net2, "D");
+  guint e = place (net2, "E");
+  guint c2 = place (net2, "C");
+  trans (net2, "t", TOKS (TOK (e, 1)), TOKS (TOK (c2, 1)));
+  rf_net_set_initial_omega (net2, d);
+  g_autoptr (GPtrArray) tc2 = targets1 (rf_marking_new (TOKS (TOK (c2, 1))));
+  g_autoptr (RfCoverResult) rc2 = rf_cover_run (net2, tc2, NULL);
+  check_safe (rc2);
+  /* but a target on the omega place itself is covered at once */
+  g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 7))));
+  g_autoptr (RfCoverResult) rd = rf_cover_run (net2, td, NULL);
+  assert_int_equal (check_unsafe (net2, td, rd), 0);
+  assert_true (rf_marking_get (rd->witness->initial, d) >= 7);
+}
+
+static void
+test_initially_covered (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint p = place (net, "p");
+  guint q = place (net, "q");
+  trans (net, "t", TOKS (TOK (p, 1)), TOKS (TOK (q, 1)));
+  rf_net_set_initial (net, p, 2);
+
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (p, 2))));
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  assert_int_equal (check_unsafe (net, targets, r), 0);
+  assert_true (rf_marking_equal (r->witness->initial, r->witness->final));
+  assert_int_equal (rf_marking_get (r->witness->initial, p), 2);
+
+  /* the empty target is covered by every marking */
+  g_autoptr (GPtrArray) empty = targets1 (rf_marking_new_empty ());
+  g_autoptr (RfCoverResult) re = rf_cover_run (net, empty, NULL);
+  assert_int_equal (check_unsafe (net, empty, re), 0);
+
+  /* two targets, only the second covered initially: w->target says which */
+  g_autoptr (GPtrArray) two = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  g_ptr_array_add (two, rf_marking_new (TOKS (TOK (p, 3))));
+  g_ptr_array_add (two, rf_marking_new (TOKS (TOK (p, 1))));
+  g_autoptr (RfCoverResult) r2 = rf_cover_run (net, two, NULL);
+  assert_int_equal (check_unsafe (net, two, r2), 0);
+  assert_int_equal (r2->witness->target, 1);
+
+  /* two targets, only the second reachable, in two steps */
+  g_autoptr (GPtrArray) two_b = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  g_ptr_array_add (two_b, rf_marking_new (TOKS (TOK (p, 3))));
+  g_ptr_array_add (two_b, rf_marking_new (TOKS (TOK (q, 2))));
+  g_autoptr (RfCoverResult) r3 = rf_cover_run (net, two_b, NULL);
+  assert_int_equal (check_unsafe (net, two_b, r3), 2);
+  assert_int_equal (r3->witness->target, 1);
+}
+
+static void
+test_unreachable_cycle (void **state)
+{
+  /* a: A -> B, b: B -> A, A initially 1; targets C, A*2 and A+B: all unreachable */
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint pa = place (net, "A");
+  guint pb = place (net, "B");
+  guint pc = place (net, "C");
+  trans (net, "a", TOKS (TOK (pa, 1)), TOKS (TOK (pb, 1)));
+  trans (net, "b", TOKS (TOK (pb, 1)), TOKS (TOK (pa, 1)));
+  rf_net_set_initial (net, pa, 1);
+
+  g_autoptr (GPtrArray) tc = targets1 (rf_marking_new (TOKS (TOK (pc, 1))));
+  g_autoptr (RfCoverResult) rc = rf_cover_run (net, tc, NULL);
+  check_safe (rc);
+
+  g_autoptr (GPtrArray) ta = targets1 (rf_marking_new (TOKS (TOK (pa, 2))));
+  g_autoptr (RfCoverResult) ra = rf_cover_run (net, ta, NULL);
+  check_safe (ra);
+
+  g_autoptr (GPtrArray) tab = targets1 (rf_marking_new (TOKS (TOK (pa, 1), TOK (pb, 1))));
+  g_autoptr (RfCoverResult) rab = rf_cover_run (net, tab, NULL);
+  check_safe (rab);
+
+  /* a pumping cycle: g: A -> A + B makes B unbounded, still C never */
+  g_autoptr (RfNet) pump = rf_net_new ();
+  guint qa = place (pump, "A");
+  guint qb = place (pump, "B");
+  guint qc = place (pump, "C");
+  guint qd = place (pump, "D");
+  trans (pump, "g", TOKS (TOK (qa, 1)), TOKS (TOK (qa, 1), TOK (qb, 1)));
+  trans (pump, "h", TOKS (TOK (qb, 2), TOK (qd, 1)), TOKS (TOK (qc, 1)));
+  rf_net_set_initial (pump, qa, 1);
+  g_autoptr (GPtrArray) tpc = targets1 (rf_marking_new (TOKS (TOK (qc, 1))));
+  g_autoptr (RfCoverResult) rpc = rf_cover_run (pump, tpc, NULL);
+  check_safe (rpc);
+  /* ... while B*3 takes three pumps */
+  g_autoptr (GPtrArray) tpb = targets1 (rf_marking_new (TOKS (TOK (qb, 3))));
+  g_autoptr (RfCoverResult) rpb = rf_cover_run (pump, tpb, NULL);
+  assert_int_equal (check_unsafe (pump, tpb, rpb), 3);
+}
+
+/* A -> B -> C -> D and A -> X -> D, A -> Y -> D; A initially 1, target D (reachable). */
+static RfNet *
+diamond_net (guint *d)
+{
+  RfNet *net = rf_net_new ();
+  guint a = place (net, "A"), b = place (net, "B"), c = place (net, "C");
+  *d = place (net, "D");
+  guint x = place (net, "X"), y = place (net, "Y");
+  trans (net, "ab", TOKS (TOK (a, 1)), TOKS (TOK (b, 1)));
+  trans (net, "bc", TOKS (TOK (b, 1)), TOKS (TOK (c, 1)));
+  trans (net, "cd", TOKS (TOK (c, 1)), TOKS (TOK (*d, 1)));
+  trans (net, "ax", TOKS (TOK (a, 1)), TOKS (TOK (x, 1)));
+  trans (net, "xd", TOKS (TOK (x, 1)), TOKS (TOK (*d, 1)));
+  trans (net, "ay", TOKS (TOK (a, 1)), TOKS (TOK (y, 1)));
+  trans (net, "yd", TOKS (TOK (y, 1)), TOKS (TOK (*d, 1)));
+  rf_net_set_initial (net, a, 1);
+  return net;
+}
+
+static void
+test_budget (void **state)
+{
+  guint d;
+  g_autoptr (RfNet) net = diamond_net (&d);
+  g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 1))));
+  RfCoverBudget one = { .max_markings = 1, .timeout_s = 0 };
+
+  /* the basis holds {D}, then {C}, {X}, {Y} at once: over budget before {A} shows up */
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, td, &one);
+  assert_non_null (r);
+  assert_int_equal (r->verdict, RF_COVER_UNKNOWN);
+  assert_null (r->witness);
+
+  /* the same net without the budget: unsafe in two steps (ax xd or ay yd) */
+  g_autoptr (RfCoverResult) full = rf_cover_run (net, td, NULL);
+  assert_int_equal (check_unsafe (net, td, full), 2);
+
+  /* a zero budget means unlimited */
+  RfCoverBudget zero = { 0, 0 };
+  g_autoptr (RfCoverResult) rz = rf_cover_run (net, td, &zero);
+  assert_int_equal (check_unsafe (net, td, rz), 2);
+
+  /* a safe net over budget must not claim SAFE: target D*2 needs two tokens on A */
+  g_autoptr (GPtrArray) td2 = targets1 (rf_marking_new (TOKS (TOK (d, 2))));
+  g_autoptr (RfCoverResult) r2 = rf_cover_run (net, td2, &one);
+  assert_int_equal (r2->verdict, RF_COVER_UNKNOWN);
+  assert_null (r2->witness);
+  g_autoptr (RfCoverResult) r2full = rf_cover_run (net, td2, NULL);
+  check_safe (r2full);
+
+  /* a generous budget changes nothing */
+  RfCoverBudget big = { .max_markings = 1000000, .timeout_s = 60 };
+  g_autoptr (RfCoverResult) rb = rf_cover_run (net, td2, &big);
+  check_safe (rb);
+}
+
+/* A line p0 <-> p1 <-> ... <-> p5 with one token on p2; target p0*10 + p5*10 (unreachable:
+ * one token only). Backward search enumerates every way to place 20 tokens on the line,
+ * far more than fits in a short timeout. */
+static void
+test_timeout (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  enum { N = 6 };
+  for (guint i = 0; i < N; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      place (net, name);
+    }
+  for (guint i = 0; i + 1 < N; i++)
+    {
+      trans (net, "right", TOKS (TOK (i, 1)), TOKS (TOK (i + 1, 1)));
+      trans (net, "left", TOKS (TOK (i + 1, 1)), TOKS (TOK (i, 1)));
+    }
+  rf_net_set_initial (net, 2, 1);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 10), TOK (N - 1, 10))));
+  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 0.2 };
+
+  gint64 start = g_get_monotonic_time ();
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  gdouble wall = (g_get_monotonic_time () - start) / 1e6;
+  assert_int_equal (r->verdict, RF_COVER_UNKNOWN);
+  assert_null (r->witness);
+  assert_true (wall < 10);
+  assert_true (r->stats.seconds <= wall + 0.01);
+  assert_true (r->stats.kept <= r->stats.conf);
+
+  /* the same net with a small target is decided well within the timeout */
+  g_autoptr (GPtrArray) small = targets1 (rf_marking_new (TOKS (TOK (0, 1), TOK (N - 1, 1))));
+  g_autoptr (RfCoverResult) rs = rf_cover_run (net, small, &budget);
+  check_safe (rs);
+  g_autoptr (GPtrArray) one = targets1 (rf_marking_new (TOKS (TOK (N - 1, 1))));
+  g_autoptr (RfCoverResult) ro = rf_cover_run (net, one, &budget);
+  assert_int_equal (check_unsafe (net, one, ro), 3);
+}
+
+static void
+test_stats (void **state)
+{
+  guint cs;
+  g_autoptr (RfNet) net = mutex_net (TRUE, FALSE, &cs);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  check_safe (r);
+  assert_true (r->stats.conf >= 1);
+  assert_true (r->stats.iterations >= 1);
+  assert_true (r->stats.kept <= r->stats.conf);
+  assert_true (r->stats.kept >= 1);  /* the target itself stays minimal */
+  assert_true (r->stats.seconds >= 0);
+
+  guint d;
+  g_autoptr (RfNet) dn = diamond_net (&d);
+  g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 1))));
+  g_autoptr (RfCoverResult) rd = rf_cover_run (dn, td, NULL);
+  check_unsafe (dn, td, rd);
+  /* {D} and at least one of {C}, {X}, {Y} went into the basis before {A} was found */
+  assert_true (rd->stats.conf >= 2);
+  assert_true (rd->stats.iterations >= 1);
+  assert_true (rd->stats.kept <= rd->stats.conf);
+
+  /* the cycle net, target A*2: pre via b gives {A, B}; pre of that via a gives {A*2}
+   * again, which the basis subsumes */
+  g_autoptr (RfNet) cyc = rf_net_new ();
+  guint pa = place (cyc, "A");
+  guint pb = place (cyc, "B");
+  trans (cyc, "a", TOKS (TOK (pa, 1)), TOKS (TOK (pb, 1)));
+  trans (cyc, "b", TOKS (TOK (pb, 1)), TOKS (TOK (pa, 1)));
+  rf_net_set_initial (cyc, pa, 1);
+  g_autoptr (GPtrArray) ta = targets1 (rf_marking_new (TOKS (TOK (pa, 2))));
+  g_autoptr (RfCoverResult) ra = rf_cover_run (cyc, ta, NULL);
+  check_safe (ra);
+  assert_true (ra->stats.subsumed >= 1);
+  assert_true (ra->stats.kept <= ra->stats.conf);
+}
+
+static void
+test_replay_rejects (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint p = place (net, "p");
+  guint q = place (net, "q");
+  guint t = trans (net, "t", TOKS (TOK (p, 1)), TOKS (TOK (q, 1)));
+  rf_net_set_initial (net, p, 1);
+  g_autoptr (RfMarking) target = rf_marking_new (TOKS (TOK (q, 1)));
+
+  /* a good witness, built by hand (members owned here, not through rf_witness_free) */
+  RfWitness w = {
+    .initial = rf_marking_new (TOKS (TOK (p, 1))),
+    .steps = g_array_new (FALSE, FALSE, sizeof (guint)),
+    .final = rf_marking_new (TOKS (TOK (q, 1))),
+    .target = 0,
+  };
+  g_array_append_val (w.steps, t);
+  g_autoptr (GError) e0 = NULL;
+  assert_true (rf_witness_replay (net, &w, target, &e0));
+  assert_null (e0);
+
+  /* t fired twice: the second is not enabled */
+  g_array_append_val (w.steps, t);
+  g_autoptr (GError) e1 = NULL;
+  assert_false (rf_witness_replay (net, &w, target, &e1));
+  assert_non_null (e1);
+  g_array_set_size (w.steps, 1);
+
+  /* wrong final marking */
+  RfMarking *good_final = w.final;
+  w.final = rf_marking_new (TOKS (TOK (q, 2)));
+  g_autoptr (GError) e2 = NULL;
+  assert_false (rf_witness_replay (net, &w, target, &e2));
+  assert_non_null (e2);
+  rf_marking_unref (w.final);
+  w.final = good_final;
+
+  /* final does not cover the target */
+  g_autoptr (RfMarking) far = rf_marking_new (TOKS (TOK (q, 2)));
+  g_autoptr (GError) e3 = NULL;
+  assert_false (rf_witness_replay (net, &w, far, &e3));
+  assert_non_null (e3);
+
+  rf_marking_unref (w.initial);
+  rf_marking_unref (w.final);
+  g_array_unref (w.steps);
+}
+
+/* No target at all: nothing is coverable. A net without transitions: only the initial
+ * marking is reachable. */
+static void
+test_degenerate (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint p = place (net, "p");
+  guint q = place (net, "q");
+  rf_net_set_initial (net, p, 1);
+
+  g_autoptr (GPtrArray) none = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  g_autoptr (RfCoverResult) r0 = rf_cover_run (net, none, NULL);
+  check_safe (r0);
+
+  g_autoptr (GPtrArray) tq = targets1 (rf_marking_new (TOKS (TOK (q, 1))));
+  g_autoptr (RfCoverResult) rq = rf_cover_run (net, tq, NULL);
+  check_safe (rq);
+
+  g_autoptr (GPtrArray) tp = targets1 (rf_marking_new (TOKS (TOK (p, 1))));
+  g_autoptr (RfCoverResult) rp = rf_cover_run (net, tp, NULL);
+  assert_int_equal (check_unsafe (net, tp, rp), 0);
+}
+
+static void
+test_verdict_names (void **state)
+{
+  const char *s = rf_cover_verdict_to_string (RF_COVER_SAFE);
+  const char *u = rf_cover_verdict_to_string (RF_COVER_UNSAFE);
+  const char *k = rf_cover_verdict_to_string (RF_COVER_UNKNOWN);
+  assert_non_null (s);
+  assert_non_null (u);
+  assert_non_null (k);
+  assert_string_not_equal (s, u);
+  assert_string_not_equal (s, k);
+  assert_string_not_equal (u, k);
+  rf_cover_result_free (NULL);
+  rf_witness_free (NULL);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_mutex_safe),
+    cmocka_unit_test (test_mutex_unsafe),
+    cmocka_unit_test (test_generator),
+    cmocka_unit_test (test_omega),
+    cmocka_unit_test (test_initially_covered),
+    cmocka_unit_test (test_unreachable_cycle),
+    cmocka_unit_test (test_budget),
+    cmocka_unit_test (test_timeout),
+    cmocka_unit_test (test_stats),
+    cmocka_unit_test (test_replay_rejects),
+    cmocka_unit_test (test_degenerate),
+    cmocka_unit_test (test_verdict_names),
+  };
+  return cmocka_run_group_tests_name ("cover", tests, NULL, NULL);
+}
