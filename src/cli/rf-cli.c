@@ -12,6 +12,8 @@
 #include "rf-race.h"
 #include "rf-report.h"
 #include "rf-sml.h"
+#include "rf-spec.h"
+#include "rf-tts.h"
 
 static const char *usage_text =
   "Usage: racefree COMMAND [OPTIONS] FILE\n"
@@ -22,6 +24,7 @@ static const char *usage_text =
   "Commands:\n"
   "  check FILE.sml     decide, for every shared variable, whether it can race\n"
   "  net FILE.sml       write the Petri net built from the program (Graphviz DOT)\n"
+  "  cover FILE         decide coverability for a net in mist .spec or bfc .tts format\n"
   "  help [COMMAND]     show help for racefree or for one command\n"
   "\n"
   "Options:\n"
@@ -200,6 +203,105 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   return RF_EXIT_OK;
 }
 
+/* Appends a witness of a benchmark net: its initial marking, the firing sequence and
+ * the final marking (already replayed and checked by the engine's caller). */
+static void
+append_net_witness (const RfNet *net, const RfWitness *w, GString *out)
+{
+  g_autofree char *init = rf_net_marking_to_string (net, w->initial);
+  g_autofree char *fin = rf_net_marking_to_string (net, w->final);
+  g_string_append_printf (out, "witness (%u steps):\n  initial %s\n", w->steps->len, init);
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
+      g_string_append_printf (out, "  %3u. %s\n", i + 1, t->label ? t->label : "?");
+    }
+  g_string_append_printf (out, "  final %s\n", fin);
+}
+
+static int
+cmd_cover (int argc, char **argv, GString *out, GString *err)
+{
+  gboolean help = FALSE, stats = FALSE;
+  g_autofree char *prop = NULL;
+  gdouble timeout = 0;
+  gint64 max_markings = 0;
+  GOptionEntry entries[] = {
+    { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds", "S" },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.spec|FILE.tts");
+  g_option_context_set_summary (ctx, "Decide whether a marking covering a target is reachable in a Petri net\n"
+                                     "given in mist's .spec format or bfc's .tts format (with its .prop target).\n"
+                                     "Prints safe, unsafe (with a witness firing sequence) or unknown.");
+  g_option_context_set_description (ctx, "Exit status: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, err, "cover"))
+    return RF_EXIT_INPUT;
+  if (help)
+    {
+      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
+      g_string_append (out, h);
+      return RF_EXIT_OK;
+    }
+  if (max_markings < 0 || timeout < 0)
+    {
+      g_string_append (err, "racefree cover: error: --max-markings and --timeout must not be negative\n");
+      return RF_EXIT_INPUT;
+    }
+  const char *file = single_file (argc, argv, err, "cover");
+  if (!file)
+    return RF_EXIT_INPUT;
+
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfNet) net = NULL;
+  g_autoptr (GPtrArray) targets = NULL;
+  gboolean ok;
+  if (g_str_has_suffix (file, ".spec"))
+    ok = rf_spec_parse_file (file, diags, &net, &targets, &error);
+  else if (g_str_has_suffix (file, ".tts"))
+    ok = rf_tts_parse_files (file, prop, diags, &net, &targets, &error);
+  else
+    {
+      g_string_append_printf (err, "racefree: error: %s: unsupported input (expected a .spec or .tts net)\n", file);
+      return RF_EXIT_INPUT;
+    }
+  if (!ok)
+    return input_failure (diags, error, err);
+  rf_diags_render (diags, err);
+
+  RfCoverBudget budget = { (guint64) max_markings, timeout };
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  g_string_append_printf (out, "%s\n", rf_cover_verdict_to_string (r->verdict));
+  if (r->verdict == RF_COVER_UNSAFE)
+    {
+      const RfWitness *w = r->witness;
+      if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
+        g_error ("internal error: the witness does not replay: %s", error->message);
+      append_net_witness (net, w, out);
+    }
+  if (stats)
+    g_string_append_printf (out, "places %u, transitions %u\n"
+                            "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
+                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT "\n"
+                            "time: %.3f s\n",
+                            rf_net_n_places (net), rf_net_n_transitions (net),
+                            r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
+                            r->stats.seconds);
+  switch (r->verdict)
+    {
+    case RF_COVER_SAFE: return RF_EXIT_OK;
+    case RF_COVER_UNSAFE: return RF_EXIT_RACE;
+    case RF_COVER_UNKNOWN: return RF_EXIT_UNKNOWN;
+    }
+  g_assert_not_reached ();
+}
+
 typedef struct {
   const char *name;
   int (*run) (int argc, char **argv, GString *out, GString *err);
@@ -208,6 +310,7 @@ typedef struct {
 static const Command commands[] = {
   { "check", cmd_check },
   { "net", cmd_net },
+  { "cover", cmd_cover },
 };
 
 static const Command *

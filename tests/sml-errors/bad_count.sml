@@ -1,0 +1,8 @@
+// A job type started with zero threads.
+shared x;
+
+thread t [0] {
+  write x;
+}
+
+main { }

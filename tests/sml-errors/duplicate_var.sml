@@ -1,0 +1,8 @@
+// The same shared name declared twice.
+shared x, y;
+lock m;
+shared x;
+
+main {
+  read x;
+}

@@ -1,0 +1,9 @@
+// Declarations come before the job types.
+shared x;
+
+main {
+  read x;
+  acquire m;
+}
+
+lock m;

@@ -1,0 +1,7 @@
+// A statement without its ';'.
+shared x;
+
+main {
+  read x
+  write x;
+}

@@ -1,0 +1,6 @@
+// main is written 'main { ... }', not as a thread.
+shared x;
+
+thread main {
+  read x;
+}

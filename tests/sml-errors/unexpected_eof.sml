@@ -1,0 +1,2 @@
+// The input ends in the middle of a declaration.
+shared x, y
