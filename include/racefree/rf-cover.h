@@ -30,12 +30,15 @@ typedef struct {
 
 /* Statistics in the paper's terms. conf: markings added to the basis (#Conf);
  * subsumed: new markings discarded or basis markings dropped by subsumption (#Subsum);
- * iterations: breadth-first rounds (#Iter); kept: basis size at the end. */
+ * iterations: breadth-first rounds (#Iter); kept: basis size at the end. A marking
+ * whose weighted sum exceeds a P-invariant's total (rf_net_add_invariant) covers no
+ * reachable marking and is dropped before it is counted anywhere but in pruned. */
 typedef struct {
   guint64 conf;
   guint64 subsumed;
   guint64 iterations;
   guint64 kept;
+  guint64 pruned;   /* predecessors dropped because they violate a P-invariant */
   gdouble seconds;
 } RfCoverStats;
 

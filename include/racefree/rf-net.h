@@ -91,10 +91,25 @@ void rf_net_set_initial_omega (RfNet *net, guint place);
 const guint32 *rf_net_peek_initial (const RfNet *net);
 const gboolean *rf_net_peek_omega (const RfNet *net);
 
-/* P-invariants known by construction: sum over places of weight * M(p) == total
- * in every reachable marking (e.g. a lock place plus the places where it is held).
- * Optional; an engine may use them for pruning. */
-void rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n, guint32 total);
+/* P-invariant claims: non-negative weights such that sum_p weight(p) * M(p) is the
+ * same in every reachable marking (e.g. a lock place plus the places where that lock
+ * is held). Claims may come from a model builder or a file; nothing trusts them
+ * unchecked: rf_net_check_invariants keeps only those that every transition preserves
+ * and that give no weight to an omega place. */
+void rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n);
+
+/* RfInvariant: a checked P-invariant: sum_p weights(p) * M(p) == total in every
+ * reachable marking (total from the initial marking). weights owned. An engine may
+ * drop any marking whose weighted sum exceeds total: no reachable marking covers it. */
+typedef struct {
+  RfMarking *weights;
+  guint64 total;
+} RfInvariant;
+
+void rf_invariant_free (RfInvariant *inv);
+
+/* The claims that hold, as a new array of RfInvariant* (owned). */
+GPtrArray *rf_net_check_invariants (const RfNet *net);
 guint rf_net_n_invariants (const RfNet *net);
 
 /* "name" or "name*3" list of a marking, e.g. "{Write_x*2, worker@3}". Owned. */

@@ -14,6 +14,8 @@
  * Skip edges (branch choices, loop tests, goto, skip) get no transition of their own:
  * each is folded into the operations that can follow it (see skip_closure), which is
  * exact for races. Only the entry and nodes reached by an operation get places.
+ * Each lock whose holding is consistent along every path yields the P-invariant
+ * L + (places where L is held) = 1, passed to the engine for pruning.
  * Initial marking: one token per lock; count tokens on the entry of each job started
  * with a count (main: 1); any number on the entry of each [*] job. */
 #pragma once

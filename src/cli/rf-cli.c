@@ -288,10 +288,12 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
   if (stats)
     g_string_append_printf (out, "places %u, transitions %u\n"
                             "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
-                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT "\n"
+                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
+                            ", pruned by invariants %" G_GUINT64_FORMAT "\n"
                             "time: %.3f s\n",
                             rf_net_n_places (net), rf_net_n_transitions (net),
                             r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
+                            r->stats.pruned,
                             r->stats.seconds);
   switch (r->verdict)
     {

@@ -66,11 +66,38 @@ typedef struct {
   const guint32 *init;
   const gboolean *omega;
   GPtrArray *basis;        /* Node*, owned references */
+  GPtrArray *invariants;   /* RfInvariant*, owned: the net's checked P-invariants */
   RfCoverStats stats;
   RfCoverBudget budget;
   gint64 start_us;
   guint64 work;            /* predecessor computations, for budget checks */
 } Search;
+
+/* TRUE when M's weighted sum exceeds the total of some P-invariant of the net: no
+ * reachable marking covers M. */
+static gboolean
+violates_invariant (Search *s, const RfMarking *m)
+{
+  for (guint k = 0; k < s->invariants->len; k++)
+    {
+      const RfInvariant *inv = g_ptr_array_index (s->invariants, k);
+      const RfMarking *w = inv->weights;
+      guint64 sum = 0;
+      guint i = 0, j = 0;
+      while (i < m->n && j < w->n)
+        {
+          if (m->e[i].place == w->e[j].place)
+            sum += (guint64) m->e[i++].count * w->e[j++].count;
+          else if (m->e[i].place < w->e[j].place)
+            i++;
+          else
+            j++;
+        }
+      if (sum > inv->total)
+        return TRUE;
+    }
+  return FALSE;
+}
 
 /* TRUE when some basis marking is below M. */
 static gboolean
@@ -173,6 +200,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.init = rf_net_peek_initial (net);
   s.omega = rf_net_peek_omega (net);
   s.basis = g_ptr_array_new ();  /* no free func: basis_insert compacts it by hand */
+  s.invariants = rf_net_check_invariants (net);
   if (budget)
     s.budget = *budget;
   s.start_us = g_get_monotonic_time ();
@@ -185,6 +213,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   for (guint i = 0; i < targets->len && !found; i++)
     {
       RfMarking *m = g_ptr_array_index (targets, i);
+      if (violates_invariant (&s, m))
+        {
+          s.stats.pruned++;
+          continue;
+        }
       if (basis_covers (&s, m))
         {
           s.stats.subsumed++;
@@ -216,6 +249,12 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                   break;
                 }
               RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
+              if (violates_invariant (&s, pm))
+                {
+                  s.stats.pruned++;
+                  rf_marking_unref (pm);
+                  continue;
+                }
               if (basis_covers (&s, pm))
                 {
                   s.stats.subsumed++;
@@ -254,6 +293,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   for (guint i = 0; i < s.basis->len; i++)
     node_unref (g_ptr_array_index (s.basis, i));
   g_ptr_array_unref (s.basis);
+  g_ptr_array_unref (s.invariants);
   return r;
 }
 

@@ -10,15 +10,9 @@ struct _RfNet {
   GPtrArray *jobs;         /* RfNetJob*, owned */
   GArray *initial;         /* guint32 per place */
   GArray *omega;           /* gboolean per place */
-  GArray *invariants;      /* RfNetInvariant */
+  GPtrArray *invariants;   /* RfMarking* weight vectors, owned: claims, unchecked */
   GHashTable *by_name;     /* borrowed place name -> id + 1 */
 };
-
-/* RfNetInvariant: sum of weights[i].count * M(weights[i].place) == total. */
-typedef struct {
-  RfMarking *weights;
-  guint32 total;
-} RfNetInvariant;
 
 static void
 place_free (gpointer p)
@@ -47,13 +41,6 @@ job_free (gpointer p)
   g_free (j);
 }
 
-static void
-invariant_clear (gpointer p)
-{
-  RfNetInvariant *inv = p;
-  rf_marking_unref (inv->weights);
-}
-
 RfNet *
 rf_net_new (void)
 {
@@ -63,8 +50,7 @@ rf_net_new (void)
   net->jobs = g_ptr_array_new_with_free_func (job_free);
   net->initial = g_array_new (FALSE, TRUE, sizeof (guint32));
   net->omega = g_array_new (FALSE, TRUE, sizeof (gboolean));
-  net->invariants = g_array_new (FALSE, TRUE, sizeof (RfNetInvariant));
-  g_array_set_clear_func (net->invariants, invariant_clear);
+  net->invariants = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
   net->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   return net;
 }
@@ -80,7 +66,7 @@ rf_net_free (RfNet *net)
   g_ptr_array_unref (net->jobs);
   g_array_unref (net->initial);
   g_array_unref (net->omega);
-  g_array_unref (net->invariants);
+  g_ptr_array_unref (net->invariants);
   g_free (net);
 }
 
@@ -226,10 +212,62 @@ rf_net_peek_omega (const RfNet *net)
 }
 
 void
-rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n, guint32 total)
+rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n)
 {
-  RfNetInvariant inv = { rf_marking_new (weights, n), total };
-  g_array_append_val (net->invariants, inv);
+  for (guint i = 0; i < n; i++)
+    g_return_if_fail (weights[i].place < net->places->len);
+  g_ptr_array_add (net->invariants, rf_marking_new (weights, n));
+}
+
+void
+rf_invariant_free (RfInvariant *inv)
+{
+  if (!inv)
+    return;
+  rf_marking_unref (inv->weights);
+  g_free (inv);
+}
+
+/* TRUE when W is a P-invariant of NET: every transition keeps the weighted sum. */
+static gboolean
+preserved (const RfNet *net, const RfMarking *w)
+{
+  for (guint t = 0; t < net->transitions->len; t++)
+    {
+      const RfTransition *tr = g_ptr_array_index (net->transitions, t);
+      gint64 delta = 0;
+      for (guint i = 0; i < tr->n_post; i++)
+        delta += (gint64) rf_marking_get (w, tr->post[i].place) * tr->post[i].count;
+      for (guint i = 0; i < tr->n_pre; i++)
+        delta -= (gint64) rf_marking_get (w, tr->pre[i].place) * tr->pre[i].count;
+      if (delta != 0)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+GPtrArray *
+rf_net_check_invariants (const RfNet *net)
+{
+  GPtrArray *ok = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_invariant_free);
+  for (guint k = 0; k < net->invariants->len; k++)
+    {
+      RfMarking *w = g_ptr_array_index (net->invariants, k);
+      guint64 total = 0;
+      gboolean omega = FALSE;
+      for (guint i = 0; i < w->n; i++)
+        {
+          omega |= g_array_index (net->omega, gboolean, w->e[i].place);
+          total += (guint64) w->e[i].count * g_array_index (net->initial, guint32, w->e[i].place);
+        }
+      if (omega || !preserved (net, w))
+        continue;
+      RfInvariant *inv = g_new0 (RfInvariant, 1);
+      inv->weights = rf_marking_ref (w);
+      inv->total = total;
+      g_ptr_array_add (ok, inv);
+    }
+  return ok;
 }
 
 guint

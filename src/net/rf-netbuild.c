@@ -200,6 +200,59 @@ skip_closure (const RfJob *job, guint k, gboolean *in)
     }
 }
 
+/* The lock invariant of lock place LP: LP + (places where the lock is held) = 1.
+ * held(p) is propagated from the job entries (held 0) along the thread moves:
+ * held(pc_to) = held(pc_from) - (tokens the move puts on LP - tokens it takes).
+ * A lock taken conditionally, released twice or held across a create leaves no
+ * consistent 0/1 labelling, and then no invariant is added; rf_net_check_invariants
+ * re-checks every claim against every transition, so a wrong one is never used. */
+static void
+add_lock_invariant (RfNet *net, guint lp)
+{
+  guint np = rf_net_n_places (net), nt = rf_net_n_transitions (net);
+  g_autofree gint *held = g_new (gint, np);
+  for (guint p = 0; p < np; p++)
+    held[p] = -1;
+  for (guint j = 0; j < rf_net_n_jobs (net); j++)
+    held[rf_net_get_job (net, j)->entry] = 0;
+  gboolean changed = TRUE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint ti = 0; ti < nt; ti++)
+        {
+          const RfTransition *t = rf_net_get_transition (net, ti);
+          if (t->pc_from < 0 || t->pc_to < 0 || held[t->pc_from] < 0)
+            continue;
+          gint delta = 0;
+          for (guint i = 0; i < t->n_post; i++)
+            if (t->post[i].place == lp)
+              delta += t->post[i].count;
+          for (guint i = 0; i < t->n_pre; i++)
+            if (t->pre[i].place == lp)
+              delta -= t->pre[i].count;
+          gint h = held[t->pc_from] - delta;
+          if (h < 0 || h > 1 || (held[t->pc_to] >= 0 && held[t->pc_to] != h))
+            return;
+          if (held[t->pc_to] < 0)
+            {
+              held[t->pc_to] = h;
+              changed = TRUE;
+            }
+        }
+    }
+  g_autoptr (GArray) w = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  RfToken lock = { lp, 1 };
+  g_array_append_val (w, lock);
+  for (guint p = 0; p < np; p++)
+    if (held[p] == 1)
+      {
+        RfToken tok = { p, 1 };
+        g_array_append_val (w, tok);
+      }
+  rf_net_add_invariant (net, (RfToken *) w->data, w->len);
+}
+
 RfNet *
 rf_netbuild (const RfProgram *prog)
 {
@@ -276,6 +329,10 @@ rf_netbuild (const RfProgram *prog)
             }
         }
     }
+
+  for (guint v = 0; v < nv; v++)
+    if (rf_program_get_var (prog, v)->kind == RF_VAR_LOCK)
+      add_lock_invariant (b.net, b.shared[v]);
 
   for (guint j = 0; j < nj; j++)
     g_free (b.pcs[j]);
