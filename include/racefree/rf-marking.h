@@ -14,12 +14,15 @@ typedef struct {
 
 /* RfMarking: an immutable sparse marking (a multiset of places).
  * Invariant: e[0..n) sorted by strictly increasing place, every count > 0;
- * norm = sum of counts. Markings are reference counted; never modified once built. */
+ * norm = sum of counts; sig has bit (place % 64) set for every place in the support,
+ * so a <= b implies (a->sig & ~b->sig) == 0. Markings are reference counted; never
+ * modified once built. */
 typedef struct _RfMarking RfMarking;
 struct _RfMarking {
   gint ref;
   guint32 n;
   guint64 norm;
+  guint64 sig;
   RfToken e[];
 };
 

@@ -69,6 +69,11 @@ typedef struct {
   GPtrArray *invariants;   /* RfInvariant*, owned: the net's checked P-invariants */
   RfCoverStats stats;
   RfCoverBudget budget;
+  GPtrArray *producers;    /* per place: GArray of guint transition ids whose post
+                              has the place, in id order (owned) */
+  guint *stamp;            /* per transition: last node serial it was tried for */
+  guint serial;
+  GArray *candidates;      /* scratch: transition ids to try for the current node */
   gint64 start_us;
   guint64 work;            /* predecessor computations, for budget checks */
 } Search;
@@ -97,6 +102,54 @@ violates_invariant (Search *s, const RfMarking *m)
         return TRUE;
     }
   return FALSE;
+}
+
+static int
+guint_cmp (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+/* Fills s->producers: for each place, the transitions whose post-set contains it. */
+static void
+index_producers (Search *s)
+{
+  guint np = rf_net_n_places (s->net), nt = rf_net_n_transitions (s->net);
+  s->producers = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  for (guint p = 0; p < np; p++)
+    g_ptr_array_add (s->producers, g_array_new (FALSE, FALSE, sizeof (guint)));
+  for (guint ti = 0; ti < nt; ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (s->net, ti);
+      for (guint i = 0; i < t->n_post; i++)
+        g_array_append_val (g_ptr_array_index (s->producers, t->post[i].place), ti);
+    }
+  s->stamp = g_new0 (guint, nt);
+  s->serial = 0;
+  s->candidates = g_array_new (FALSE, FALSE, sizeof (guint));
+}
+
+/* s->candidates := the transitions producing into M's support, sorted by id. */
+static void
+collect_candidates (Search *s, const RfMarking *m)
+{
+  s->serial++;
+  g_array_set_size (s->candidates, 0);
+  for (guint i = 0; i < m->n; i++)
+    {
+      GArray *prod = g_ptr_array_index (s->producers, m->e[i].place);
+      for (guint k = 0; k < prod->len; k++)
+        {
+          guint ti = g_array_index (prod, guint, k);
+          if (s->stamp[ti] != s->serial)
+            {
+              s->stamp[ti] = s->serial;
+              g_array_append_val (s->candidates, ti);
+            }
+        }
+    }
+  g_array_sort (s->candidates, guint_cmp);
 }
 
 /* TRUE when some basis marking is below M. */
@@ -231,6 +284,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     }
 
   guint nt = rf_net_n_transitions (net);
+  index_producers (&s);
   while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
     {
       s.stats.iterations++;
@@ -238,11 +292,13 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       for (guint f = 0; f < frontier->len && !found; f++)
         {
           Node *cur = g_ptr_array_index (frontier, f);
-          for (guint ti = 0; ti < nt && !cur->dead; ti++)
+          /* Only transitions that put a token on a place cur needs give a
+           * predecessor not already above cur; try them in id order. */
+          collect_candidates (&s, cur->m);
+          for (guint ci = 0; ci < s.candidates->len && !cur->dead; ci++)
             {
+              guint ti = g_array_index (s.candidates, guint, ci);
               const RfTransition *t = rf_net_get_transition (net, ti);
-              if (!rf_marking_meets (cur->m, t->post, t->n_post))
-                continue;
               if ((++s.work & 255) == 0 && budget_exceeded (&s))
                 {
                   r->verdict = RF_COVER_UNKNOWN;
@@ -294,6 +350,10 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     node_unref (g_ptr_array_index (s.basis, i));
   g_ptr_array_unref (s.basis);
   g_ptr_array_unref (s.invariants);
+  g_ptr_array_unref (s.producers);
+  g_array_unref (s.candidates);
+  g_free (s.stamp);
+  (void) nt;
   return r;
 }
 

@@ -14,6 +14,7 @@ marking_alloc (guint n)
   m->ref = 1;
   m->n = n;
   m->norm = 0;
+  m->sig = 0;
   return m;
 }
 
@@ -41,6 +42,7 @@ rf_marking_new (const RfToken *tokens, guint n)
       else
         m->e[k++] = tmp[i];
       m->norm += tmp[i].count;
+      m->sig |= G_GUINT64_CONSTANT (1) << (tmp[i].place % 64);
     }
   m->n = k;
   return m;
@@ -84,7 +86,7 @@ rf_marking_get (const RfMarking *m, guint32 place)
 gboolean
 rf_marking_leq (const RfMarking *a, const RfMarking *b)
 {
-  if (a->n > b->n || a->norm > b->norm)
+  if (a->n > b->n || a->norm > b->norm || (a->sig & ~b->sig) != 0)
     return FALSE;
   guint j = 0;
   for (guint i = 0; i < a->n; i++)
@@ -160,6 +162,7 @@ rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfTok
           r->e[k].place = p;
           r->e[k].count = c;
           r->norm += c;
+          r->sig |= G_GUINT64_CONSTANT (1) << (p % 64);
           k++;
         }
     }
