@@ -59,6 +59,12 @@ node_ref (Node *n)
   return n;
 }
 
+/* BasisKey: the subsumption filter of one basis marking (its sig and norm). */
+typedef struct {
+  guint64 sig;
+  guint64 norm;
+} BasisKey;
+
 /* Search: the state of one run. Invariant: basis holds the live nodes, pairwise
  * incomparable; every node ever added to the basis is counted in stats.conf. */
 typedef struct {
@@ -66,6 +72,7 @@ typedef struct {
   const guint32 *init;
   const gboolean *omega;
   GPtrArray *basis;        /* Node*, owned references */
+  GArray *keys;            /* BasisKey, parallel to basis: keys[i] filters basis[i] */
   GPtrArray *invariants;   /* RfInvariant*, owned: the net's checked P-invariants */
   RfCoverStats stats;
   RfCoverBudget budget;
@@ -152,12 +159,16 @@ collect_candidates (Search *s, const RfMarking *m)
   g_array_sort (s->candidates, guint_cmp);
 }
 
-/* TRUE when some basis marking is below M. */
+/* TRUE when some basis marking is below M. The scan reads the parallel key array
+ * first, so most candidates are rejected without touching their marking. */
 static gboolean
 basis_covers (Search *s, const RfMarking *m)
 {
-  for (guint i = 0; i < s->basis->len; i++)
+  const BasisKey *key = (const BasisKey *) s->keys->data;
+  for (guint i = 0; i < s->keys->len; i++)
     {
+      if ((key[i].sig & ~m->sig) != 0 || key[i].norm > m->norm)
+        continue;
       const Node *b = g_ptr_array_index (s->basis, i);
       if (rf_marking_leq (b->m, m))
         return TRUE;
@@ -169,21 +180,27 @@ basis_covers (Search *s, const RfMarking *m)
 static void
 basis_insert (Search *s, Node *n)
 {
+  BasisKey *key = (BasisKey *) s->keys->data;
+  const RfMarking *m = n->m;
   guint k = 0;
-  for (guint i = 0; i < s->basis->len; i++)
+  for (guint i = 0; i < s->keys->len; i++)
     {
       Node *b = g_ptr_array_index (s->basis, i);
-      if (rf_marking_leq (n->m, b->m))
+      if ((m->sig & ~key[i].sig) == 0 && m->norm <= key[i].norm && rf_marking_leq (m, b->m))
         {
           b->dead = TRUE;
           s->stats.subsumed++;
           node_unref (b);
+          continue;
         }
-      else
-        g_ptr_array_index (s->basis, k++) = b;
+      key[k] = key[i];
+      g_ptr_array_index (s->basis, k++) = b;
     }
   g_ptr_array_set_size (s->basis, k);
+  g_array_set_size (s->keys, k);
   g_ptr_array_add (s->basis, n);
+  BasisKey nk = { m->sig, m->norm };
+  g_array_append_val (s->keys, nk);
   s->stats.conf++;
 }
 
@@ -253,6 +270,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.init = rf_net_peek_initial (net);
   s.omega = rf_net_peek_omega (net);
   s.basis = g_ptr_array_new ();  /* no free func: basis_insert compacts it by hand */
+  s.keys = g_array_new (FALSE, FALSE, sizeof (BasisKey));
   s.invariants = rf_net_check_invariants (net);
   if (budget)
     s.budget = *budget;
@@ -349,6 +367,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   for (guint i = 0; i < s.basis->len; i++)
     node_unref (g_ptr_array_index (s.basis, i));
   g_ptr_array_unref (s.basis);
+  g_array_unref (s.keys);
   g_ptr_array_unref (s.invariants);
   g_ptr_array_unref (s.producers);
   g_array_unref (s.candidates);
