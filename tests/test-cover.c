@@ -335,7 +335,8 @@ test_budget (void **state)
   guint d;
   g_autoptr (RfNet) net = diamond_net (&d);
   g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 1))));
-  RfCoverBudget one = { .max_markings = 1, .timeout_s = 0 };
+  /* backward only: the forward search would decide this small finite net at once */
+  RfCoverBudget one = { .max_markings = 1, .timeout_s = 0, .backward_only = TRUE };
 
   /* the basis holds {D}, then {C}, {X}, {Y} at once: over budget before {A} shows up */
   g_autoptr (RfCoverResult) r = rf_cover_run (net, td, &one);
@@ -386,7 +387,7 @@ test_timeout (void **state)
     }
   rf_net_set_initial (net, 2, 1);
   g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 10), TOK (N - 1, 10))));
-  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 0.2 };
+  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 0.2, .backward_only = TRUE };
 
   gint64 start = g_get_monotonic_time ();
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
@@ -412,7 +413,8 @@ test_stats (void **state)
   guint cs;
   g_autoptr (RfNet) net = mutex_net (TRUE, FALSE, &cs);
   g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
-  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, NULL);
+  RfCoverBudget backward = { .backward_only = TRUE };
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &backward);
   check_safe (r);
   assert_true (r->stats.conf >= 1);
   assert_true (r->stats.iterations >= 1);
@@ -423,7 +425,7 @@ test_stats (void **state)
   guint d;
   g_autoptr (RfNet) dn = diamond_net (&d);
   g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 1))));
-  g_autoptr (RfCoverResult) rd = rf_cover_run (dn, td, NULL);
+  g_autoptr (RfCoverResult) rd = rf_cover_run (dn, td, &backward);
   check_unsafe (dn, td, rd);
   /* {D} and at least one of {C}, {X}, {Y} went into the basis before {A} was found */
   assert_true (rd->stats.conf >= 2);
@@ -439,7 +441,7 @@ test_stats (void **state)
   trans (cyc, "b", TOKS (TOK (pb, 1)), TOKS (TOK (pa, 1)));
   rf_net_set_initial (cyc, pa, 1);
   g_autoptr (GPtrArray) ta = targets1 (rf_marking_new (TOKS (TOK (pa, 2))));
-  g_autoptr (RfCoverResult) ra = rf_cover_run (cyc, ta, NULL);
+  g_autoptr (RfCoverResult) ra = rf_cover_run (cyc, ta, &backward);
   check_safe (ra);
   assert_true (ra->stats.subsumed >= 1);
   assert_true (ra->stats.kept <= ra->stats.conf);

@@ -41,6 +41,7 @@ typedef struct {
   guint cases;
   guint omega_cases;
   gboolean verbose;
+  gboolean backward_only;  /* engine without its forward search (set per test) */
 } Config;
 
 /* Counts: outcome tallies of one mode. decided = safe + unsafe (oracle answered). */
@@ -385,7 +386,7 @@ check_witness (const Instance *in, const RfWitness *w)
 static RfCoverResult *
 run_engine (const Instance *in)
 {
-  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 10 };
+  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 10, .backward_only = config.backward_only };
   return rf_cover_run (in->net, in->targets, &budget);
 }
 
@@ -624,12 +625,42 @@ test_random_omega (void **state)
   check_mix (&c, config.omega_cases, 0);
 }
 
+/* The same cases with the engine's forward search off: the backward search alone
+ * must agree with the oracle too. */
+static void
+test_random_finite_backward (void **state)
+{
+  config.backward_only = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.cases; i++)
+    finite_case (config.first + i, &c);
+  config.backward_only = FALSE;
+  print_counts ("random (backward only)", &c);
+  assert_int_equal (c.disagreements, 0);
+  check_mix (&c, config.cases, MIN_DECIDED);
+}
+
+static void
+test_random_omega_backward (void **state)
+{
+  config.backward_only = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.omega_cases; i++)
+    omega_case (config.first + i, &c);
+  config.backward_only = FALSE;
+  print_counts ("random-omega (backward only)", &c);
+  assert_int_equal (c.disagreements, 0);
+  check_mix (&c, config.omega_cases, 0);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_random_finite),
     cmocka_unit_test (test_random_omega),
+    cmocka_unit_test (test_random_finite_backward),
+    cmocka_unit_test (test_random_omega_backward),
   };
   return cmocka_run_group_tests_name ("random", tests, setup_config, NULL);
 }

@@ -6,8 +6,11 @@
  * computes predecessors only for new basis elements, discards a new marking that a
  * basis element is below (subsumed) and drops basis elements above a new one. It ends
  * when no new marking appears (Dickson's lemma) or when a basis element lies below the
- * initial marking (omega places hold any number). A witness is replayed forward on the
- * net before it is returned. */
+ * initial marking (omega places hold any number). A forward breadth-first search of
+ * one instance of the initial set runs alongside (rf-forward.h): it can find a
+ * witness early, or, for a net without omega places, exhaust the reachable markings
+ * and so prove safety. A witness is replayed forward on the net before it is
+ * returned. */
 #pragma once
 
 #include <glib.h>
@@ -22,10 +25,11 @@ typedef enum {
   RF_COVER_UNKNOWN,  /* budget exhausted */
 } RfCoverVerdict;
 
-/* Budget: 0 means unlimited. */
+/* Budget and switches; zero-initialised means unlimited, every technique on. */
 typedef struct {
-  guint64 max_markings;  /* markings kept in the basis at once */
-  gdouble timeout_s;     /* wall-clock seconds */
+  guint64 max_markings;  /* markings kept in the basis at once; 0 = unlimited */
+  gdouble timeout_s;     /* wall-clock seconds; 0 = unlimited */
+  gboolean backward_only;  /* no forward under-approximation (tests, ablation) */
 } RfCoverBudget;
 
 /* Statistics in the paper's terms. conf: markings added to the basis (#Conf);
@@ -39,6 +43,7 @@ typedef struct {
   guint64 iterations;
   guint64 kept;
   guint64 pruned;   /* predecessors dropped because they violate a P-invariant */
+  guint64 forward_states;  /* markings stored by the forward under-approximation */
   gdouble seconds;
 } RfCoverStats;
 

@@ -84,10 +84,12 @@ gint rf_net_lookup_place (const RfNet *net, const char *name);
 /* The place of KIND (READ, WRITE, LOCK, SIGNAL) for program var VAR, or -1. */
 gint rf_net_find_var_place (const RfNet *net, RfPlaceKind kind, gint var);
 
-/* Initial marking: count tokens on place (replaces), or any number (omega). */
+/* Initial marking: count tokens on place (replaces, not omega); or any number of
+ * tokens at least the place's current count (omega: set the lower bound first). */
 void rf_net_set_initial (RfNet *net, guint place, guint32 count);
 void rf_net_set_initial_omega (RfNet *net, guint place);
-/* Dense initial vector (n_places entries) and omega flags; valid until the next add. */
+/* Dense initial vector (n_places entries; for an omega place, its lower bound) and
+ * omega flags; valid until the next add. */
 const guint32 *rf_net_peek_initial (const RfNet *net);
 const gboolean *rf_net_peek_omega (const RfNet *net);
 

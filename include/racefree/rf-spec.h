@@ -8,9 +8,9 @@
  * read as x = b for the same reason. Each target cube `x >= k, y >= j` becomes one
  * marking. Constructs a Petri net cannot express exactly (transfers `x' = x + y`,
  * resets `x' = 0`, guards `x = k` or `x in [a,b]`, targets with `=` or `in`) are
- * reported as located errors, never approximated. Lines of the optional
- * `invariants` section are kept (rf_net_add_invariant) only when they are P-invariants
- * of the net read and none of their places is omega initially; others are ignored. */
+ * reported as located errors, never approximated. Each line of the optional
+ * `invariants` section (`x = 1, y = 2`: weights) becomes a claim
+ * (rf_net_add_invariant); rf_net_check_invariants keeps those that hold. */
 #pragma once
 
 #include <glib.h>

@@ -85,11 +85,12 @@ single_file (int argc, char **argv, GString *err, const char *cmd)
 static int
 cmd_check (int argc, char **argv, GString *out, GString *err)
 {
-  gboolean help = FALSE, stats = FALSE;
+  gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
   gint64 max_markings = 0;
   gdouble timeout = 0;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
@@ -127,7 +128,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   rf_diags_render (diags, err);  /* warnings */
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
-  RfCoverBudget budget = { (guint64) max_markings, timeout };
+  RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
   RfReportOptions opts = { stats };
   rf_report_text (prog, net, verdicts, &opts, out);
@@ -222,13 +223,14 @@ append_net_witness (const RfNet *net, const RfWitness *w, GString *out)
 static int
 cmd_cover (int argc, char **argv, GString *out, GString *err)
 {
-  gboolean help = FALSE, stats = FALSE;
+  gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
   g_autofree char *prop = NULL;
   gdouble timeout = 0;
   gint64 max_markings = 0;
   GOptionEntry entries[] = {
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds", "S" },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
@@ -275,7 +277,7 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);
 
-  RfCoverBudget budget = { (guint64) max_markings, timeout };
+  RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
   g_string_append_printf (out, "%s\n", rf_cover_verdict_to_string (r->verdict));
   if (r->verdict == RF_COVER_UNSAFE)
@@ -289,11 +291,12 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     g_string_append_printf (out, "places %u, transitions %u\n"
                             "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
                             ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
-                            ", pruned by invariants %" G_GUINT64_FORMAT "\n"
+                            ", pruned by invariants %" G_GUINT64_FORMAT
+                            ", forward states %" G_GUINT64_FORMAT "\n"
                             "time: %.3f s\n",
                             rf_net_n_places (net), rf_net_n_transitions (net),
                             r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                            r->stats.pruned,
+                            r->stats.pruned, r->stats.forward_states,
                             r->stats.seconds);
   switch (r->verdict)
     {

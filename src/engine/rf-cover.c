@@ -10,6 +10,7 @@
  * computed from and the transition, which yields the witness when a node lies below
  * the initial marking. */
 #include "rf-cover.h"
+#include "rf-forward.h"
 
 /* Node: one marking of the backward search. parent is the marking this one is a
  * predecessor of (NULL for a target), through transition `via`; target is the index
@@ -227,7 +228,7 @@ witness_from (Search *s, const Node *n)
   GArray *init = g_array_new (FALSE, FALSE, sizeof (RfToken));
   for (guint p = 0; p < np; p++)
     {
-      guint32 c = s->omega[p] ? rf_marking_get (n->m, p) : s->init[p];
+      guint32 c = s->omega[p] ? MAX (rf_marking_get (n->m, p), s->init[p]) : s->init[p];
       RfToken t = { p, c };
       if (c > 0)
         g_array_append_val (init, t);
@@ -261,6 +262,20 @@ witness_from (Search *s, const Node *n)
 }
 
 G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
+
+/* Forward search: least firings per turn, and the cap on its stored markings. */
+#define FORWARD_QUOTA 2000
+#define FORWARD_MAX_STATES 200000
+
+/* Tokens for each omega place in the forward search: enough for the largest target. */
+static guint32
+forward_omega_tokens (GPtrArray *targets)
+{
+  guint64 most = 2;
+  for (guint i = 0; i < targets->len; i++)
+    most = MAX (most, ((RfMarking *) g_ptr_array_index (targets, i))->norm);
+  return (guint32) MIN (most, 64);
+}
 
 RfCoverResult *
 rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
@@ -303,8 +318,36 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 
   guint nt = rf_net_n_transitions (net);
   index_producers (&s);
+  /* The forward search shares the work: before each backward round it may fire as
+   * many transitions as the backward search computed predecessors since its last
+   * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
+  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL
+    : rf_forward_new (net, targets, forward_omega_tokens (targets), FORWARD_MAX_STATES);
+  guint64 work_seen = 0;
+  RfWitness *fw_witness = NULL;
   while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
     {
+      if (fw)
+        {
+          RfForwardState st = rf_forward_step (fw, MAX (FORWARD_QUOTA, s.work - work_seen));
+          work_seen = s.work;
+          if (st == RF_FORWARD_FOUND)
+            {
+              fw_witness = rf_forward_witness (fw);
+              break;
+            }
+          if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
+            {
+              /* Every reachable marking was seen and none covers a target. */
+              g_ptr_array_set_size (frontier, 0);
+              break;
+            }
+          if (st != RF_FORWARD_RUNNING)
+            {
+              s.stats.forward_states = rf_forward_n_states (fw);
+              g_clear_pointer (&fw, rf_forward_free);
+            }
+        }
       s.stats.iterations++;
       g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func (node_unref);
       for (guint f = 0; f < frontier->len && !found; f++)
@@ -356,10 +399,17 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       frontier = g_steal_pointer (&next);
     }
 
+  if (fw)
+    s.stats.forward_states = rf_forward_n_states (fw);
   if (found)
     {
       r->verdict = RF_COVER_UNSAFE;
       r->witness = witness_from (&s, found);
+    }
+  else if (fw_witness)
+    {
+      r->verdict = RF_COVER_UNSAFE;
+      r->witness = fw_witness;
     }
   s.stats.kept = s.basis->len;
   s.stats.seconds = (g_get_monotonic_time () - s.start_us) / 1e6;
@@ -409,7 +459,7 @@ rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target
   const guint32 *init = rf_net_peek_initial (net);
   const gboolean *omega = rf_net_peek_omega (net);
   for (guint p = 0; p < np; p++)
-    if (!omega[p] && dense[p] != init[p])
+    if (omega[p] ? dense[p] < init[p] : dense[p] != init[p])
       {
         g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY,
                      "witness starts with %u tokens on %s, the net has %u",

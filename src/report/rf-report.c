@@ -122,9 +122,10 @@ rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
       if (opts && opts->stats)
         g_string_append_printf (out, "  stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
                                 ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
-                                ", pruned by invariants %" G_GUINT64_FORMAT "\n",
+                                ", pruned by invariants %" G_GUINT64_FORMAT
+                                ", forward states %" G_GUINT64_FORMAT "\n",
                                 r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                                r->stats.pruned);
+                                r->stats.pruned, r->stats.forward_states);
     }
   g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
                           verdicts->len, verdicts->len == 1 ? "" : "s",

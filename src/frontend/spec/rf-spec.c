@@ -3,7 +3,7 @@
  * The parser (grammar/spec.y) calls the builders below as it reduces; they resolve
  * names, reject what a Petri net cannot express exactly, and add places (at `vars`),
  * transitions (at each rule's ';'), the initial marking and the target cubes to the
- * net under construction. Invariant lines are checked against the finished net. */
+ * net under construction. Invariant lines become claims that the net checks. */
 #include "rf-spec.h"
 #include "spec-ast.h"
 #include "spec-parser.h"
@@ -375,7 +375,8 @@ spec_expr_append (GArray *expr, gboolean neg, char *name, guint64 value, RfLoc l
 
 /* ---- init ---- */
 
-/* init `x = k`: k tokens; `x >= k`: omega (more tokens only help, so the set
+/* init `x = k`: k tokens; `x >= k`: omega with lower bound k (witnesses start with at
+ * least k tokens there; more tokens only help, so the set
  * {x >= k} covers exactly what "any number" covers); `x in [a, b]`: b tokens,
  * the largest member, for the same reason. Vars not mentioned start empty. */
 void
@@ -399,7 +400,10 @@ spec_init (SpecParser *ctx, SpecAtom *atom)
         {
           *prev = atom->loc;
           if (atom->op == SPEC_GE)
-            rf_net_set_initial_omega (ctx->net, v);
+            {
+              rf_net_set_initial (ctx->net, v, (guint32) top);  /* the omega place's lower bound */
+              rf_net_set_initial_omega (ctx->net, v);
+            }
           else
             rf_net_set_initial (ctx->net, v, (guint32) top);
         }
@@ -482,68 +486,20 @@ spec_invariant_atom (SpecParser *ctx, SpecAtom *atom)
   g_free (atom->name);
 }
 
+/* The invariants section comes last, so the line is a claim about the finished net;
+ * rf_net_check_invariants keeps it only if every transition preserves it and no
+ * omega place has weight (mist files state some that do not hold, e.g. basicME's). */
 void
 spec_invariant_end (SpecParser *ctx, RfLoc loc)
 {
-  if (!ctx->inv_bad)
+  if (!ctx->inv_bad && ctx->inv->len > 0)
     {
-      SpecInvariant inv = { g_array_copy (ctx->inv), loc };
-      g_array_append_val (ctx->invariants, inv);
+      g_autoptr (RfMarking) weights = rf_marking_new ((RfToken *) ctx->inv->data, ctx->inv->len);
+      if (weights->n > 0)
+        rf_net_add_invariant (ctx->net, weights->e, weights->n);
     }
   g_array_set_size (ctx->inv, 0);
   ctx->inv_bad = FALSE;
-}
-
-static void
-invariant_clear (gpointer p)
-{
-  SpecInvariant *inv = p;
-  g_array_unref (inv->weights);
-}
-
-/* Adds to the net each invariant line that is a P-invariant (every transition keeps
- * its weighted sum: sum_p w(p) * (post(p) - pre(p)) = 0) over places that all start
- * with a finite count; its total is the weighted initial marking. mist files state
- * some lines that are not invariants of the net (basicME), so unchecked lines are
- * never trusted. */
-static void
-add_invariants (SpecParser *ctx)
-{
-  guint np = rf_net_n_places (ctx->net), nt = rf_net_n_transitions (ctx->net);
-  const guint32 *init = rf_net_peek_initial (ctx->net);
-  const gboolean *omega = rf_net_peek_omega (ctx->net);
-  g_autofree gint64 *w = g_new0 (gint64, np);
-  for (guint i = 0; i < ctx->invariants->len; i++)
-    {
-      const SpecInvariant *inv = &g_array_index (ctx->invariants, SpecInvariant, i);
-      g_autoptr (RfMarking) weights = rf_marking_new ((RfToken *) inv->weights->data, inv->weights->len);
-      gboolean ok = TRUE;
-      guint64 total = 0;
-      for (guint k = 0; k < weights->n; k++)
-        {
-          /* Small weights keep every sum below far from overflowing. */
-          guint32 p = weights->e[k].place, wk = weights->e[k].count;
-          w[p] = wk;
-          ok = ok && !omega[p] && wk <= G_MAXUINT16;
-          if (ok)
-            total += (guint64) wk * init[p];
-          ok = ok && total <= G_MAXUINT32;
-        }
-      for (guint ti = 0; ti < nt && ok; ti++)
-        {
-          const RfTransition *t = rf_net_get_transition (ctx->net, ti);
-          gint64 sum = 0;
-          for (guint k = 0; k < t->n_pre; k++)
-            sum -= w[t->pre[k].place] * t->pre[k].count;
-          for (guint k = 0; k < t->n_post; k++)
-            sum += w[t->post[k].place] * t->post[k].count;
-          ok = sum == 0;
-        }
-      if (ok && weights->n > 0)
-        rf_net_add_invariant (ctx->net, weights->e, weights->n, (guint32) total);
-      for (guint k = 0; k < weights->n; k++)
-        w[weights->e[k].place] = 0;
-    }
 }
 
 /* ---- entry points ---- */
@@ -564,7 +520,6 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
     .last_end = { file, 1, 1 },
     .net = rf_net_new (),
     .targets = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref),
-    .invariants = g_array_new (FALSE, FALSE, sizeof (SpecInvariant)),
     .decl_loc = g_array_new (FALSE, TRUE, sizeof (RfLoc)),
     .init_loc = g_array_new (FALSE, TRUE, sizeof (RfLoc)),
     .rule_vars = g_array_new (FALSE, FALSE, sizeof (guint)),
@@ -575,7 +530,6 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
     .cube = g_array_new (FALSE, FALSE, sizeof (RfToken)),
     .inv = g_array_new (FALSE, FALSE, sizeof (RfToken)),
   };
-  g_array_set_clear_func (ctx.invariants, invariant_clear);
 
   yyscan_t scanner;
   if (spec_lex_init_extra (&ctx, &scanner) != 0)
@@ -591,7 +545,6 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
   gboolean ok = n == 0;
   if (ok)
     {
-      add_invariants (&ctx);
       *net_out = g_steal_pointer (&ctx.net);
       *targets_out = g_steal_pointer (&ctx.targets);
     }
@@ -608,7 +561,6 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
   rf_net_free (ctx.net);
   if (ctx.targets)
     g_ptr_array_unref (ctx.targets);
-  g_array_unref (ctx.invariants);
   g_array_unref (ctx.decl_loc);
   g_array_unref (ctx.init_loc);
   g_array_unref (ctx.rule_vars);

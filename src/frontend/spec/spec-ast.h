@@ -36,13 +36,6 @@ typedef struct {
   RfLoc loc;
 } SpecTerm;
 
-/* SpecInvariant: one line of the invariants section: weights (RfToken, place = var
- * id, may repeat a place), where it starts. */
-typedef struct {
-  GArray *weights;
-  RfLoc loc;
-} SpecInvariant;
-
 /* SpecParser: everything one parse needs (the scanner's yyextra and the parser's
  * parse-param). line/col: where the next character is (1-based, a tab is one
  * column). The per-rule and per-cube scratch is indexed by var id (= place id):
@@ -60,7 +53,6 @@ typedef struct {
   /* result */
   RfNet *net;              /* owned */
   GPtrArray *targets;      /* RfMarking*, owned */
-  GArray *invariants;      /* SpecInvariant, owned */
   /* declarations: var id = place id */
   GArray *decl_loc;        /* RfLoc per var */
   GArray *init_loc;        /* RfLoc per var: where `init` set it, line 0 if not */

@@ -185,7 +185,7 @@ read_header (Reader *r, Cursor *c)
   g_autofree RfToken *w = g_new (RfToken, r->n_shared);
   for (guint32 i = 0; i < r->n_shared; i++)
     w[i] = (RfToken) { i, 1 };
-  rf_net_add_invariant (r->net, w, r->n_shared, 1);
+  rf_net_add_invariant (r->net, w, r->n_shared);
 }
 
 /* rule `s l -> s' l'`:  s + l -> s' + l'        (one thread moves)

@@ -1,0 +1,38 @@
+/* rf-forward: a resumable breadth-first forward search, the engine's under-approximation.
+ *
+ * Explores the markings reachable from the initial marking, with every omega place
+ * instantiated with a fixed number of tokens, a bounded number of firings at a time.
+ * Finding a marking that covers a target proves coverability (with a shortest
+ * witness for that instance). Exhausting the reachable set proves that no target is
+ * coverable only when the net has no omega place (rf_forward_is_exact). */
+#pragma once
+
+#include <glib.h>
+#include "rf-cover.h"
+#include "rf-net.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  RF_FORWARD_RUNNING,    /* more to explore */
+  RF_FORWARD_FOUND,      /* a target is covered: rf_forward_witness */
+  RF_FORWARD_EXHAUSTED,  /* every reachable marking (of this instance) explored */
+  RF_FORWARD_GAVE_UP,    /* the state cap was reached */
+} RfForwardState;
+
+typedef struct _RfForward RfForward;
+
+/* targets: RfMarking* (borrowed, must outlive the search). omega_tokens: tokens put on
+ * each omega place. max_states: cap on stored markings (0 = none). */
+RfForward *rf_forward_new (const RfNet *net, GPtrArray *targets, guint32 omega_tokens, guint64 max_states);
+void rf_forward_free (RfForward *fw);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfForward, rf_forward_free)
+
+/* Fires up to QUOTA transitions (enabledness checks count too). */
+RfForwardState rf_forward_step (RfForward *fw, guint64 quota);
+/* The witness when FOUND (owned by the caller). */
+RfWitness *rf_forward_witness (RfForward *fw);
+gboolean rf_forward_is_exact (const RfForward *fw);
+guint64 rf_forward_n_states (const RfForward *fw);
+
+G_END_DECLS
