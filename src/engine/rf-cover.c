@@ -75,6 +75,9 @@ typedef struct {
   GPtrArray *basis;        /* Node*, owned references */
   GArray *keys;            /* BasisKey, parallel to basis: keys[i] filters basis[i] */
   GPtrArray *invariants;   /* RfInvariant*, owned: the net's checked P-invariants */
+  GPtrArray *inv_by_place; /* per place: NULL or GArray of RfToken {invariant, weight} */
+  guint64 *inv_sum;        /* scratch per invariant, all zero between checks */
+  GArray *inv_touched;     /* scratch: invariants with a non-zero inv_sum */
   RfCoverStats stats;
   RfCoverBudget budget;
   GPtrArray *producers;    /* per place: GArray of guint transition ids whose post
@@ -82,6 +85,8 @@ typedef struct {
   guint *stamp;            /* per transition: last node serial it was tried for */
   guint serial;
   GArray *candidates;      /* scratch: transition ids to try for the current node */
+  GPtrArray *free_producers;  /* per invariant: per place GArray of transitions (or NULL
+                                 when not indexed); see collect_candidates */
   gint64 start_us;
   guint64 work;            /* predecessor computations, for budget checks */
 } Search;
@@ -91,25 +96,62 @@ typedef struct {
 static gboolean
 violates_invariant (Search *s, const RfMarking *m)
 {
+  if (s->invariants->len == 0)
+    return FALSE;
+  /* Sum per invariant over M's support only; inv_sum is all zero between calls. */
+  gboolean over = FALSE;
+  g_array_set_size (s->inv_touched, 0);
+  for (guint i = 0; i < m->n; i++)
+    {
+      GArray *occ = g_ptr_array_index (s->inv_by_place, m->e[i].place);
+      if (!occ)
+        continue;
+      for (guint k = 0; k < occ->len; k++)
+        {
+          const RfToken *o = &g_array_index (occ, RfToken, k);  /* place = invariant */
+          if (s->inv_sum[o->place] == 0)
+            g_array_append_val (s->inv_touched, o->place);
+          s->inv_sum[o->place] += (guint64) m->e[i].count * o->count;
+        }
+    }
+  for (guint k = 0; k < s->inv_touched->len; k++)
+    {
+      guint32 inv = g_array_index (s->inv_touched, guint32, k);
+      const RfInvariant *iv = g_ptr_array_index (s->invariants, inv);
+      over |= s->inv_sum[inv] > iv->total;
+      s->inv_sum[inv] = 0;
+    }
+  return over;
+}
+
+static void
+array_unref0 (gpointer a)
+{
+  if (a)
+    g_array_unref (a);
+}
+
+/* Fills the per-place index of the invariants (inv_by_place). */
+static void
+index_invariants (Search *s)
+{
+  guint np = rf_net_n_places (s->net);
+  s->inv_by_place = g_ptr_array_new_full (np, array_unref0);
+  g_ptr_array_set_size (s->inv_by_place, np);
   for (guint k = 0; k < s->invariants->len; k++)
     {
-      const RfInvariant *inv = g_ptr_array_index (s->invariants, k);
-      const RfMarking *w = inv->weights;
-      guint64 sum = 0;
-      guint i = 0, j = 0;
-      while (i < m->n && j < w->n)
+      const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->invariants, k))->weights;
+      for (guint i = 0; i < w->n; i++)
         {
-          if (m->e[i].place == w->e[j].place)
-            sum += (guint64) m->e[i++].count * w->e[j++].count;
-          else if (m->e[i].place < w->e[j].place)
-            i++;
-          else
-            j++;
+          GArray **occ = (GArray **) &g_ptr_array_index (s->inv_by_place, w->e[i].place);
+          if (!*occ)
+            *occ = g_array_new (FALSE, FALSE, sizeof (RfToken));
+          RfToken o = { k, w->e[i].count };
+          g_array_append_val (*occ, o);
         }
-      if (sum > inv->total)
-        return TRUE;
     }
-  return FALSE;
+  s->inv_sum = g_new0 (guint64, s->invariants->len);
+  s->inv_touched = g_array_new (FALSE, FALSE, sizeof (guint32));
 }
 
 static int
@@ -138,26 +180,116 @@ index_producers (Search *s)
   s->candidates = g_array_new (FALSE, FALSE, sizeof (guint));
 }
 
-/* s->candidates := the transitions producing into M's support, sorted by id. */
+/* Adds the transitions of LIST not yet in s->candidates. */
+static void
+add_candidates (Search *s, GArray *list)
+{
+  if (!list)
+    return;
+  for (guint k = 0; k < list->len; k++)
+    {
+      guint ti = g_array_index (list, guint, k);
+      if (s->stamp[ti] != s->serial)
+        {
+          s->stamp[ti] = s->serial;
+          g_array_append_val (s->candidates, ti);
+        }
+    }
+}
+
+/* The first invariant M saturates (weighted sum == total), or -1. */
+static gint
+saturated_invariant (Search *s, const RfMarking *m)
+{
+  gint found = -1;
+  g_array_set_size (s->inv_touched, 0);
+  for (guint i = 0; i < m->n; i++)
+    {
+      GArray *occ = g_ptr_array_index (s->inv_by_place, m->e[i].place);
+      for (guint k = 0; occ && k < occ->len; k++)
+        {
+          const RfToken *o = &g_array_index (occ, RfToken, k);
+          if (s->inv_sum[o->place] == 0)
+            g_array_append_val (s->inv_touched, o->place);
+          s->inv_sum[o->place] += (guint64) m->e[i].count * o->count;
+        }
+    }
+  for (guint k = 0; k < s->inv_touched->len; k++)
+    {
+      guint32 inv = g_array_index (s->inv_touched, guint32, k);
+      const RfInvariant *iv = g_ptr_array_index (s->invariants, inv);
+      if (s->inv_sum[inv] == iv->total && (found < 0 || (gint) inv < found))
+        found = inv;
+      s->inv_sum[inv] = 0;
+    }
+  return found;
+}
+
+/* s->candidates := the transitions whose predecessor of M may be new, sorted by id:
+ * those producing into M's support. When M saturates an invariant I, a transition
+ * whose input has I-weight but which produces onto none of M's I-places would give a
+ * predecessor above I's total, so only producers of those places and transitions
+ * with no I-weight in their input are tried (free_producers). */
 static void
 collect_candidates (Search *s, const RfMarking *m)
 {
   s->serial++;
   g_array_set_size (s->candidates, 0);
-  for (guint i = 0; i < m->n; i++)
+  gint sat = s->free_producers ? saturated_invariant (s, m) : -1;
+  if (sat >= 0)
     {
-      GArray *prod = g_ptr_array_index (s->producers, m->e[i].place);
-      for (guint k = 0; k < prod->len; k++)
+      GPtrArray *free_k = g_ptr_array_index (s->free_producers, sat);
+      for (guint i = 0; i < m->n; i++)
         {
-          guint ti = g_array_index (prod, guint, k);
-          if (s->stamp[ti] != s->serial)
-            {
-              s->stamp[ti] = s->serial;
-              g_array_append_val (s->candidates, ti);
-            }
+          guint32 p = m->e[i].place;
+          GArray *occ = g_ptr_array_index (s->inv_by_place, p);
+          gboolean in_inv = FALSE;
+          for (guint k = 0; occ && k < occ->len; k++)
+            in_inv |= g_array_index (occ, RfToken, k).place == (guint32) sat;
+          add_candidates (s, in_inv ? g_ptr_array_index (s->producers, p) : g_ptr_array_index (free_k, p));
         }
     }
+  else
+    for (guint i = 0; i < m->n; i++)
+      add_candidates (s, g_ptr_array_index (s->producers, m->e[i].place));
   g_array_sort (s->candidates, guint_cmp);
+}
+
+/* For each invariant k and place p: the producers of p whose input has no weight in
+ * k. Skipped (NULL) when that would take too much memory. */
+static void
+index_free_producers (Search *s)
+{
+  guint np = rf_net_n_places (s->net), nt = rf_net_n_transitions (s->net);
+  guint64 size = 0;
+  for (guint ti = 0; ti < nt; ti++)
+    size += rf_net_get_transition (s->net, ti)->n_post;
+  if (s->invariants->len == 0 || size * s->invariants->len > 20000000)
+    return;
+  s->free_producers = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
+  for (guint k = 0; k < s->invariants->len; k++)
+    {
+      const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->invariants, k))->weights;
+      GPtrArray *per_place = g_ptr_array_new_full (np, array_unref0);
+      g_ptr_array_set_size (per_place, np);
+      for (guint ti = 0; ti < nt; ti++)
+        {
+          const RfTransition *t = rf_net_get_transition (s->net, ti);
+          gboolean weighted = FALSE;
+          for (guint i = 0; i < t->n_pre && !weighted; i++)
+            weighted = rf_marking_get (w, t->pre[i].place) > 0;
+          if (weighted)
+            continue;
+          for (guint i = 0; i < t->n_post; i++)
+            {
+              GArray **l = (GArray **) &g_ptr_array_index (per_place, t->post[i].place);
+              if (!*l)
+                *l = g_array_new (FALSE, FALSE, sizeof (guint));
+              g_array_append_val (*l, ti);
+            }
+        }
+      g_ptr_array_add (s->free_producers, per_place);
+    }
 }
 
 /* TRUE when some basis marking is below M. The scan reads the parallel key array
@@ -287,6 +419,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.basis = g_ptr_array_new ();  /* no free func: basis_insert compacts it by hand */
   s.keys = g_array_new (FALSE, FALSE, sizeof (BasisKey));
   s.invariants = rf_net_check_invariants (net);
+  index_invariants (&s);
   if (budget)
     s.budget = *budget;
   s.start_us = g_get_monotonic_time ();
@@ -318,6 +451,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 
   guint nt = rf_net_n_transitions (net);
   index_producers (&s);
+  index_free_producers (&s);
   /* The forward search shares the work: before each backward round it may fire as
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
@@ -419,7 +553,12 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   g_ptr_array_unref (s.basis);
   g_array_unref (s.keys);
   g_ptr_array_unref (s.invariants);
+  g_ptr_array_unref (s.inv_by_place);
+  g_free (s.inv_sum);
+  g_array_unref (s.inv_touched);
   g_ptr_array_unref (s.producers);
+  if (s.free_producers)
+    g_ptr_array_unref (s.free_producers);
   g_array_unref (s.candidates);
   g_free (s.stamp);
   (void) nt;
