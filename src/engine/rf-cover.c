@@ -80,6 +80,7 @@ typedef struct {
   GArray *inv_touched;     /* scratch: invariants with a non-zero inv_sum */
   RfCoverStats stats;
   RfCoverBudget budget;
+  gboolean *markable;      /* per place: some reachable marking may mark it */
   GPtrArray *producers;    /* per place: GArray of guint transition ids whose post
                               has the place, in id order (owned) */
   guint *stamp;            /* per transition: last node serial it was tried for */
@@ -161,7 +162,56 @@ guint_cmp (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
-/* Fills s->producers: for each place, the transitions whose post-set contains it. */
+static gboolean transition_live (Search *s, const RfTransition *t);
+
+/* Forward pre-analysis: s->markable[p] is FALSE when no reachable marking puts a
+ * token on p. Fixpoint from the initial support (omega places included): a
+ * transition whose inputs can all be marked may fire, so its outputs can be marked.
+ * A transition with an unmarkable input never fires, and a marking with a token on
+ * an unmarkable place covers no reachable marking. */
+static void
+compute_markable (Search *s)
+{
+  guint np = rf_net_n_places (s->net), nt = rf_net_n_transitions (s->net);
+  s->markable = g_new0 (gboolean, np);
+  for (guint p = 0; p < np; p++)
+    s->markable[p] = s->init[p] > 0 || s->omega[p];
+  gboolean changed = TRUE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint ti = 0; ti < nt; ti++)
+        {
+          const RfTransition *t = rf_net_get_transition (s->net, ti);
+          if (!transition_live (s, t))
+            continue;
+          for (guint i = 0; i < t->n_post; i++)
+            if (!s->markable[t->post[i].place])
+              s->markable[t->post[i].place] = changed = TRUE;
+        }
+    }
+}
+
+static gboolean
+transition_live (Search *s, const RfTransition *t)
+{
+  for (guint i = 0; i < t->n_pre; i++)
+    if (!s->markable[t->pre[i].place])
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+marking_markable (Search *s, const RfMarking *m)
+{
+  for (guint i = 0; i < m->n; i++)
+    if (!s->markable[m->e[i].place])
+      return FALSE;
+  return TRUE;
+}
+
+/* Fills s->producers: for each place, the live transitions whose post-set contains it
+ * (a dead transition gives no predecessor worth having). */
 static void
 index_producers (Search *s)
 {
@@ -172,6 +222,8 @@ index_producers (Search *s)
   for (guint ti = 0; ti < nt; ti++)
     {
       const RfTransition *t = rf_net_get_transition (s->net, ti);
+      if (!transition_live (s, t))
+        continue;
       for (guint i = 0; i < t->n_post; i++)
         g_array_append_val (g_ptr_array_index (s->producers, t->post[i].place), ti);
     }
@@ -278,7 +330,7 @@ index_free_producers (Search *s)
           gboolean weighted = FALSE;
           for (guint i = 0; i < t->n_pre && !weighted; i++)
             weighted = rf_marking_get (w, t->pre[i].place) > 0;
-          if (weighted)
+          if (weighted || !transition_live (s, t))
             continue;
           for (guint i = 0; i < t->n_post; i++)
             {
@@ -398,6 +450,7 @@ G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
 /* Forward search: least firings per turn, and the cap on its stored markings. */
 #define FORWARD_QUOTA 2000
 #define FORWARD_MAX_STATES 200000
+#define FORWARD_MAX_OMEGA 256
 
 /* Tokens for each omega place in the forward search: enough for the largest target. */
 static guint32
@@ -420,6 +473,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.keys = g_array_new (FALSE, FALSE, sizeof (BasisKey));
   s.invariants = rf_net_check_invariants (net);
   index_invariants (&s);
+  compute_markable (&s);
   if (budget)
     s.budget = *budget;
   s.start_us = g_get_monotonic_time ();
@@ -432,6 +486,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   for (guint i = 0; i < targets->len && !found; i++)
     {
       RfMarking *m = g_ptr_array_index (targets, i);
+      if (!marking_markable (&s, m))
+        continue;  /* needs a token on a place nothing can mark */
       if (violates_invariant (&s, m))
         {
           s.stats.pruned++;
@@ -455,8 +511,9 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   /* The forward search shares the work: before each backward round it may fire as
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
+  guint32 omega_tokens = forward_omega_tokens (targets);
   g_autoptr (RfForward) fw = s.budget.backward_only ? NULL
-    : rf_forward_new (net, targets, forward_omega_tokens (targets), FORWARD_MAX_STATES);
+    : rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
   while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
@@ -478,8 +535,15 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
             }
           if (st != RF_FORWARD_RUNNING)
             {
-              s.stats.forward_states = rf_forward_n_states (fw);
+              s.stats.forward_states += rf_forward_n_states (fw);
               g_clear_pointer (&fw, rf_forward_free);
+              /* An instance with more tokens on the omega places may still reach a
+               * target: try again with twice as many, up to FORWARD_MAX_OMEGA. */
+              if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
+                {
+                  omega_tokens *= 2;
+                  fw = rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
+                }
             }
         }
       s.stats.iterations++;
@@ -534,7 +598,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     }
 
   if (fw)
-    s.stats.forward_states = rf_forward_n_states (fw);
+    s.stats.forward_states += rf_forward_n_states (fw);
   if (found)
     {
       r->verdict = RF_COVER_UNSAFE;
@@ -561,6 +625,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     g_ptr_array_unref (s.free_producers);
   g_array_unref (s.candidates);
   g_free (s.stamp);
+  g_free (s.markable);
   (void) nt;
   return r;
 }
