@@ -6,9 +6,11 @@
 
 #include <string.h>
 
+#include "rf-c-lower.h"
 #include "rf-diag.h"
 #include "rf-dot.h"
 #include "rf-netbuild.h"
+#include "rf-program-sml.h"
 #include "rf-race.h"
 #include "rf-report.h"
 #include "rf-sml.h"
@@ -23,6 +25,8 @@ static const char *usage_text =
   "\n"
   "Commands:\n"
   "  check FILE.sml     decide, for every shared variable, whether it can race\n"
+  "  check FILE.c...    the same for C files (or a C module: --entry, --init)\n"
+  "  model FILE.c...    print the program model extracted from C files as SML\n"
   "  net FILE.sml       write the Petri net built from the program (Graphviz DOT)\n"
   "  cover FILE         decide coverability for a net in mist .spec or bfc .tts format\n"
   "  help [COMMAND]     show help for racefree or for one command\n"
@@ -34,6 +38,97 @@ static const char *usage_text =
   "Exit status: 0 race-free, 1 race found, 2 usage or input error,\n"
   "3 unknown (search budget exhausted).\n"
   "Run 'racefree COMMAND --help' for the options of a command.\n";
+
+/* C front-end options of check and model (-I, -D, -U, -std, --entry, --init). */
+typedef struct {
+  char **include_dirs, **defines, **undefs, **entries;
+  char *std, *init;
+} CArgs;
+
+static void
+c_args_clear (CArgs *a)
+{
+  g_strfreev (a->include_dirs);
+  g_strfreev (a->defines);
+  g_strfreev (a->undefs);
+  g_strfreev (a->entries);
+  g_free (a->std);
+  g_free (a->init);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CArgs, c_args_clear)
+
+static void
+c_args_add_entries (GOptionContext *ctx, CArgs *a)
+{
+  GOptionEntry entries[] = {
+    { "include", 'I', 0, G_OPTION_ARG_FILENAME_ARRAY, &a->include_dirs, "C: add DIR to the include path", "DIR" },
+    { "define", 'D', 0, G_OPTION_ARG_STRING_ARRAY, &a->defines, "C: define a macro", "NAME[=VALUE]" },
+    { "undef", 'U', 0, G_OPTION_ARG_STRING_ARRAY, &a->undefs, "C: undefine a macro", "NAME" },
+    { "std", 0, 0, G_OPTION_ARG_STRING, &a->std, "C: language standard (also -std=STD)", "STD" },
+    { "entry", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->entries, "C module: an entry function (repeatable; default: every non-static function)", "F" },
+    { "init", 0, 0, G_OPTION_ARG_STRING, &a->init, "C module: a function that runs alone before any entry", "F" },
+    { NULL },
+  };
+  g_option_context_add_main_entries (ctx, entries, NULL);
+}
+
+/* GOption reads `-I dir`; the compilers' `-Idir` and `-std=X` forms are split here
+ * (ARGV is modified in place; the strings are owned by KEEP). */
+static void
+c_args_presplit (int *argc, char ***argv, GPtrArray *keep)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  for (int i = 0; i < *argc; i++)
+    {
+      const char *s = (*argv)[i];
+      if (i > 0 && (g_str_has_prefix (s, "-I") || g_str_has_prefix (s, "-D") || g_str_has_prefix (s, "-U"))
+          && strlen (s) > 2)
+        {
+          char *flag = g_strndup (s, 2), *val = g_strdup (s + 2);
+          g_ptr_array_add (keep, flag);
+          g_ptr_array_add (keep, val);
+          g_ptr_array_add (out, flag);
+          g_ptr_array_add (out, val);
+        }
+      else if (i > 0 && g_str_has_prefix (s, "-std="))
+        {
+          char *v = g_strconcat ("-", s, NULL);
+          g_ptr_array_add (keep, v);
+          g_ptr_array_add (out, v);
+        }
+      else
+        g_ptr_array_add (out, (*argv)[i]);
+    }
+  g_ptr_array_add (out, NULL);
+  *argc = (int) out->len - 1;
+  g_ptr_array_add (keep, out->pdata);
+  *argv = (char **) g_ptr_array_free (out, FALSE);
+}
+
+/* Reads C FILES (all ending in .c) and lowers them to a program. */
+static RfProgram *
+load_c_program (char **files, const CArgs *a, RfDiags *diags, GError **error)
+{
+  RfCOptions copts = { (const char *const *) a->include_dirs, (const char *const *) a->defines,
+                       (const char *const *) a->undefs, a->std, NULL };
+  g_autoptr (RfCUnit) unit = rf_c_parse_files ((const char *const *) files, &copts, diags, error);
+  if (!unit)
+    return NULL;
+  RfCLowerOptions lopts = { (const char *const *) a->entries, a->init };
+  return rf_c_lower (unit, &lopts, diags, error);
+}
+
+static gboolean
+all_c_files (int argc, char **argv)
+{
+  if (argc < 2)
+    return FALSE;
+  for (int i = 1; i < argc; i++)
+    if (!g_str_has_suffix (argv[i], ".c"))
+      return FALSE;
+  return TRUE;
+}
 
 /* Reads FILE with the front end its extension names. */
 static RfProgram *
@@ -82,27 +177,62 @@ single_file (int argc, char **argv, GString *err, const char *cmd)
   return argv[1];
 }
 
+/* The report format called NAME (NULL: text) that can report a check of kind COVER,
+ * or NULL after a usage message in ERR. */
+static const RfReportFormat *
+choose_format (const char *name, gboolean cover, GString *err, const char *cmd)
+{
+  const RfReportFormat *fmt = rf_report_format_lookup (name ? name : "text");
+  if (!fmt)
+    g_string_append_printf (err, "racefree %s: error: unknown format '%s' (expected %s)\nTry 'racefree %s --help'.\n",
+                            cmd, name, rf_report_format_names (), cmd);
+  else if (cover ? !fmt->cover : !fmt->check)
+    {
+      /* The formats that can report this command, in table order. */
+      g_autoptr (GString) usable = g_string_new (NULL);
+      g_auto (GStrv) names = g_strsplit (rf_report_format_names (), ", ", -1);
+      for (guint i = 0; names[i]; i++)
+        {
+          const RfReportFormat *f = rf_report_format_lookup (names[i]);
+          if (cover ? f->cover != NULL : f->check != NULL)
+            g_string_append_printf (usable, "%s%s", usable->len ? ", " : "", names[i]);
+        }
+      g_string_append_printf (err, "racefree %s: error: format '%s' is not available for %s (expected %s)\n"
+                              "Try 'racefree %s --help'.\n", cmd, name, cmd, usable->str, cmd);
+      fmt = NULL;
+    }
+  return fmt;
+}
+
 static int
 cmd_check (int argc, char **argv, GString *out, GString *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
   gint64 max_markings = 0;
   gdouble timeout = 0;
+  g_autofree char *format_name = NULL;
+  gboolean no_time = FALSE;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
+    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml");
+  g_auto (CArgs) cargs = { 0 };
+  g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
+  c_args_presplit (&argc, &argv, keep);
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
   g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
                                      "one of them writing. Prints one verdict per variable, and for a race the\n"
                                      "interleaving that leads to it.");
   g_option_context_set_description (ctx, "Exit status: 0 all race-free, 1 a race found, 2 usage or input error,\n"
                                          "3 some verdict unknown (budget exhausted).");
   g_option_context_add_main_entries (ctx, entries, NULL);
+  c_args_add_entries (ctx, &cargs);
   if (!parse_options (ctx, &argc, &argv, err, "check"))
     return RF_EXIT_INPUT;
   if (help)
@@ -116,13 +246,21 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
       g_string_append (err, "racefree check: error: --max-markings and --timeout must not be negative\n");
       return RF_EXIT_INPUT;
     }
-  const char *file = single_file (argc, argv, err, "check");
-  if (!file)
+  const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
+  if (!format)
     return RF_EXIT_INPUT;
-
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (RfProgram) prog = load_program (file, diags, &error);
+  g_autoptr (RfProgram) prog = NULL;
+  if (all_c_files (argc, argv))
+    prog = load_c_program (argv + 1, &cargs, diags, &error);
+  else
+    {
+      const char *file = single_file (argc, argv, err, "check");
+      if (!file)
+        return RF_EXIT_INPUT;
+      prog = load_program (file, diags, &error);
+    }
   if (!prog)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);  /* warnings */
@@ -130,8 +268,17 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   g_autoptr (RfNet) net = rf_netbuild (prog);
   RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
-  RfReportOptions opts = { stats };
-  rf_report_text (prog, net, verdicts, &opts, out);
+  g_autofree const char **inputs = g_new0 (const char *, argc);
+  for (int i = 1; i < argc; i++)
+    inputs[i - 1] = argv[i];
+  RfReportOptions opts = { stats, no_time, inputs };
+  format->check (prog, net, verdicts, &opts, out);
+  if (format->diagnostics)
+    {
+      g_autoptr (RfDiags) found = rf_diags_new ();
+      format->diagnostics (net, verdicts, found);
+      rf_diags_render (found, err);
+    }
 
   int code = RF_EXIT_OK;
   for (guint i = 0; i < verdicts->len; i++)
@@ -204,27 +351,13 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   return RF_EXIT_OK;
 }
 
-/* Appends a witness of a benchmark net: its initial marking, the firing sequence and
- * the final marking (already replayed and checked by the engine's caller). */
-static void
-append_net_witness (const RfNet *net, const RfWitness *w, GString *out)
-{
-  g_autofree char *init = rf_net_marking_to_string (net, w->initial);
-  g_autofree char *fin = rf_net_marking_to_string (net, w->final);
-  g_string_append_printf (out, "witness (%u steps):\n  initial %s\n", w->steps->len, init);
-  for (guint i = 0; i < w->steps->len; i++)
-    {
-      const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-      g_string_append_printf (out, "  %3u. %s\n", i + 1, t->label ? t->label : "?");
-    }
-  g_string_append_printf (out, "  final %s\n", fin);
-}
-
 static int
 cmd_cover (int argc, char **argv, GString *out, GString *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
   g_autofree char *prop = NULL;
+  g_autofree char *format_name = NULL;
+  gboolean no_time = FALSE;
   gdouble timeout = 0;
   gint64 max_markings = 0;
   GOptionEntry entries[] = {
@@ -233,6 +366,8 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds", "S" },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default) or json", "FORMAT" },
+    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -255,6 +390,9 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
       g_string_append (err, "racefree cover: error: --max-markings and --timeout must not be negative\n");
       return RF_EXIT_INPUT;
     }
+  const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
+  if (!format)
+    return RF_EXIT_INPUT;
   const char *file = single_file (argc, argv, err, "cover");
   if (!file)
     return RF_EXIT_INPUT;
@@ -279,25 +417,17 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
 
   RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
-  g_string_append_printf (out, "%s\n", rf_cover_verdict_to_string (r->verdict));
   if (r->verdict == RF_COVER_UNSAFE)
     {
       const RfWitness *w = r->witness;
       if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
         g_error ("internal error: the witness does not replay: %s", error->message);
-      append_net_witness (net, w, out);
     }
-  if (stats)
-    g_string_append_printf (out, "places %u, transitions %u\n"
-                            "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
-                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
-                            ", pruned by invariants %" G_GUINT64_FORMAT
-                            ", forward states %" G_GUINT64_FORMAT "\n"
-                            "time: %.3f s\n",
-                            rf_net_n_places (net), rf_net_n_transitions (net),
-                            r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                            r->stats.pruned, r->stats.forward_states,
-                            r->stats.seconds);
+  g_autofree const char **inputs = g_new0 (const char *, argc);
+  for (int i = 1; i < argc; i++)
+    inputs[i - 1] = argv[i];
+  RfReportOptions opts = { stats, no_time, inputs };
+  format->cover (net, r, targets, &opts, out);
   switch (r->verdict)
     {
     case RF_COVER_SAFE: return RF_EXIT_OK;
@@ -305,6 +435,51 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     case RF_COVER_UNKNOWN: return RF_EXIT_UNKNOWN;
     }
   g_assert_not_reached ();
+}
+
+static int
+cmd_model (int argc, char **argv, GString *out, GString *err)
+{
+  gboolean help = FALSE;
+  GOptionEntry entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_auto (CArgs) cargs = { 0 };
+  g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
+  c_args_presplit (&argc, &argv, keep);
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.c... | FILE.sml");
+  g_option_context_set_summary (ctx, "Print the program model racefree extracts (shared locations, locks,\n"
+                                     "condition variables, one job type per thread function) as SML, which\n"
+                                     "'racefree check' reads back.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  c_args_add_entries (ctx, &cargs);
+  if (!parse_options (ctx, &argc, &argv, err, "model"))
+    return RF_EXIT_INPUT;
+  if (help)
+    {
+      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
+      g_string_append (out, h);
+      return RF_EXIT_OK;
+    }
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfProgram) prog = NULL;
+  if (all_c_files (argc, argv))
+    prog = load_c_program (argv + 1, &cargs, diags, &error);
+  else
+    {
+      const char *file = single_file (argc, argv, err, "model");
+      if (!file)
+        return RF_EXIT_INPUT;
+      prog = load_program (file, diags, &error);
+    }
+  if (!prog)
+    return input_failure (diags, error, err);
+  rf_diags_render (diags, err);
+  g_autofree char *text = rf_program_to_sml (prog);
+  g_string_append (out, text);
+  return RF_EXIT_OK;
 }
 
 typedef struct {
@@ -316,6 +491,7 @@ static const Command commands[] = {
   { "check", cmd_check },
   { "net", cmd_net },
   { "cover", cmd_cover },
+  { "model", cmd_model },
 };
 
 static const Command *

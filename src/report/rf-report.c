@@ -1,5 +1,9 @@
-/* rf-report: the text report of a race check. */
+/* rf-report: the text report of a race check and of a coverability check, GCC-style race
+ * diagnostics, and the table of report formats. */
 #include "rf-report.h"
+#include "rf-report-private.h"
+
+#include <string.h>
 
 static void
 append_loc (GString *out, RfLoc loc)
@@ -10,8 +14,8 @@ append_loc (GString *out, RfLoc loc)
     g_string_append (out, "?");
 }
 
-static const char *
-job_name (const RfNet *net, gint job)
+const char *
+rf_report_job_name (const RfNet *net, gint job)
 {
   return job >= 0 ? rf_net_get_job (net, job)->name : "?";
 }
@@ -29,40 +33,62 @@ access_place (const RfNet *net, const RfTransition *t, guint var)
   return -1;
 }
 
+GArray *
+rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv)
+{
+  const RfInterleaving *il = rv->interleaving;
+  GArray *sites = g_array_new (FALSE, FALSE, sizeof (RfRaceSite));
+  g_return_val_if_fail (il != NULL, sites);
+  for (guint k = 0; k < il->final->len; k++)
+    {
+      const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+      const RfTransition *last = NULL;
+      guint last_step = 0;
+      for (guint i = 0; i < il->steps->len; i++)
+        {
+          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+          if (s->thread == st->thread)
+            {
+              last = rf_net_get_transition (net, s->transition);
+              last_step = i + 1;
+            }
+        }
+      gint acc = last ? access_place (net, last, rv->var) : -1;
+      if (acc < 0)
+        continue;
+      RfRaceSite site = { st->thread, st->job, rf_net_get_place (net, acc)->kind == RF_PLACE_WRITE,
+                          last->loc, last_step };
+      g_array_append_val (sites, site);
+    }
+  return sites;
+}
+
+guint
+rf_report_race_lead (GArray *sites)
+{
+  for (guint k = 0; k < sites->len; k++)
+    if (g_array_index (sites, RfRaceSite, k).write)
+      return k;
+  return 0;
+}
+
 /* "T2 (worker) writes counter at f.sml:14" for each thread in the middle of an access
  * to the raced variable at the end of the interleaving. */
 static void
 append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
-  const RfInterleaving *il = rv->interleaving;
-  GPtrArray *sites = g_ptr_array_new_with_free_func (g_free);
-  for (guint k = 0; k < il->final->len; k++)
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  if (sites->len == 0)
+    return;
+  g_string_append (out, "  race: ");
+  for (guint i = 0; i < sites->len; i++)
     {
-      const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
-      const RfTransition *last = NULL;
-      for (guint i = 0; i < il->steps->len; i++)
-        {
-          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
-          if (s->thread == st->thread)
-            last = rf_net_get_transition (net, s->transition);
-        }
-      gint acc = last ? access_place (net, last, rv->var) : -1;
-      if (acc < 0)
-        continue;
-      GString *s = g_string_new (NULL);
-      g_string_append_printf (s, "T%u (%s) %s %s at ", st->thread, job_name (net, st->job),
-                              rf_net_get_place (net, acc)->kind == RF_PLACE_WRITE ? "writes" : "reads", rv->name);
-      append_loc (s, last->loc);
-      g_ptr_array_add (sites, g_string_free (s, FALSE));
+      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
+      g_string_append_printf (out, "%sT%u (%s) %s %s at ", i ? ", while " : "", site->thread,
+                              rf_report_job_name (net, site->job), site->write ? "writes" : "reads", rv->name);
+      append_loc (out, site->loc);
     }
-  if (sites->len > 0)
-    {
-      g_string_append (out, "  race: ");
-      for (guint i = 0; i < sites->len; i++)
-        g_string_append_printf (out, "%s%s", i ? ", while " : "", (char *) g_ptr_array_index (sites, i));
-      g_string_append_c (out, '\n');
-    }
-  g_ptr_array_unref (sites);
+  g_string_append_c (out, '\n');
 }
 
 static void
@@ -77,7 +103,7 @@ append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       const RfTransition *t = rf_net_get_transition (net, s->transition);
       g_string_append_printf (out, "    %3u. ", i + 1);
       if (s->thread > 0)
-        g_string_append_printf (out, "T%u (%s) ", s->thread, job_name (net, s->job));
+        g_string_append_printf (out, "T%u (%s) ", s->thread, rf_report_job_name (net, s->job));
       append_loc (out, t->loc);
       g_string_append_printf (out, ": %s\n", t->label);
     }
@@ -86,7 +112,7 @@ append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
     {
       const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
       const RfPlace *p = rf_net_get_place (net, st->place);
-      g_string_append_printf (out, "    T%u (%s) ", st->thread, job_name (net, st->job));
+      g_string_append_printf (out, "    T%u (%s) ", st->thread, rf_report_job_name (net, st->job));
       append_loc (out, p->loc);
       if (p->activity)
         g_string_append_printf (out, ": %s", p->activity);
@@ -131,4 +157,97 @@ rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
                           verdicts->len, verdicts->len == 1 ? "" : "s",
                           n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
   (void) prog;
+}
+
+/* The text report of a coverability check: the verdict, the witness of an unsafe net
+ * (its initial marking, the firing sequence and the final marking; the caller has
+ * replayed it), and with opts->stats the net size, the statistics and the time. */
+static void
+report_text_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
+                   const RfReportOptions *opts, GString *out)
+{
+  g_string_append_printf (out, "%s\n", rf_cover_verdict_to_string (r->verdict));
+  if (r->verdict == RF_COVER_UNSAFE)
+    {
+      const RfWitness *w = r->witness;
+      g_autofree char *init = rf_net_marking_to_string (net, w->initial);
+      g_autofree char *fin = rf_net_marking_to_string (net, w->final);
+      g_string_append_printf (out, "witness (%u steps):\n  initial %s\n", w->steps->len, init);
+      for (guint i = 0; i < w->steps->len; i++)
+        {
+          const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
+          g_string_append_printf (out, "  %3u. %s\n", i + 1, t->label ? t->label : "?");
+        }
+      g_string_append_printf (out, "  final %s\n", fin);
+    }
+  if (opts && opts->stats)
+    {
+      g_string_append_printf (out, "places %u, transitions %u\n"
+                              "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
+                              ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
+                              ", pruned by invariants %" G_GUINT64_FORMAT
+                              ", forward states %" G_GUINT64_FORMAT "\n",
+                              rf_net_n_places (net), rf_net_n_transitions (net),
+                              r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
+                              r->stats.pruned, r->stats.forward_states);
+      if (!opts->no_time)
+        g_string_append_printf (out, "time: %.3f s\n", r->stats.seconds);
+    }
+  (void) targets;
+}
+
+void
+rf_report_race_diagnostics (const RfNet *net, GPtrArray *verdicts, RfDiags *diags)
+{
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (rv->result->verdict != RF_COVER_UNSAFE || !rv->interleaving)
+        continue;
+      g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+      if (sites->len == 0)
+        {
+          rf_diags_add (diags, RF_DIAG_WARNING, RF_LOC_NONE, "data race on '%s' [racefree]", rv->name);
+          continue;
+        }
+      /* The warning goes to a write when there is one: the note then names the access
+       * it conflicts with. */
+      guint lead = rf_report_race_lead (sites);
+      const RfRaceSite *w = &g_array_index (sites, RfRaceSite, lead);
+      rf_diags_add (diags, RF_DIAG_WARNING, w->loc, "data race on '%s' (%s by T%u (%s)) [racefree]",
+                    rv->name, w->write ? "write" : "read", w->thread, rf_report_job_name (net, w->job));
+      for (guint k = 0; k < sites->len; k++)
+        {
+          const RfRaceSite *o = &g_array_index (sites, RfRaceSite, k);
+          if (k != lead)
+            rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
+                          o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
+        }
+    }
+}
+
+const RfReportFormat rf_report_format_text = {
+  "text", rf_report_text, report_text_cover, rf_report_race_diagnostics,
+};
+
+static const RfReportFormat *const formats[] = {
+  &rf_report_format_text,
+  &rf_report_format_json,
+  &rf_report_format_sarif,
+};
+
+const RfReportFormat *
+rf_report_format_lookup (const char *name)
+{
+  g_return_val_if_fail (name != NULL, NULL);
+  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+    if (strcmp (formats[i]->name, name) == 0)
+      return formats[i];
+  return NULL;
+}
+
+const char *
+rf_report_format_names (void)
+{
+  return "text, json, sarif";
 }

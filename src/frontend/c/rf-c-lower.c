@@ -1,0 +1,2519 @@
+/* rf-c-lower: a parsed C unit lowered to the program model (job types, CFGs, accesses).
+ *
+ * Approach. A pre-pass over every function body and global initializer finds the
+ * objects that pointers may reach: globals and statics whose address is taken,
+ * locals whose address escapes (anything but a direct argument of a known libc
+ * function), heap allocation sites (typed by the pointer they are assigned to), and
+ * address-taken functions. Each such object is a Root; a location is a root plus a
+ * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
+ * function body with a current CFG node: calls to functions with a body are inlined
+ * (a Frame per call, binding parameters to the argument expressions), conditions
+ * become SKIP branches after the reads they contain, and every read and write of a
+ * location becomes a READ/WRITE edge.
+ *
+ * Pointers. `*p`, `p->f`, `p[i]` are resolved syntactically when the pointer's value
+ * is known (`&x`, an array, a parameter bound to such an argument, a local pointer
+ * initialised once and never assigned); otherwise by type: the access may touch
+ * every address-taken object (or subobject) of a compatible type, and every heap
+ * object of unknown type. This assumes the program respects C's effective-type
+ * rules (strict aliasing); character and void pointers match every object. A lock
+ * gives mutual exclusion only when its expression resolves to exactly one location
+ * of a non-summary object.
+ *
+ * Soundness: every approximation adds behaviour (more branches, more accesses,
+ * less exclusion); those a user may want to know about are reported as warnings.
+ * Constructs that cannot be over-approximated (inline asm, setjmp/longjmp, signal
+ * handlers, fork) are errors. */
+#include "rf-c-lower.h"
+
+#include <string.h>
+#include "c-ast.h"
+
+/* ---- objects and locations ---- */
+
+/* Root: one abstract object (or a summary of several). name owned; type borrowed
+ * from the tree or NULL (untyped: heap of unknown type, client memory), matched by
+ * every pointer access. summary: may stand for several objects alive at once (heap
+ * site, array, local of a function that may run in several threads), so a lock in it
+ * gives no exclusion. addr_taken: pointers may reach it. */
+typedef struct {
+  char *name;
+  CType *type;
+  gboolean summary;
+  gboolean addr_taken;
+  RfLoc loc;
+} Root;
+
+/* Place: a location inside a root: path is "", ".f", "[]", ".a[].b"; owned. */
+typedef struct {
+  Root *root;
+  char *path;
+  CType *type;
+} Place;
+
+static void
+place_free (Place *p)
+{
+  g_free (p->path);
+  g_free (p);
+}
+
+static Place *
+place_new (Root *r, const char *path, CType *type)
+{
+  Place *p = g_new0 (Place, 1);
+  p->root = r;
+  p->path = g_strdup (path);
+  p->type = type;
+  return p;
+}
+
+static char *
+place_name (const Place *p)
+{
+  return g_strconcat (p->root->name, p->path, NULL);
+}
+
+static GPtrArray *
+places_new (void)
+{
+  return g_ptr_array_new_with_free_func ((GDestroyNotify) place_free);
+}
+
+/* Frame: one inlined call. args: param CDecl* -> CExpr* (argument), evaluated in up.
+ * labels: name -> node+1. brk/cont: stacks of nodes. cases: CStmt* -> node+1. */
+typedef struct _Frame Frame;
+struct _Frame {
+  CDecl *fn;
+  guint entry, ret;
+  Frame *up;
+  GHashTable *args;
+  GHashTable *labels;
+  GArray *brk, *cont;
+  GHashTable *cases;
+};
+
+typedef struct {
+  const RfCUnit *unit;
+  const RfCLowerOptions *opts;
+  RfDiags *diags;
+  RfProgram *prog;
+  GHashTable *funcs;        /* name -> CDecl* with body */
+  GPtrArray *roots;         /* Root*, owned */
+  GHashTable *root_by_key;  /* CDecl*, CExpr* or interned name -> Root* */
+  GHashTable *escaped;      /* local CDecl* whose address escapes */
+  GHashTable *assigned;     /* local/param CDecl* assigned after its initialisation */
+  GHashTable *addr_funcs;   /* CDecl* (with body) whose address is taken */
+  GPtrArray *addr_func_list;/* same, in order of discovery */
+  GHashTable *heap_types;   /* alloc call CExpr* -> CType* */
+  GHashTable *warned;       /* owned strings */
+  GHashTable *job_of;       /* CDecl* -> job id + 1 */
+  GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
+  GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
+  GQueue pending;           /* CDecl* whose job is not lowered yet */
+  GPtrArray *types;         /* CType* made here, g_free */
+  gboolean module;
+  /* current job */
+  RfJob *job;
+  guint exit_node;
+  guint cur;
+  Frame *frame;
+  int quiet;                /* > 0: resolving an alias again: no edges */
+  guint depth;
+  const char *pf;           /* pre-pass: current function name */
+  CDecl *pfn;               /* pre-pass: current function */
+} Lower;
+
+
+static void
+warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+static void
+warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...)
+{
+  if (key && g_hash_table_contains (L->warned, key))
+    return;
+  if (key)
+    g_hash_table_add (L->warned, g_strdup (key));
+  va_list ap;
+  va_start (ap, fmt);
+  rf_diags_addv (L->diags, RF_DIAG_WARNING, loc, fmt, ap);
+  va_end (ap);
+}
+
+static void
+error_at (Lower *L, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+static void
+error_at (Lower *L, RfLoc loc, const char *fmt, ...)
+{
+  g_autofree char *key = g_strdup_printf ("E%s:%u:%u", loc.file ? loc.file : "", loc.line, loc.col);
+  if (g_hash_table_contains (L->warned, key))
+    return;
+  g_hash_table_add (L->warned, g_steal_pointer (&key));
+  va_list ap;
+  va_start (ap, fmt);
+  rf_diags_addv (L->diags, RF_DIAG_ERROR, loc, fmt, ap);
+  va_end (ap);
+}
+
+/* ---- types ---- */
+
+/* T without typedefs and typeof; NULL stays NULL. */
+static CType *type_of (Lower *L, CExpr *e);
+
+static CType *
+strip (Lower *L, CType *t)
+{
+  for (int i = 0; t && i < 64; i++)
+    {
+      if (t->kind == C_TYPE_TYPEDEF && t->tdef)
+        t = t->tdef->type;
+      else if (t->kind == C_TYPE_TYPEOF)
+        t = t->expr ? type_of (L, t->expr) : t->base;
+      else
+        return t;
+    }
+  return t;
+}
+
+static gboolean
+type_is_atomic (CType *t)
+{
+  for (int i = 0; t && i < 64; i++)
+    {
+      if (t->quals & C_QUAL_ATOMIC)
+        return TRUE;
+      if (t->kind == C_TYPE_TYPEDEF && t->tdef)
+        t = t->tdef->type;
+      else
+        return FALSE;
+    }
+  return FALSE;
+}
+
+/* The pthread typedef T is spelt with (pthread_mutex_t...), or NULL. */
+static const char *
+sync_kind (CType *t)
+{
+  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
+    {
+      const char *n = t->tdef->name;
+      if (n && (strcmp (n, "pthread_mutex_t") == 0 || strcmp (n, "pthread_cond_t") == 0
+                || strcmp (n, "pthread_rwlock_t") == 0 || strcmp (n, "pthread_spinlock_t") == 0
+                || strcmp (n, "sem_t") == 0 || strcmp (n, "pthread_barrier_t") == 0
+                || strcmp (n, "pthread_once_t") == 0))
+        return n;
+      t = t->tdef->type;
+    }
+  return NULL;
+}
+
+static CType *
+make_type (Lower *L, CTypeKind kind, CType *base)
+{
+  CType *t = g_new0 (CType, 1);
+  t->kind = kind;
+  t->base = base;
+  if (kind == C_TYPE_BASIC)
+    t->basic = C_BASIC_INT;
+  g_ptr_array_add (L->types, t);
+  return t;
+}
+
+static gboolean
+is_pointerish (Lower *L, CType *t)
+{
+  t = strip (L, t);
+  return t && (t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY);
+}
+
+static CType *
+pointee (Lower *L, CType *t)
+{
+  t = strip (L, t);
+  if (t && (t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY))
+    return t->base;
+  return NULL;
+}
+
+/* Member NAME of struct/union type T (anonymous members searched): its type, and
+ * in *PATH the path suffix (".name"). */
+static CType *
+find_member (Lower *L, CType *t, const char *name)
+{
+  t = strip (L, t);
+  if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->members)
+    return NULL;
+  for (guint i = 0; i < t->tag->members->len; i++)
+    {
+      CDecl *m = g_ptr_array_index (t->tag->members, i);
+      if (m->name && strcmp (m->name, name) == 0)
+        return m->type;
+      if (!m->name)
+        {
+          CType *r = find_member (L, m->type, name);
+          if (r)
+            return r;
+        }
+    }
+  return NULL;
+}
+
+static CType *
+decl_type (Lower *L, CDecl *d)
+{
+  if (!d)
+    return NULL;
+  CType *t = d->type;
+  if (t && t->kind == C_TYPE_AUTO && d->init && d->init->expr)
+    return type_of (L, d->init->expr);
+  return t;
+}
+
+/* The type of E, or NULL when unknown. */
+static CType *
+type_of (Lower *L, CExpr *e)
+{
+  if (!e || L->depth > 200)
+    return NULL;
+  L->depth++;
+  CType *r = NULL;
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM
+                      || e->decl->kind == C_DECL_FUNC))
+        r = decl_type (L, e->decl);
+      else
+        r = make_type (L, C_TYPE_BASIC, NULL);
+      break;
+    case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_FLOAT: case C_EXPR_SIZEOF:
+    case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
+      r = make_type (L, C_TYPE_BASIC, NULL);
+      break;
+    case C_EXPR_STRING:
+      r = make_type (L, C_TYPE_POINTER, NULL);
+      break;
+    case C_EXPR_UNARY:
+      switch (e->op)
+        {
+        case C_OP_ADDR:
+          {
+            CType *a = type_of (L, e->a);
+            r = make_type (L, C_TYPE_POINTER, a);
+            if (!a)
+              r = NULL;
+          }
+          break;
+        case C_OP_DEREF: r = pointee (L, type_of (L, e->a)); break;
+        case C_OP_NOT: r = make_type (L, C_TYPE_BASIC, NULL); break;
+        default: r = type_of (L, e->a); break;
+        }
+      break;
+    case C_EXPR_BINARY:
+      switch (e->op)
+        {
+        case C_OP_ADD: case C_OP_SUB:
+          {
+            CType *a = type_of (L, e->a), *b = type_of (L, e->b);
+            if (is_pointerish (L, a) && !(e->op == C_OP_SUB && is_pointerish (L, b)))
+              r = make_type (L, C_TYPE_POINTER, pointee (L, a));
+            else if (is_pointerish (L, b) && e->op == C_OP_ADD)
+              r = make_type (L, C_TYPE_POINTER, pointee (L, b));
+            else
+              r = (a && b) ? make_type (L, C_TYPE_BASIC, NULL) : NULL;
+          }
+          break;
+        default: r = make_type (L, C_TYPE_BASIC, NULL); break;
+        }
+      break;
+    case C_EXPR_ASSIGN: r = type_of (L, e->a); break;
+    case C_EXPR_COND: r = type_of (L, e->b ? e->b : e->a); if (!r) r = type_of (L, e->c); break;
+    case C_EXPR_COMMA: r = type_of (L, e->b); break;
+    case C_EXPR_CALL:
+      {
+        CType *f = strip (L, type_of (L, e->a));
+        if (f && f->kind == C_TYPE_POINTER)
+          f = strip (L, f->base);
+        r = (f && f->kind == C_TYPE_FUNCTION) ? f->base : NULL;
+      }
+      break;
+    case C_EXPR_MEMBER:
+      {
+        CType *a = type_of (L, e->a);
+        if (e->arrow)
+          a = pointee (L, a);
+        r = a ? find_member (L, a, e->text) : NULL;
+      }
+      break;
+    case C_EXPR_INDEX:
+      {
+        CType *a = type_of (L, e->a);
+        r = is_pointerish (L, a) ? pointee (L, a) : pointee (L, type_of (L, e->b));
+      }
+      break;
+    case C_EXPR_CAST: case C_EXPR_COMPOUND_LIT: case C_EXPR_VA_ARG: r = e->type; break;
+    default: r = NULL; break;
+    }
+  L->depth--;
+  return r;
+}
+
+/* Pointee type T matches every object (void, character types, unknown). */
+static gboolean
+type_is_any (Lower *L, CType *t)
+{
+  t = strip (L, t);
+  if (!t || t->kind == C_TYPE_VOID)
+    return TRUE;
+  return t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_CHAR || t->basic == C_BASIC_SCHAR
+                                     || t->basic == C_BASIC_UCHAR);
+}
+
+static CBasic
+unsigned_to_signed (CBasic b)
+{
+  switch (b)
+    {
+    case C_BASIC_UCHAR: return C_BASIC_SCHAR;
+    case C_BASIC_USHORT: return C_BASIC_SHORT;
+    case C_BASIC_UINT: return C_BASIC_INT;
+    case C_BASIC_ULONG: return C_BASIC_LONG;
+    case C_BASIC_ULLONG: return C_BASIC_LLONG;
+    case C_BASIC_UINT128: return C_BASIC_INT128;
+    default: return b;
+    }
+}
+
+/* Object type A may be accessed through an lvalue of type B (arrays as their
+ * elements, signedness ignored, any pointer with any pointer). */
+static gboolean
+compatible (Lower *L, CType *a, CType *b)
+{
+  a = strip (L, a);
+  b = strip (L, b);
+  while (a && a->kind == C_TYPE_ARRAY)
+    a = strip (L, a->base);
+  while (b && b->kind == C_TYPE_ARRAY)
+    b = strip (L, b->base);
+  if (!a || !b)
+    return TRUE;
+  if (a->kind == C_TYPE_ENUM)
+    return b->kind == C_TYPE_ENUM || b->kind == C_TYPE_BASIC;
+  if (b->kind == C_TYPE_ENUM)
+    return a->kind == C_TYPE_BASIC;
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case C_TYPE_STRUCT: case C_TYPE_UNION:
+      return a->tag == b->tag || (a->tag && b->tag && a->tag->name && b->tag->name
+                                  && strcmp (a->tag->name, b->tag->name) == 0);
+    case C_TYPE_BASIC:
+      return unsigned_to_signed (a->basic) == unsigned_to_signed (b->basic);
+    case C_TYPE_POINTER:
+      return TRUE;
+    case C_TYPE_FUNCTION:
+      return FALSE;
+    default:
+      return TRUE;
+    }
+}
+
+/* ---- roots ---- */
+
+static Root *
+root_add (Lower *L, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc)
+{
+  Root *r = g_hash_table_lookup (L->root_by_key, key);
+  if (r)
+    return r;
+  r = g_new0 (Root, 1);
+  /* Names are unique: a second static of the same name gets its file. */
+  char *n = g_strdup (name);
+  for (guint i = 0; i < L->roots->len; i++)
+    if (strcmp (((Root *) g_ptr_array_index (L->roots, i))->name, n) == 0)
+      {
+        g_free (n);
+        n = g_strdup_printf ("%s@%s:%u", name, loc.file ? loc.file : "?", loc.line);
+        break;
+      }
+  r->name = n;
+  r->type = type;
+  r->summary = summary;
+  r->loc = loc;
+  g_ptr_array_add (L->roots, r);
+  g_hash_table_insert (L->root_by_key, (gpointer) key, r);
+  return r;
+}
+
+static void
+root_free (Root *r)
+{
+  g_free (r->name);
+  g_free (r);
+}
+
+static gboolean
+is_static_object (CDecl *d)
+{
+  return d->kind == C_DECL_VAR && (d->file_scope || d->storage == C_STORAGE_STATIC
+                                   || d->storage == C_STORAGE_EXTERN);
+}
+
+/* The root of object D referenced in function FN, or NULL when it is thread-private
+ * (a local that does not escape, a thread-local). */
+static Root *
+root_of_decl (Lower *L, CDecl *d, const char *fn)
+{
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || d->thread_local)
+    return NULL;
+  gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
+  if (is_static_object (d))
+    {
+      if (d->storage != C_STORAGE_STATIC)
+        return root_add (L, g_intern_string (d->name), d->name, d->type, FALSE, d->loc);
+      if (d->file_scope)
+        return root_add (L, d, d->name, d->type, FALSE, d->loc);
+      g_autofree char *n = g_strdup_printf ("static@%s:%s", fn ? fn : "?", d->name);
+      return root_add (L, d, n, d->type, FALSE, d->loc);
+    }
+  if (!g_hash_table_contains (L->escaped, d))
+    return NULL;
+  g_autofree char *n = g_strdup_printf ("local@%s:%s", fn ? fn : "?", d->name);
+  Root *r = root_add (L, d, n, d->type, !(fn && strcmp (fn, "main") == 0 && !L->module), d->loc);
+  r->addr_taken = TRUE;
+  (void) is_array;
+  return r;
+}
+
+/* ---- the CFG ---- */
+
+static guint
+new_node (Lower *L, RfLoc loc)
+{
+  return rf_job_add_node (L->job, loc);
+}
+
+static void
+edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
+{
+  rf_job_add_edge (L->job, from, to, op, arg, arg2, loc, text);
+}
+
+/* Appends OP at the current node and moves on. */
+static void
+emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
+{
+  guint n = new_node (L, loc);
+  edge (L, L->cur, n, op, arg, arg2, loc, text);
+  L->cur = n;
+}
+
+/* After return/break/goto: code that follows is unreachable. */
+static void
+dead (Lower *L, RfLoc loc)
+{
+  L->cur = new_node (L, loc);
+}
+
+static gint
+var_of (Lower *L, const char *name, RfVarKind kind, RfLoc loc)
+{
+  gint id = rf_program_lookup_var (L->prog, name);
+  if (id < 0)
+    return (gint) rf_program_add_var (L->prog, name, kind, loc);
+  if (rf_program_get_var (L->prog, id)->kind != kind)
+    return -1;
+  return id;
+}
+
+/* ---- accesses ---- */
+
+enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
+
+/* The data leaves of P: struct fields, array elements, unions whole; pthread objects
+ * are not data. */
+static void
+leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int depth)
+{
+  if (sync_kind (type))
+    return;
+  CType *t = strip (L, type);
+  if (depth > 8 || !t)
+    {
+      g_ptr_array_add (out, place_new (r, path, type));
+      return;
+    }
+  if (t->kind == C_TYPE_ARRAY)
+    {
+      g_autofree char *p = g_strconcat (path, "[]", NULL);
+      leaves (L, r, p, t->base, out, depth + 1);
+      return;
+    }
+  if (t->kind == C_TYPE_STRUCT && t->tag && t->tag->members)
+    {
+      for (guint i = 0; i < t->tag->members->len; i++)
+        {
+          CDecl *m = g_ptr_array_index (t->tag->members, i);
+          if (!m->name)
+            leaves (L, r, path, m->type, out, depth + 1);
+          else
+            {
+              g_autofree char *p = g_strconcat (path, ".", m->name, NULL);
+              leaves (L, r, p, m->type, out, depth + 1);
+            }
+        }
+      return;
+    }
+  g_ptr_array_add (out, place_new (r, path, type));
+}
+
+/* One access of every leaf of P (in sequence), from the current node to TO. */
+static void
+access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, guint to)
+{
+  g_autoptr (GPtrArray) lv = places_new ();
+  leaves (L, p->root, p->path, p->type, lv, 0);
+  if (lv->len == 0)
+    {
+      edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
+      return;
+    }
+  for (guint i = 0; i < lv->len; i++)
+    {
+      const Place *q = g_ptr_array_index (lv, i);
+      g_autofree char *name = place_name (q);
+      gint v = var_of (L, name, RF_VAR_DATA, p->root->loc);
+      gboolean at = atomic || type_is_atomic (q->type);
+      gint lk = -1;
+      g_autofree char *lname = g_strconcat ("atomic$", name, NULL);
+      g_autofree char *t1 = g_strdup_printf ("atomic access to %s: begin", name);
+      g_autofree char *t2 = g_strdup_printf ("atomic access to %s: end", name);
+      if (v < 0)
+        {
+          /* The same name is a lock elsewhere (a union holding a mutex): no access
+           * can be modelled on it; say so. */
+          error_at (L, loc, "unsupported: '%s' is used both as a lock and as data", name);
+          continue;
+        }
+      if (at)
+        {
+          lk = var_of (L, lname, RF_VAR_LOCK, p->root->loc);
+          emit (L, RF_OP_ACQUIRE, lk, -1, loc, t1);
+        }
+      gboolean last = i + 1 == lv->len;
+      if (mode & ACC_READ)
+        {
+          if ((mode & ACC_WRITE) || at || !last)
+            emit (L, RF_OP_READ, v, -1, loc, NULL);
+          else
+            {
+              edge (L, L->cur, to, RF_OP_READ, v, -1, loc, NULL);
+              L->cur = to;
+            }
+        }
+      if (mode & ACC_WRITE)
+        {
+          if (at || !last)
+            emit (L, RF_OP_WRITE, v, -1, loc, NULL);
+          else
+            {
+              edge (L, L->cur, to, RF_OP_WRITE, v, -1, loc, NULL);
+              L->cur = to;
+            }
+        }
+      if (at)
+        {
+          if (last)
+            {
+              edge (L, L->cur, to, RF_OP_RELEASE, lk, -1, loc, t2);
+              L->cur = to;
+            }
+          else
+            emit (L, RF_OP_RELEASE, lk, -1, loc, t2);
+        }
+    }
+  if (L->cur != to)
+    {
+      edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
+      L->cur = to;
+    }
+}
+
+/* An access to one of PLACES (a choice between them). */
+static void
+access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
+{
+  if (L->quiet || !places || places->len == 0)
+    return;
+  guint start = L->cur;
+  guint join = new_node (L, loc);
+  for (guint i = 0; i < places->len; i++)
+    {
+      L->cur = start;
+      access_place (L, g_ptr_array_index (places, i), mode, atomic, loc, join);
+    }
+  L->cur = join;
+}
+
+/* ---- expressions ---- */
+
+static void eval (Lower *L, CExpr *e);
+static GPtrArray *lval (Lower *L, CExpr *e);
+static GPtrArray *deref (Lower *L, CExpr *e);
+static void lower_call (Lower *L, CExpr *e);
+static void lower_stmt (Lower *L, CStmt *s);
+static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+
+static CExpr *
+peel (CExpr *e)
+{
+  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
+    e = e->a;
+  return e;
+}
+
+static const char *
+fn_name (Lower *L)
+{
+  return L->frame ? L->frame->fn->name : L->pf;
+}
+
+/* Extends each place with member FIELD (untyped and union places stay whole). */
+static void
+extend_member (Lower *L, GPtrArray *ps, const char *field)
+{
+  for (guint i = 0; i < ps->len; i++)
+    {
+      Place *p = g_ptr_array_index (ps, i);
+      CType *t = strip (L, p->type);
+      if (!t || t->kind != C_TYPE_STRUCT)
+        continue;
+      CType *m = find_member (L, t, field);
+      if (!m)
+        continue;
+      char *np = g_strconcat (p->path, ".", field, NULL);
+      g_free (p->path);
+      p->path = np;
+      p->type = m;
+    }
+}
+
+static void
+extend_index (Lower *L, GPtrArray *ps)
+{
+  for (guint i = 0; i < ps->len; i++)
+    {
+      Place *p = g_ptr_array_index (ps, i);
+      CType *t = strip (L, p->type);
+      if (!t || t->kind != C_TYPE_ARRAY)
+        continue;
+      char *np = g_strconcat (p->path, "[]", NULL);
+      g_free (p->path);
+      p->path = np;
+      p->type = t->base;
+    }
+}
+
+static void
+match_sub (Lower *L, Root *r, const char *path, CType *type, CType *want, GPtrArray *out, int depth)
+{
+  CType *t = strip (L, type);
+  if (compatible (L, t, want))
+    {
+      g_ptr_array_add (out, place_new (r, path, type));
+      return;
+    }
+  if (!t || depth > 8)
+    return;
+  if (t->kind == C_TYPE_ARRAY)
+    {
+      g_autofree char *p = g_strconcat (path, "[]", NULL);
+      match_sub (L, r, p, t->base, want, out, depth + 1);
+    }
+  else if (t->kind == C_TYPE_STRUCT && t->tag && t->tag->members)
+    for (guint i = 0; i < t->tag->members->len; i++)
+      {
+        CDecl *m = g_ptr_array_index (t->tag->members, i);
+        g_autofree char *p = m->name ? g_strconcat (path, ".", m->name, NULL) : g_strdup (path);
+        match_sub (L, r, p, m->type, want, out, depth + 1);
+      }
+  else if (t->kind == C_TYPE_UNION && t->tag && t->tag->members)
+    {
+      g_autoptr (GPtrArray) tmp = places_new ();
+      for (guint i = 0; i < t->tag->members->len; i++)
+        match_sub (L, r, path, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, want, tmp, depth + 1);
+      if (tmp->len > 0)
+        g_ptr_array_add (out, place_new (r, path, type));
+    }
+}
+
+/* Every address-taken object or subobject an lvalue of type WANT may denote. */
+static GPtrArray *
+by_type (Lower *L, CType *want)
+{
+  GPtrArray *out = places_new ();
+  gboolean any = type_is_any (L, want);
+  for (guint i = 0; i < L->roots->len; i++)
+    {
+      Root *r = g_ptr_array_index (L->roots, i);
+      if (!r->addr_taken)
+        continue;
+      if (any || !r->type)
+        g_ptr_array_add (out, place_new (r, "", r->type));
+      else
+        match_sub (L, r, "", r->type, want, out, 0);
+    }
+  return out;
+}
+
+static gboolean
+is_alloc (const char *n)
+{
+  static const char *const names[] = { "malloc", "calloc", "realloc", "strdup", "strndup",
+                                       "aligned_alloc", "reallocarray", NULL };
+  return n && g_strv_contains (names, n);
+}
+
+static const char *
+callee_name (CExpr *call)
+{
+  CExpr *f = peel (call->a);
+  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_DEREF)
+    f = peel (f->a);
+  if (f && f->kind == C_EXPR_IDENT && (!f->decl || f->decl->kind == C_DECL_FUNC))
+    return f->text;
+  return NULL;
+}
+
+/* A pointer variable whose value is an expression we can follow: a parameter bound
+ * to its argument, or a local initialised once and never assigned. Returns that
+ * expression and sets *frame to where it is evaluated. */
+static CExpr *
+alias_of (Lower *L, CDecl *d, Frame **frame)
+{
+  if (!d || g_hash_table_contains (L->assigned, d) || g_hash_table_contains (L->escaped, d))
+    return NULL;
+  if (d->kind == C_DECL_PARAM)
+    {
+      for (Frame *f = L->frame; f; f = f->up)
+        if (f->args && g_hash_table_contains (f->args, d) && !g_hash_table_contains (L->recursive, f->fn))
+          {
+            *frame = f->up;
+            return g_hash_table_lookup (f->args, d);
+          }
+      return NULL;
+    }
+  if (d->kind == C_DECL_VAR && !is_static_object (d) && d->init && d->init->expr)
+    {
+      *frame = L->frame;
+      return d->init->expr;
+    }
+  return NULL;
+}
+
+/* The value of pointer E is a known address (not a guess by type). */
+static gboolean
+is_known_address (Lower *L, CExpr *e, int depth)
+{
+  e = peel (e);
+  if (!e || depth > 16)
+    return FALSE;
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    return TRUE;
+  if (e->kind == C_EXPR_STRING)
+    return TRUE;
+  CType *t = strip (L, type_of (L, e));
+  if (t && t->kind == C_TYPE_ARRAY)
+    return TRUE;
+  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
+    return is_known_address (L, is_pointerish (L, type_of (L, e->a)) ? e->a : e->b, depth + 1);
+  if (e->kind == C_EXPR_IDENT && e->decl)
+    {
+      Frame *f = NULL;
+      CExpr *a = alias_of (L, e->decl, &f);
+      if (a)
+        {
+          Frame *save = L->frame;
+          L->frame = f;
+          gboolean r = is_known_address (L, a, depth + 1);
+          L->frame = save;
+          return r;
+        }
+    }
+  return FALSE;
+}
+
+/* The places pointer expression E may point to; evaluates E. */
+static GPtrArray *
+deref (Lower *L, CExpr *e0)
+{
+  CExpr *e = peel (e0);
+  if (!e)
+    return places_new ();
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    return lval (L, e->a);
+  if (e->kind == C_EXPR_STRING)
+    return places_new ();
+  CType *t = strip (L, type_of (L, e));
+  if (t && t->kind == C_TYPE_ARRAY)
+    {
+      GPtrArray *ps = lval (L, e);
+      extend_index (L, ps);
+      return ps;
+    }
+  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
+    {
+      gboolean left = is_pointerish (L, type_of (L, e->a));
+      eval (L, left ? e->b : e->a);
+      return deref (L, left ? e->a : e->b);
+    }
+  if (e->kind == C_EXPR_CALL)
+    {
+      const char *n = callee_name (e);
+      eval (L, e);
+      if (is_alloc (n))
+        return places_new ();  /* fresh memory: no other thread has it yet */
+    }
+  else if (e->kind == C_EXPR_IDENT && e->decl)
+    {
+      Frame *f = NULL;
+      CExpr *a = alias_of (L, e->decl, &f);
+      eval (L, e);
+      if (a && is_known_address (L, a, 0))
+        {
+          Frame *save = L->frame;
+          L->frame = f;
+          L->quiet++;
+          GPtrArray *r = deref (L, a);
+          L->quiet--;
+          L->frame = save;
+          return r;
+        }
+    }
+  else
+    eval (L, e);
+  /* By type: the declared pointee of the original expression (casts included). */
+  CType *want = pointee (L, type_of (L, e0));
+  if (!want)
+    want = pointee (L, type_of (L, e));
+  return by_type (L, want);
+}
+
+/* The places lvalue E may denote (empty: thread-private); evaluates its
+ * sub-expressions (pointers, indices). */
+static GPtrArray *
+lval (Lower *L, CExpr *e)
+{
+  if (!e)
+    return places_new ();
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      {
+        GPtrArray *ps = places_new ();
+        Root *r = root_of_decl (L, e->decl, fn_name (L));
+        if (r)
+          g_ptr_array_add (ps, place_new (r, "", r->type));
+        return ps;
+      }
+    case C_EXPR_MEMBER:
+      {
+        GPtrArray *ps = e->arrow ? deref (L, e->a) : lval (L, e->a);
+        extend_member (L, ps, e->text);
+        return ps;
+      }
+    case C_EXPR_INDEX:
+      {
+        CExpr *arr = e->a, *idx = e->b;
+        if (!is_pointerish (L, type_of (L, arr)) && is_pointerish (L, type_of (L, idx)))
+          arr = e->b, idx = e->a;
+        eval (L, idx);
+        return deref (L, arr);
+      }
+    case C_EXPR_UNARY:
+      if (e->op == C_OP_DEREF)
+        return deref (L, e->a);
+      if (e->op == C_OP_EXTENSION)
+        return lval (L, e->a);
+      eval (L, e);
+      return places_new ();
+    case C_EXPR_CAST:
+      return lval (L, e->a);
+    case C_EXPR_COMPOUND_LIT:
+      {
+        eval (L, e);
+        GPtrArray *ps = places_new ();
+        Root *r = g_hash_table_lookup (L->root_by_key, e);
+        if (r)
+          g_ptr_array_add (ps, place_new (r, "", r->type));
+        return ps;
+      }
+    default:
+      eval (L, e);
+      return places_new ();
+    }
+}
+
+static gboolean
+places_are_array_or_fn (Lower *L, CExpr *e)
+{
+  CType *t = strip (L, type_of (L, e));
+  return t && (t->kind == C_TYPE_ARRAY || t->kind == C_TYPE_FUNCTION);
+}
+
+/* Reads the value of lvalue E. */
+static void
+read_lvalue (Lower *L, CExpr *e)
+{
+  g_autoptr (GPtrArray) ps = lval (L, e);
+  if (!places_are_array_or_fn (L, e))
+    access (L, ps, ACC_READ, FALSE, e->loc);
+}
+
+static void
+eval_init (Lower *L, CInit *in)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    {
+      eval (L, in->expr);
+      return;
+    }
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    {
+      CInitItem *it = g_ptr_array_index (in->items, i);
+      for (guint j = 0; it->designators && j < it->designators->len; j++)
+        {
+          CDesignator *d = g_ptr_array_index (it->designators, j);
+          eval (L, d->index);
+          eval (L, d->index_hi);
+        }
+      eval_init (L, it->init);
+    }
+}
+
+static void
+eval (Lower *L, CExpr *e)
+{
+  if (!e || L->quiet)
+    return;
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM))
+        read_lvalue (L, e);
+      else if (e->decl && e->decl->kind == C_DECL_FUNC)
+        return;
+      return;
+    case C_EXPR_MEMBER: case C_EXPR_INDEX:
+      read_lvalue (L, e);
+      return;
+    case C_EXPR_UNARY:
+      switch (e->op)
+        {
+        case C_OP_ADDR:
+          {
+            g_autoptr (GPtrArray) ps = lval (L, e->a);
+          }
+          return;
+        case C_OP_DEREF:
+          read_lvalue (L, e);
+          return;
+        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
+          {
+            g_autoptr (GPtrArray) ps = lval (L, e->a);
+            access (L, ps, ACC_RW, FALSE, e->loc);
+          }
+          return;
+        default:
+          eval (L, e->a);
+          return;
+        }
+    case C_EXPR_BINARY:
+      if (e->op == C_OP_AND || e->op == C_OP_OR)
+        {
+          guint t = new_node (L, e->loc), f = new_node (L, e->loc);
+          lower_cond (L, e, t, f);
+          edge (L, t, f, RF_OP_SKIP, -1, -1, e->loc, NULL);
+          L->cur = f;
+          return;
+        }
+      eval (L, e->a);
+      eval (L, e->b);
+      return;
+    case C_EXPR_ASSIGN:
+      {
+        g_autoptr (GPtrArray) ps = lval (L, e->a);
+        eval (L, e->b);
+        access (L, ps, e->op == C_OP_ASSIGN ? ACC_WRITE : ACC_RW, FALSE, e->loc);
+      }
+      return;
+    case C_EXPR_COND:
+      {
+        guint t = new_node (L, e->loc), f = new_node (L, e->loc), j = new_node (L, e->loc);
+        if (e->b)
+          lower_cond (L, e->a, t, f);
+        else
+          {
+            eval (L, e->a);
+            edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "?: true");
+            edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e->loc, "?: false");
+          }
+        L->cur = t;
+        eval (L, e->b);
+        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        L->cur = f;
+        eval (L, e->c);
+        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        L->cur = j;
+      }
+      return;
+    case C_EXPR_COMMA:
+      eval (L, e->a);
+      eval (L, e->b);
+      return;
+    case C_EXPR_CALL:
+      lower_call (L, e);
+      return;
+    case C_EXPR_CAST: case C_EXPR_VA_ARG:
+      eval (L, e->a);
+      return;
+    case C_EXPR_COMPOUND_LIT:
+      eval_init (L, e->init);
+      return;
+    case C_EXPR_STMT_EXPR:
+      lower_stmt (L, e->stmt);
+      return;
+    case C_EXPR_GENERIC:
+      {
+        /* The association is chosen at compile time; every one is a possible branch. */
+        eval (L, e->a);
+        guint start = L->cur, j = new_node (L, e->loc);
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          {
+            CGenericAssoc *a = g_ptr_array_index (e->args, i);
+            L->cur = start;
+            eval (L, a->expr);
+            edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+          }
+        L->cur = j;
+      }
+      return;
+    default:
+      return;
+    }
+}
+
+/* ---- conditions ---- */
+
+/* The trylock call in a condition E and whether "true" means it succeeded. */
+static CExpr *
+trylock_in (CExpr *e, gboolean *true_is_success)
+{
+  e = peel (e);
+  if (!e)
+    return NULL;
+  gboolean neg = FALSE;
+  while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
+    {
+      neg = !neg;
+      e = peel (e->a);
+    }
+  CExpr *call = NULL;
+  gboolean zero_is_true = FALSE;  /* the condition holds when trylock returned 0 */
+  if (e && e->kind == C_EXPR_CALL)
+    call = e, zero_is_true = FALSE;
+  else if (e && e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
+    {
+      CExpr *a = peel (e->a), *b = peel (e->b);
+      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0 && a && a->kind == C_EXPR_CALL)
+        call = a;
+      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0 && b && b->kind == C_EXPR_CALL)
+        call = b;
+      zero_is_true = e->op == C_OP_EQ;
+    }
+  if (!call)
+    return NULL;
+  const char *n = callee_name (call);
+  if (!n || strcmp (n, "pthread_mutex_trylock") != 0)
+    return NULL;
+  *true_is_success = neg ? !zero_is_true : zero_is_true;
+  return call;
+}
+
+static void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
+
+/* Lowers condition E from the current node to T (true) or F (false). */
+static void
+lower_cond (Lower *L, CExpr *e, guint t, guint f)
+{
+  CExpr *p = peel (e);
+  gboolean ts;
+  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_AND)
+    {
+      guint mid = new_node (L, p->b->loc);
+      lower_cond (L, p->a, mid, f);
+      L->cur = mid;
+      lower_cond (L, p->b, t, f);
+      return;
+    }
+  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_OR)
+    {
+      guint mid = new_node (L, p->b->loc);
+      lower_cond (L, p->a, t, mid);
+      L->cur = mid;
+      lower_cond (L, p->b, t, f);
+      return;
+    }
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && !trylock_in (p, &ts))
+    {
+      lower_cond (L, p->a, f, t);
+      return;
+    }
+  CExpr *call = trylock_in (p, &ts);
+  if (call)
+    {
+      lower_trylock (L, call, ts ? t : f, ts ? f : t);
+      return;
+    }
+  eval (L, e);
+  edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
+  edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");
+}
+
+/* ---- synchronisation ---- */
+
+/* Source text of E for messages (common forms). */
+static void
+expr_text (CExpr *e, GString *o, int depth)
+{
+  if (!e || depth > 20)
+    {
+      g_string_append (o, "...");
+      return;
+    }
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT: case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_FLOAT:
+      g_string_append (o, e->text ? e->text : "?");
+      return;
+    case C_EXPR_UNARY:
+      switch (e->op)
+        {
+        case C_OP_ADDR: g_string_append_c (o, '&'); break;
+        case C_OP_DEREF: g_string_append_c (o, '*'); break;
+        case C_OP_NEG: g_string_append_c (o, '-'); break;
+        case C_OP_NOT: g_string_append_c (o, '!'); break;
+        default: break;
+        }
+      expr_text (e->a, o, depth + 1);
+      return;
+    case C_EXPR_MEMBER:
+      expr_text (e->a, o, depth + 1);
+      g_string_append_printf (o, "%s%s", e->arrow ? "->" : ".", e->text);
+      return;
+    case C_EXPR_INDEX:
+      expr_text (e->a, o, depth + 1);
+      g_string_append_c (o, '[');
+      expr_text (e->b, o, depth + 1);
+      g_string_append_c (o, ']');
+      return;
+    case C_EXPR_CAST:
+      expr_text (e->a, o, depth + 1);
+      return;
+    case C_EXPR_BINARY:
+      expr_text (e->a, o, depth + 1);
+      g_string_append_printf (o, " %s ", c_op_name (e->op));
+      expr_text (e->b, o, depth + 1);
+      return;
+    default:
+      g_string_append (o, "...");
+      return;
+    }
+}
+
+/* The lock or condition variable ARG (a pointer) denotes exactly, or -1 (then a
+ * warning names the expression). */
+static gint
+sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc)
+{
+  g_autoptr (GPtrArray) ps = deref (L, arg);
+  if (L->quiet)
+    return -1;
+  g_autoptr (GString) txt = g_string_new (NULL);
+  CExpr *p = peel (arg);
+  expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
+  const char *what = kind == RF_VAR_LOCK ? "mutex" : "condition variable";
+  if (ps->len == 0)
+    {
+      /* A private (never escaping) local: no other thread can use it. */
+      CExpr *q = p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? peel (p->a) : NULL;
+      while (q && (q->kind == C_EXPR_MEMBER && !q->arrow))
+        q = peel (q->a);
+      if (!(q && q->kind == C_EXPR_IDENT && q->decl && !is_static_object (q->decl)))
+        {
+          g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
+          if (kind == RF_VAR_LOCK)
+            warn_once (L, loc, key, "lock '%s' denotes no known mutex: no mutual exclusion assumed", txt->str);
+          else
+            warn_once (L, loc, key, "condition variable '%s' denotes no known object: waits wake up spuriously", txt->str);
+        }
+      return -1;
+    }
+  const Place *pl = g_ptr_array_index (ps, 0);
+  if (ps->len == 1 && !pl->root->summary && !strstr (pl->path, "[]"))
+    {
+      g_autofree char *name = place_name (pl);
+      gint v = var_of (L, name, kind, pl->root->loc);
+      if (v >= 0)
+        return v;
+    }
+  g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
+  if (kind == RF_VAR_LOCK)
+    warn_once (L, loc, key, "lock '%s' may denote several mutexes: no mutual exclusion assumed", txt->str);
+  else
+    warn_once (L, loc, key, "condition variable '%s' may denote several objects: waits wake up spuriously", txt->str);
+  (void) what;
+  return -1;
+}
+
+static void
+lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
+{
+  CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
+  gint m = sync_var (L, arg, RF_VAR_LOCK, call->loc);
+  g_autoptr (GString) txt = g_string_new (NULL);
+  expr_text (arg, txt, 0);
+  g_autofree char *s = g_strdup_printf ("pthread_mutex_trylock(%s) succeeds", txt->str);
+  g_autofree char *f = g_strdup_printf ("pthread_mutex_trylock(%s) fails", txt->str);
+  /* trylock L: pc_i + L -> success; pc_i -> failure */
+  edge (L, L->cur, success, m >= 0 ? RF_OP_ACQUIRE : RF_OP_SKIP, m, -1, call->loc, s);
+  edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
+}
+
+static CExpr *
+arg_at (CExpr *call, guint i)
+{
+  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
+}
+
+/* ---- calls ---- */
+
+typedef enum {
+  K_NONE,
+  K_READS,       /* reads through every pointer argument */
+  K_WRITE0,      /* writes through arg 0, reads through the others */
+  K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
+  K_SCANF,       /* writes through every pointer argument after the format */
+  K_SSCANF,      /* reads arg 0, writes the rest */
+  K_PURE,        /* no memory effect beyond evaluating the arguments */
+  K_ALLOC,
+  K_REALLOC,
+  K_FREE,
+  K_EXIT,
+  K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
+  K_ONCE,
+  K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
+  K_ATOMIC_LOAD, K_ATOMIC_STORE, K_ATOMIC_RMW, K_ATOMIC_FENCE,
+  K_UNSUPPORTED,
+} Kind;
+
+typedef struct {
+  const char *name;
+  Kind kind;
+} Known;
+
+static const Known known[] = {
+  { "memcpy", K_WRITE0 }, { "memmove", K_WRITE0 }, { "strcpy", K_WRITE0 }, { "strncpy", K_WRITE0 },
+  { "strcat", K_WRITE0 }, { "strncat", K_WRITE0 }, { "sprintf", K_WRITE0 }, { "snprintf", K_WRITE0 },
+  { "vsprintf", K_WRITE0 }, { "vsnprintf", K_WRITE0 }, { "memset", K_WRITE0_ONLY }, { "bzero", K_WRITE0_ONLY },
+  { "strlen", K_READS }, { "strnlen", K_READS }, { "strcmp", K_READS }, { "strncmp", K_READS },
+  { "memcmp", K_READS }, { "strchr", K_READS }, { "strrchr", K_READS }, { "strstr", K_READS },
+  { "memchr", K_READS }, { "printf", K_READS }, { "fprintf", K_READS }, { "dprintf", K_READS },
+  { "vprintf", K_READS }, { "vfprintf", K_READS }, { "puts", K_READS }, { "fputs", K_READS },
+  { "putchar", K_PURE }, { "fputc", K_READS }, { "putc", K_READS }, { "perror", K_READS },
+  { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
+  { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
+  { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
+  { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
+  { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
+  { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
+  { "exit", K_EXIT }, { "_exit", K_EXIT }, { "_Exit", K_EXIT }, { "abort", K_EXIT },
+  { "pthread_exit", K_EXIT }, { "__assert_fail", K_EXIT }, { "__assert_perror_fail", K_EXIT },
+  { "__builtin_unreachable", K_EXIT }, { "__builtin_trap", K_EXIT },
+  { "sleep", K_PURE }, { "usleep", K_PURE }, { "nanosleep", K_PURE }, { "sched_yield", K_PURE },
+  { "pthread_self", K_PURE }, { "pthread_equal", K_PURE }, { "rand", K_PURE }, { "srand", K_PURE },
+  { "time", K_WRITE0_ONLY }, { "__builtin_expect", K_PURE }, { "pthread_yield", K_PURE },
+  { "pthread_attr_init", K_PURE }, { "pthread_attr_destroy", K_PURE },
+  { "pthread_attr_setdetachstate", K_PURE }, { "pthread_attr_setstacksize", K_PURE },
+  { "pthread_detach", K_PURE }, { "getpid", K_PURE },
+  { "__errno_location", K_PURE },  /* errno is thread-local */
+  { "pthread_mutex_init", K_PURE }, { "pthread_mutex_destroy", K_PURE },
+  { "pthread_mutexattr_init", K_PURE }, { "pthread_mutexattr_destroy", K_PURE },
+  { "pthread_mutexattr_settype", K_PURE },
+  { "pthread_cond_init", K_PURE }, { "pthread_cond_destroy", K_PURE },
+  { "pthread_mutex_lock", K_LOCK }, { "pthread_mutex_unlock", K_UNLOCK },
+  { "pthread_mutex_trylock", K_TRYLOCK }, { "pthread_cond_wait", K_WAIT },
+  { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
+  { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
+  { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
+  { "pthread_rwlock_rdlock", K_NOSYNC }, { "pthread_rwlock_wrlock", K_NOSYNC },
+  { "pthread_rwlock_unlock", K_NOSYNC }, { "pthread_rwlock_tryrdlock", K_NOSYNC },
+  { "pthread_rwlock_trywrlock", K_NOSYNC }, { "pthread_rwlock_init", K_PURE },
+  { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_NOSYNC },
+  { "pthread_spin_unlock", K_NOSYNC }, { "pthread_spin_trylock", K_NOSYNC },
+  { "pthread_spin_init", K_PURE }, { "pthread_spin_destroy", K_PURE },
+  { "sem_wait", K_NOSYNC }, { "sem_post", K_NOSYNC }, { "sem_trywait", K_NOSYNC },
+  { "sem_timedwait", K_NOSYNC }, { "sem_init", K_PURE }, { "sem_destroy", K_PURE },
+  { "pthread_barrier_wait", K_NOSYNC }, { "pthread_barrier_init", K_PURE },
+  { "pthread_barrier_destroy", K_PURE },
+  { "atomic_thread_fence", K_ATOMIC_FENCE }, { "atomic_signal_fence", K_ATOMIC_FENCE },
+  { "__atomic_thread_fence", K_ATOMIC_FENCE }, { "__atomic_signal_fence", K_ATOMIC_FENCE },
+  { "__sync_synchronize", K_ATOMIC_FENCE },
+  { "__atomic_load_n", K_ATOMIC_LOAD }, { "__atomic_load", K_ATOMIC_LOAD },
+  { "atomic_load", K_ATOMIC_LOAD }, { "atomic_load_explicit", K_ATOMIC_LOAD },
+  { "__atomic_store_n", K_ATOMIC_STORE }, { "__atomic_store", K_ATOMIC_STORE },
+  { "atomic_store", K_ATOMIC_STORE }, { "atomic_store_explicit", K_ATOMIC_STORE },
+  { "atomic_init", K_ATOMIC_STORE },
+  { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
+  { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
+  { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
+  { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
+  { "__builtin_longjmp", K_UNSUPPORTED },
+};
+
+static Kind
+kind_of (const char *name)
+{
+  if (!name)
+    return K_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    if (strcmp (known[i].name, name) == 0)
+      return known[i].kind;
+  if (g_str_has_prefix (name, "__atomic_") || g_str_has_prefix (name, "__sync_")
+      || g_str_has_prefix (name, "atomic_"))
+    return K_ATOMIC_RMW;
+  if (g_str_has_prefix (name, "__builtin_"))
+    {
+      /* __builtin_memcpy is memcpy; other builtins only compute */
+      const char *rest = name + strlen ("__builtin_");
+      if (g_str_has_prefix (rest, "__") && g_str_has_suffix (rest, "_chk"))
+        {
+          /* fortified: __builtin___memcpy_chk is memcpy */
+          g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
+          Kind k = kind_of (plain);
+          return k != K_NONE ? k : K_READS;
+        }
+      Kind k = kind_of (rest);
+      return k != K_NONE ? k : K_PURE;
+    }
+  return K_NONE;
+}
+
+/* Pointer arguments of a summarised call: read (or write) what they point to. */
+static void
+access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
+{
+  CExpr *p = peel (arg);
+  if (!p || p->kind == C_EXPR_STRING)
+    return;
+  if (!is_pointerish (L, type_of (L, arg)))
+    {
+      eval (L, arg);
+      return;
+    }
+  g_autoptr (GPtrArray) ps = deref (L, arg);
+  access (L, ps, mode, atomic, loc);
+}
+
+static guint
+job_for (Lower *L, CDecl *fn)
+{
+  gpointer v = g_hash_table_lookup (L->job_of, fn);
+  if (v)
+    return GPOINTER_TO_UINT (v) - 1;
+  const char *name = fn->name;
+  g_autofree char *alt = NULL;
+  if (rf_program_lookup_job (L->prog, name) >= 0)
+    name = alt = g_strdup_printf ("%s@%s", fn->name, fn->loc.file);
+  guint id = rf_program_add_job (L->prog, name, fn->loc, RF_START_NONE, 0);
+  g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
+  g_queue_push_tail (&L->pending, fn);
+  return id;
+}
+
+static CDecl *
+func_def (Lower *L, const char *name)
+{
+  return name ? g_hash_table_lookup (L->funcs, name) : NULL;
+}
+
+/* Start routines a pthread_create argument may name. */
+static GPtrArray *
+start_routines (Lower *L, CExpr *f, RfLoc loc)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  CExpr *p = peel (f);
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
+    p = peel (p->a);
+  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *d = func_def (L, p->text);
+      if (d)
+        g_ptr_array_add (out, d);
+      else
+        error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", p->text);
+      return out;
+    }
+  eval (L, f);
+  for (guint i = 0; i < L->addr_func_list->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+      CType *t = strip (L, d->type);
+      if (t && t->kind == C_TYPE_FUNCTION && t->params && t->params->len == 1
+          && is_pointerish (L, t->base))
+        g_ptr_array_add (out, d);
+    }
+  if (out->len == 0)
+    error_at (L, loc, "unsupported: no address-taken function of type 'void *(void *)' can be this start routine");
+  else
+    warn_once (L, loc, NULL, "start routine is a function pointer: every address-taken function of type 'void *(void *)' may be started here (%u)", out->len);
+  return out;
+}
+
+static void inline_call (Lower *L, CDecl *fn, CExpr *call);
+
+static void
+eval_args (Lower *L, CExpr *call, guint from)
+{
+  for (guint i = from; call->args && i < call->args->len; i++)
+    eval (L, g_ptr_array_index (call->args, i));
+}
+
+static void
+lower_known (Lower *L, CExpr *e, const char *name, Kind k)
+{
+  RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
+  guint n = e->args ? e->args->len : 0;
+  switch (k)
+    {
+    case K_NONE:
+      break;
+    case K_PURE: case K_ALLOC:
+      eval_args (L, e, 0);
+      return;
+    case K_READS:
+      for (guint i = 0; i < n; i++)
+        access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
+      return;
+    case K_WRITE0: case K_WRITE0_ONLY:
+      for (guint i = 1; i < n; i++)
+        if (k == K_WRITE0)
+          access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
+        else
+          eval (L, arg_at (e, i));
+      if (n > 0)
+        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+      return;
+    case K_SCANF: case K_SSCANF:
+      for (guint i = 0; i < n; i++)
+        access_through (L, arg_at (e, i), (i == 0 || (i == 1 && k == K_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
+      return;
+    case K_REALLOC:
+      access_through (L, arg_at (e, 0), ACC_RW, FALSE, loc);
+      eval_args (L, e, 1);
+      return;
+    case K_FREE:
+      access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+      return;
+    case K_EXIT:
+      eval_args (L, e, 0);
+      /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
+       * over-approximation of exit) */
+      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
+      dead (L, loc);
+      return;
+    case K_LOCK: case K_UNLOCK:
+      {
+        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc);
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
+        emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+      }
+      return;
+    case K_TRYLOCK:
+      {
+        guint j = new_node (L, loc);
+        lower_trylock (L, e, j, j);
+        L->cur = j;
+      }
+      return;
+    case K_WAIT:
+      {
+        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc);
+        gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc);
+        eval_args (L, e, 2);
+        if (c >= 0 && m >= 0)
+          emit (L, RF_OP_WAIT, c, m, loc, NULL);
+        else if (m >= 0)
+          {
+            /* unknown condition variable: release, wake up spuriously, reacquire */
+            emit (L, RF_OP_RELEASE, m, -1, loc, NULL);
+            emit (L, RF_OP_ACQUIRE, m, -1, loc, NULL);
+          }
+        else
+          emit (L, RF_OP_SKIP, -1, -1, loc, name);
+      }
+      return;
+    case K_SIGNAL: case K_BROADCAST:
+      {
+        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc);
+        emit (L, c < 0 ? RF_OP_SKIP : k == K_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
+      }
+      return;
+    case K_CREATE:
+      {
+        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+        eval (L, arg_at (e, 1));
+        eval (L, arg_at (e, 3));
+        g_autoptr (GPtrArray) fs = start_routines (L, arg_at (e, 2), loc);
+        if (fs->len == 0)
+          return;
+        guint start = L->cur, j = new_node (L, loc);
+        for (guint i = 0; i < fs->len; i++)
+          edge (L, start, j, RF_OP_CREATE, job_for (L, g_ptr_array_index (fs, i)), -1, loc, NULL);
+        L->cur = j;
+      }
+      return;
+    case K_JOIN:
+      eval (L, arg_at (e, 0));
+      if (n > 1)
+        access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
+      warn_once (L, loc, "join", "pthread_join is not modelled: the joined thread may still run afterwards (races after a join may be false alarms)");
+      return;
+    case K_ONCE:
+      {
+        eval (L, arg_at (e, 0));
+        CExpr *f = peel (arg_at (e, 1));
+        CDecl *d = f && f->kind == C_EXPR_IDENT ? func_def (L, f->text) : NULL;
+        if (!d)
+          {
+            error_at (L, loc, "unsupported: pthread_once with an unknown init routine");
+            return;
+          }
+        /* pthread_once: the routine runs here or has run already (in any thread) */
+        guint start = L->cur, j = new_node (L, loc);
+        edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
+        inline_call (L, d, NULL);
+        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
+        L->cur = j;
+      }
+      return;
+    case K_NOSYNC:
+      eval_args (L, e, 0);
+      warn_once (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
+      return;
+    case K_ATOMIC_FENCE:
+      eval_args (L, e, 0);
+      return;
+    case K_ATOMIC_LOAD:
+      access_through (L, arg_at (e, 0), ACC_READ, TRUE, loc);
+      if (n > 2 && strcmp (name, "__atomic_load") == 0)
+        access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
+      for (guint i = strcmp (name, "__atomic_load") == 0 ? 2 : 1; i < n; i++)
+        eval (L, arg_at (e, i));
+      return;
+    case K_ATOMIC_STORE:
+      {
+        gboolean generic = strcmp (name, "__atomic_store") == 0;
+        for (guint i = 1; i < n; i++)
+          if (generic && i == 1)
+            access_through (L, arg_at (e, 1), ACC_READ, FALSE, loc);
+          else
+            eval (L, arg_at (e, i));
+        access_through (L, arg_at (e, 0), ACC_WRITE, TRUE, loc);
+      }
+      return;
+    case K_ATOMIC_RMW:
+      {
+        /* RMW, exchange, compare-exchange: the first argument atomically read and
+         * written; further pointer arguments (expected, result) are plain accesses */
+        for (guint i = 1; i < n; i++)
+          if (is_pointerish (L, type_of (L, arg_at (e, i))))
+            access_through (L, arg_at (e, i), ACC_RW, FALSE, loc);
+          else
+            eval (L, arg_at (e, i));
+        access_through (L, arg_at (e, 0), ACC_RW, TRUE, loc);
+      }
+      return;
+    case K_UNSUPPORTED:
+      error_at (L, loc, "unsupported: %s", name);
+      return;
+    }
+}
+
+static void
+lower_unknown (Lower *L, CExpr *e, const char *name)
+{
+  if (name)
+    {
+      g_autofree char *key = g_strdup_printf ("unknown:%s", name);
+      warn_once (L, e->a ? e->a->loc : e->loc, key, "call to '%s', which has no body: assumed to touch no shared memory "
+                 "except by reading and writing what its pointer arguments point to", name);
+    }
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    access_through (L, g_ptr_array_index (e->args, i), ACC_RW, FALSE, e->loc);
+}
+
+static Frame *
+frame_new (CDecl *fn, Frame *up)
+{
+  Frame *f = g_new0 (Frame, 1);
+  f->fn = fn;
+  f->up = up;
+  f->args = g_hash_table_new (NULL, NULL);
+  f->labels = g_hash_table_new (g_str_hash, g_str_equal);
+  f->brk = g_array_new (FALSE, FALSE, sizeof (guint));
+  f->cont = g_array_new (FALSE, FALSE, sizeof (guint));
+  return f;
+}
+
+static void
+frame_free (Frame *f)
+{
+  g_hash_table_unref (f->args);
+  g_hash_table_unref (f->labels);
+  g_array_unref (f->brk);
+  g_array_unref (f->cont);
+  if (f->cases)
+    g_hash_table_unref (f->cases);
+  g_free (f);
+}
+
+/* Inlines FN's body at the current node (CALL gives the arguments, may be NULL).
+ * A recursive call jumps back to the entry of the active instance and that
+ * instance's return may come back after it: every call/return order is allowed,
+ * an over-approximation of the call stack. */
+static void
+inline_call (Lower *L, CDecl *fn, CExpr *call)
+{
+  RfLoc loc = call ? call->loc : fn->loc;
+  if (call)
+    eval_args (L, call, 0);
+  for (Frame *f = L->frame; f; f = f->up)
+    if (f->fn == fn)
+      {
+        g_autofree char *t1 = g_strdup_printf ("call %s (recursive)", fn->name);
+        g_autofree char *t2 = g_strdup_printf ("return from %s (recursive)", fn->name);
+        edge (L, L->cur, f->entry, RF_OP_SKIP, -1, -1, loc, t1);
+        guint after = new_node (L, loc);
+        edge (L, f->ret, after, RF_OP_SKIP, -1, -1, loc, t2);
+        L->cur = after;
+        return;
+      }
+  Frame *f = frame_new (fn, L->frame);
+  if (L->job->nodes->len > 1000000)
+    {
+      error_at (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
+      return;
+    }
+  if (call && call->args && fn->params)
+    for (guint i = 0; i < fn->params->len && i < call->args->len; i++)
+      g_hash_table_insert (f->args, g_ptr_array_index (fn->params, i), g_ptr_array_index (call->args, i));
+  /* the entry node only starts the body (a recursive call may jump to it) */
+  guint entry = new_node (L, fn->body->loc);
+  g_autofree char *tc = g_strdup_printf ("call %s", fn->name);
+  edge (L, L->cur, entry, RF_OP_SKIP, -1, -1, loc, tc);
+  f->entry = entry;
+  f->ret = new_node (L, fn->body->end);
+  L->cur = entry;
+  L->frame = f;
+  lower_stmt (L, fn->body);
+  g_autofree char *tr = g_strdup_printf ("return from %s", fn->name);
+  edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, tr);
+  L->cur = f->ret;
+  L->frame = f->up;
+  frame_free (f);
+}
+
+static void
+lower_call (Lower *L, CExpr *e)
+{
+  const char *name = callee_name (e);
+  CDecl *def = func_def (L, name);
+  Kind k = kind_of (name);
+  if (name && (k != K_NONE) && !(def && !def->in_system && k == K_PURE))
+    {
+      lower_known (L, e, name, k);
+      return;
+    }
+  if (def)
+    {
+      inline_call (L, def, e);
+      return;
+    }
+  if (name)
+    {
+      lower_unknown (L, e, name);
+      return;
+    }
+  /* A call through a function pointer: any address-taken function with as many
+   * parameters. */
+  eval (L, e->a);
+  guint nargs = e->args ? e->args->len : 0;
+  GPtrArray *cands = g_ptr_array_new ();
+  for (guint i = 0; i < L->addr_func_list->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+      if (d->params && d->params->len == nargs)
+        g_ptr_array_add (cands, d);
+    }
+  g_autoptr (GString) t = g_string_new (NULL);
+  expr_text (e->a, t, 0);
+  if (cands->len == 0)
+    {
+      g_autofree char *key = g_strdup_printf ("fp:%s", t->str);
+      warn_once (L, e->loc, key, "call through '%s' with no known target: assumed to touch no shared memory "
+                 "except by reading and writing what its pointer arguments point to", t->str);
+      lower_unknown (L, e, NULL);
+    }
+  else
+    {
+      guint start = L->cur, j = new_node (L, e->loc);
+      for (guint i = 0; i < cands->len; i++)
+        {
+          L->cur = start;
+          inline_call (L, g_ptr_array_index (cands, i), e);
+          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = j;
+    }
+  g_ptr_array_unref (cands);
+}
+
+/* ---- statements ---- */
+
+static guint
+label_node (Lower *L, const char *label, RfLoc loc)
+{
+  gpointer v = g_hash_table_lookup (L->frame->labels, label);
+  if (v)
+    return GPOINTER_TO_UINT (v) - 1;
+  guint n = new_node (L, loc);
+  g_hash_table_insert (L->frame->labels, (gpointer) label, GUINT_TO_POINTER (n + 1));
+  return n;
+}
+
+/* The case and default labels of a switch body (not of nested switches). */
+static void
+collect_cases (CStmt *s, GPtrArray *out)
+{
+  if (!s)
+    return;
+  switch (s->kind)
+    {
+    case C_STMT_SWITCH:
+      return;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      g_ptr_array_add (out, s);
+      collect_cases (s->body, out);
+      return;
+    case C_STMT_COMPOUND:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        collect_cases (g_ptr_array_index (s->items, i), out);
+      return;
+    case C_STMT_IF:
+      collect_cases (s->body, out);
+      collect_cases (s->else_body, out);
+      return;
+    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_LABEL:
+      collect_cases (s->body, out);
+      return;
+    default:
+      return;
+    }
+}
+
+static void
+loop_push (Lower *L, guint brk, guint cont)
+{
+  g_array_append_val (L->frame->brk, brk);
+  g_array_append_val (L->frame->cont, cont);
+}
+
+static void
+loop_pop (Lower *L)
+{
+  g_array_set_size (L->frame->brk, L->frame->brk->len - 1);
+  g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
+}
+
+static void
+lower_decl (Lower *L, CDecl *d)
+{
+  if (d->kind != C_DECL_VAR || is_static_object (d))
+    return;
+  /* variable-length array bounds are evaluated at the declaration */
+  for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
+    eval (L, t->expr);
+  if (!d->init)
+    return;
+  if (d->init->expr)
+    {
+      CType *t = strip (L, d->type);
+      if (t && t->kind == C_TYPE_ARRAY && d->init->expr->kind == C_EXPR_STRING)
+        ;
+      else
+        eval (L, d->init->expr);
+    }
+  else
+    eval_init (L, d->init);
+  Root *r = root_of_decl (L, d, fn_name (L));
+  if (r)
+    {
+      g_autoptr (GPtrArray) ps = places_new ();
+      g_ptr_array_add (ps, place_new (r, "", r->type));
+      access (L, ps, ACC_WRITE, FALSE, d->loc);
+    }
+}
+
+static void
+lower_stmt (Lower *L, CStmt *s)
+{
+  if (!s)
+    return;
+  switch (s->kind)
+    {
+    case C_STMT_COMPOUND:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        lower_stmt (L, g_ptr_array_index (s->items, i));
+      return;
+    case C_STMT_DECL:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        lower_decl (L, g_ptr_array_index (s->items, i));
+      return;
+    case C_STMT_EXPR:
+      eval (L, s->expr);
+      return;
+    case C_STMT_IF:
+      {
+        guint t = new_node (L, s->body ? s->body->loc : s->loc);
+        guint f = new_node (L, s->else_body ? s->else_body->loc : s->loc);
+        lower_cond (L, s->expr, t, f);
+        L->cur = t;
+        lower_stmt (L, s->body);
+        guint after_then = L->cur;
+        L->cur = f;
+        lower_stmt (L, s->else_body);
+        edge (L, after_then, L->cur, RF_OP_SKIP, -1, -1, s->loc, "end if");
+      }
+      return;
+    case C_STMT_WHILE: case C_STMT_FOR:
+      {
+        if (s->kind == C_STMT_FOR && s->init)
+          lower_stmt (L, s->init);
+        guint head = new_node (L, s->loc);
+        edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
+        guint body = new_node (L, s->body ? s->body->loc : s->loc), out = new_node (L, s->loc);
+        guint step = s->kind == C_STMT_FOR ? new_node (L, s->loc) : head;
+        L->cur = head;
+        if (s->expr)
+          lower_cond (L, s->expr, body, out);
+        else
+          edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
+        L->cur = body;
+        loop_push (L, out, step);
+        lower_stmt (L, s->body);
+        loop_pop (L);
+        if (step != head)
+          {
+            edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
+            L->cur = step;
+            eval (L, s->expr2);
+          }
+        edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
+        L->cur = out;
+      }
+      return;
+    case C_STMT_DO:
+      {
+        guint body = new_node (L, s->body ? s->body->loc : s->loc);
+        edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, "do");
+        guint cond = new_node (L, s->expr ? s->expr->loc : s->loc), out = new_node (L, s->loc);
+        L->cur = body;
+        loop_push (L, out, cond);
+        lower_stmt (L, s->body);
+        loop_pop (L);
+        edge (L, L->cur, cond, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = cond;
+        lower_cond (L, s->expr, body, out);
+        L->cur = out;
+      }
+      return;
+    case C_STMT_SWITCH:
+      {
+        eval (L, s->expr);
+        g_autoptr (GPtrArray) cases = g_ptr_array_new ();
+        collect_cases (s->body, cases);
+        GHashTable *saved = L->frame->cases;
+        L->frame->cases = g_hash_table_new (NULL, NULL);
+        guint head = L->cur, out = new_node (L, s->loc);
+        gboolean has_default = FALSE;
+        for (guint i = 0; i < cases->len; i++)
+          {
+            CStmt *c = g_ptr_array_index (cases, i);
+            guint n = new_node (L, c->loc);
+            g_hash_table_insert (L->frame->cases, c, GUINT_TO_POINTER (n + 1));
+            edge (L, head, n, RF_OP_SKIP, -1, -1, c->loc, c->kind == C_STMT_DEFAULT ? "default" : "case");
+            if (c->kind == C_STMT_DEFAULT)
+              has_default = TRUE;
+          }
+        if (!has_default)
+          edge (L, head, out, RF_OP_SKIP, -1, -1, s->loc, "no case");
+        dead (L, s->loc);
+        guint cont = L->frame->cont->len ? g_array_index (L->frame->cont, guint, L->frame->cont->len - 1) : out;
+        loop_push (L, out, cont);
+        lower_stmt (L, s->body);
+        loop_pop (L);
+        edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = out;
+        g_hash_table_unref (L->frame->cases);
+        L->frame->cases = saved;
+      }
+      return;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      {
+        gpointer v = L->frame->cases ? g_hash_table_lookup (L->frame->cases, s) : NULL;
+        if (v)
+          {
+            guint n = GPOINTER_TO_UINT (v) - 1;
+            edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);  /* fallthrough */
+            L->cur = n;
+          }
+        lower_stmt (L, s->body);
+      }
+      return;
+    case C_STMT_LABEL:
+      {
+        guint n = label_node (L, s->label, s->loc);
+        edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = n;
+        lower_stmt (L, s->body);
+      }
+      return;
+    case C_STMT_GOTO:
+      {
+        g_autofree char *t = g_strdup_printf ("goto %s", s->label);
+        edge (L, L->cur, label_node (L, s->label, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
+        dead (L, s->loc);
+      }
+      return;
+    case C_STMT_GOTO_PTR:
+      error_at (L, s->loc, "unsupported: computed goto");
+      return;
+    case C_STMT_BREAK: case C_STMT_CONTINUE:
+      {
+        GArray *st = s->kind == C_STMT_BREAK ? L->frame->brk : L->frame->cont;
+        if (st->len)
+          edge (L, L->cur, g_array_index (st, guint, st->len - 1), RF_OP_SKIP, -1, -1, s->loc,
+                s->kind == C_STMT_BREAK ? "break" : "continue");
+        dead (L, s->loc);
+      }
+      return;
+    case C_STMT_RETURN:
+      eval (L, s->expr);
+      edge (L, L->cur, L->frame->ret, RF_OP_SKIP, -1, -1, s->loc, "return");
+      dead (L, s->loc);
+      return;
+    case C_STMT_ASM:
+      error_at (L, s->loc, "unsupported: asm statement (its effect on shared memory is unknown)");
+      return;
+    case C_STMT_LOCAL_LABEL:
+      return;
+    }
+}
+
+/* ---- pre-pass: address-taken objects, escaping locals, heap sites ---- */
+
+enum { P_NOESC = 1, P_NODECAY = 2 };
+
+static void pre_expr (Lower *L, CExpr *e, guint flags, CType *hint);
+
+static void
+pre_init (Lower *L, CInit *in, CType *hint)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    {
+      pre_expr (L, in->expr, 0, hint);
+      return;
+    }
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    {
+      CInitItem *it = g_ptr_array_index (in->items, i);
+      pre_init (L, it->init, NULL);
+    }
+}
+
+/* Marks the object lvalue E is part of as address-taken. */
+static void
+take_address (Lower *L, CExpr *e, guint flags)
+{
+  e = peel (e);
+  while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
+               || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
+                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
+    e = peel (e->a);
+  if (e && e->kind == C_EXPR_COMPOUND_LIT)
+    {
+      /* its address may reach another thread: an object of its own */
+      g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
+      g_autofree char *name = g_strdup_printf ("literal@%s:%u", base, e->loc.line);
+      Root *r = root_add (L, e, name, e->type, TRUE, e->loc);
+      r->addr_taken = TRUE;
+      return;
+    }
+  if (!e || e->kind != C_EXPR_IDENT || !e->decl)
+    return;
+  CDecl *d = e->decl;
+  if (d->kind == C_DECL_FUNC)
+    {
+      CDecl *def = func_def (L, d->name);
+      if (def && !g_hash_table_contains (L->addr_funcs, def))
+        {
+          g_hash_table_add (L->addr_funcs, def);
+          g_ptr_array_add (L->addr_func_list, def);
+        }
+      return;
+    }
+  if (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
+    return;
+  if (is_static_object (d))
+    {
+      Root *r = root_of_decl (L, d, L->pf);
+      if (r)
+        r->addr_taken = TRUE;
+      return;
+    }
+  g_hash_table_add (L->assigned, d);
+  if (!(flags & P_NOESC))
+    g_hash_table_add (L->escaped, d);
+}
+
+static void
+pre_stmt (Lower *L, CStmt *s);
+
+static void
+pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
+{
+  if (!e)
+    return;
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      if (e->decl && e->decl->kind == C_DECL_FUNC)
+        take_address (L, e, flags);
+      else if (!(flags & P_NODECAY) && e->decl && strip (L, e->decl->type)
+               && strip (L, e->decl->type)->kind == C_TYPE_ARRAY)
+        take_address (L, e, flags);
+      return;
+    case C_EXPR_UNARY:
+      if (e->op == C_OP_ADDR)
+        {
+          take_address (L, e->a, flags);
+          pre_expr (L, e->a, P_NODECAY, NULL);
+          return;
+        }
+      if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
+        {
+          CExpr *a = peel (e->a);
+          if (a && a->kind == C_EXPR_IDENT && a->decl)
+            g_hash_table_add (L->assigned, a->decl);
+        }
+      pre_expr (L, e->a, 0, NULL);
+      return;
+    case C_EXPR_ASSIGN:
+      {
+        CExpr *a = peel (e->a);
+        if (a && a->kind == C_EXPR_IDENT && a->decl)
+          g_hash_table_add (L->assigned, a->decl);
+        pre_expr (L, e->a, P_NODECAY, NULL);
+        pre_expr (L, e->b, 0, pointee (L, type_of (L, e->a)));
+      }
+      return;
+    case C_EXPR_CAST:
+      pre_expr (L, e->a, flags & P_NOESC, pointee (L, e->type));
+      return;
+    case C_EXPR_CALL:
+      {
+        const char *n = callee_name (e);
+        if (is_alloc (n) && !g_hash_table_contains (L->root_by_key, e))
+          {
+            g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
+            g_autofree char *name = g_strdup_printf ("heap@%s:%u", base, e->loc.line);
+            CType *t = hint && !type_is_any (L, hint) ? hint : NULL;
+            Root *r = root_add (L, e, name, t, TRUE, e->loc);
+            r->addr_taken = TRUE;
+          }
+        if (L->pfn)
+          {
+            GHashTable *callees = g_hash_table_lookup (L->calls, L->pfn);
+            if (!callees)
+              {
+                callees = g_hash_table_new (NULL, NULL);
+                g_hash_table_insert (L->calls, L->pfn, callees);
+              }
+            CDecl *target = func_def (L, n);
+            /* NULL: a call through a pointer, to any address-taken function */
+            g_hash_table_add (callees, target);
+          }
+        Kind k = kind_of (n);
+        gboolean noesc = k != K_NONE && k != K_CREATE && k != K_UNSUPPORTED && !(func_def (L, n) && k == K_PURE);
+        CExpr *f = peel (e->a);
+        if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
+          pre_expr (L, e->a, 0, NULL);
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          pre_expr (L, g_ptr_array_index (e->args, i), noesc || (k == K_CREATE && i != 3) ? P_NOESC : 0, NULL);
+      }
+      return;
+    case C_EXPR_MEMBER:
+      pre_expr (L, e->a, e->arrow ? 0 : P_NODECAY, NULL);
+      return;
+    case C_EXPR_INDEX:
+      pre_expr (L, e->a, P_NODECAY, NULL);
+      pre_expr (L, e->b, P_NODECAY, NULL);
+      return;
+    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
+      return;
+    case C_EXPR_COMPOUND_LIT:
+      if (!(flags & P_NODECAY) && strip (L, e->type) && strip (L, e->type)->kind == C_TYPE_ARRAY)
+        take_address (L, e, flags);
+      pre_init (L, e->init, NULL);
+      return;
+    case C_EXPR_STMT_EXPR:
+      pre_stmt (L, e->stmt);
+      return;
+    case C_EXPR_GENERIC:
+      pre_expr (L, e->a, 0, NULL);
+      for (guint i = 0; e->args && i < e->args->len; i++)
+        pre_expr (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, 0, NULL);
+      return;
+    case C_EXPR_COND:
+      pre_expr (L, e->a, 0, NULL);
+      pre_expr (L, e->b, flags & P_NOESC, hint);
+      pre_expr (L, e->c, flags & P_NOESC, hint);
+      return;
+    case C_EXPR_COMMA:
+      pre_expr (L, e->a, 0, NULL);
+      pre_expr (L, e->b, flags & P_NOESC, hint);
+      return;
+    default:
+      pre_expr (L, e->a, 0, NULL);
+      pre_expr (L, e->b, 0, NULL);
+      pre_expr (L, e->c, 0, NULL);
+      return;
+    }
+}
+
+static void
+pre_stmt (Lower *L, CStmt *s)
+{
+  if (!s)
+    return;
+  pre_expr (L, s->expr, 0, NULL);
+  pre_expr (L, s->expr2, 0, NULL);
+  pre_stmt (L, s->init);
+  pre_stmt (L, s->body);
+  pre_stmt (L, s->else_body);
+  if (s->kind == C_STMT_COMPOUND)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      pre_stmt (L, g_ptr_array_index (s->items, i));
+  if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (s->items, i);
+        if (d->kind == C_DECL_VAR)
+          pre_init (L, d->init, pointee (L, d->type));
+      }
+}
+
+/* ---- jobs ---- */
+
+/* Lowers job JOB as the body of FN (and, for an init job, the creation loop). */
+static void
+lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
+{
+  L->job = rf_program_get_job (L->prog, job_id);
+  L->job->entry = new_node (L, fn->body->loc);
+  L->cur = L->job->entry;
+  L->exit_node = new_node (L, fn->body->end);
+  Frame *f = frame_new (fn, NULL);
+  f->entry = L->job->entry;
+  f->ret = L->exit_node;
+  L->frame = f;
+  if (create_after)
+    {
+      f->ret = new_node (L, fn->body->end);
+      lower_stmt (L, fn->body);
+      edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, "return");
+      /* after init: while (*) create E; for every entry E */
+      for (guint i = 0; i < create_after->len; i++)
+        edge (L, f->ret, f->ret, RF_OP_CREATE, job_for (L, g_ptr_array_index (create_after, i)), -1,
+              fn->body->end, NULL);
+    }
+  else
+    {
+      lower_stmt (L, fn->body);
+      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, fn->body->end, "return");
+    }
+  L->frame = NULL;
+  frame_free (f);
+}
+
+static void
+collect_functions (Lower *L)
+{
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->kind == C_DECL_FUNC && d->body && d->name)
+            {
+              CDecl *other = g_hash_table_lookup (L->funcs, d->name);
+              if (!other)
+                g_hash_table_insert (L->funcs, (gpointer) d->name, d);
+              else if (other != d && !d->in_system)
+                error_at (L, d->loc, "unsupported: a second function named '%s' (first defined at %s:%u)",
+                          d->name, other->loc.file, other->loc.line);
+            }
+        }
+    }
+}
+
+static void
+prepass (Lower *L)
+{
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->in_system)
+            continue;
+          L->pf = d->name;
+          L->pfn = d->kind == C_DECL_FUNC && d->body ? d : NULL;
+          if (d->kind == C_DECL_FUNC && d->body)
+            pre_stmt (L, d->body);
+          else if (d->kind == C_DECL_VAR)
+            pre_init (L, d->init, pointee (L, d->type));
+        }
+    }
+  L->pf = NULL;
+  L->pfn = NULL;
+  /* Functions on a call cycle (through pointers: any address-taken function). */
+  GHashTableIter it;
+  gpointer fn;
+  g_hash_table_iter_init (&it, L->calls);
+  while (g_hash_table_iter_next (&it, &fn, NULL))
+    {
+      GHashTable *seen = g_hash_table_new (NULL, NULL);
+      GPtrArray *todo = g_ptr_array_new ();
+      g_ptr_array_add (todo, fn);
+      gboolean cyc = FALSE;
+      while (todo->len && !cyc)
+        {
+          CDecl *c = g_ptr_array_steal_index (todo, todo->len - 1);
+          GHashTable *callees = g_hash_table_lookup (L->calls, c);
+          if (!callees)
+            continue;
+          GHashTableIter j;
+          gpointer t;
+          g_hash_table_iter_init (&j, callees);
+          while (g_hash_table_iter_next (&j, &t, NULL))
+            {
+              if (t == NULL)
+                {
+                  for (guint k = 0; k < L->addr_func_list->len; k++)
+                    {
+                      gpointer a = g_ptr_array_index (L->addr_func_list, k);
+                      if (a == fn)
+                        cyc = TRUE;
+                      if (!g_hash_table_contains (seen, a))
+                        g_hash_table_add (seen, a), g_ptr_array_add (todo, a);
+                    }
+                  continue;
+                }
+              if (t == fn)
+                cyc = TRUE;
+              if (!g_hash_table_contains (seen, t))
+                g_hash_table_add (seen, t), g_ptr_array_add (todo, t);
+            }
+        }
+      if (cyc)
+        g_hash_table_add (L->recursive, fn);
+      g_hash_table_unref (seen);
+      g_ptr_array_unref (todo);
+    }
+}
+
+/* Module mode: pointer parameters of entry functions point to client memory. */
+static void
+client_roots (Lower *L, GPtrArray *entries)
+{
+  for (guint i = 0; i < entries->len; i++)
+    {
+      CDecl *fn = g_ptr_array_index (entries, i);
+      for (guint j = 0; fn->params && j < fn->params->len; j++)
+        {
+          CDecl *p = g_ptr_array_index (fn->params, j);
+          CType *t = strip (L, pointee (L, p->type));
+          if (!is_pointerish (L, p->type))
+            continue;
+          Root *any = root_add (L, g_intern_string ("$client"), "client memory", NULL, TRUE, fn->loc);
+          any->addr_taken = TRUE;
+          if (t && (t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->name)
+            {
+              g_autofree char *n = g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
+              Root *r = root_add (L, g_intern_string (n), n, t, TRUE, fn->loc);
+              r->addr_taken = TRUE;
+            }
+        }
+    }
+}
+
+RfProgram *
+rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
+{
+  g_return_val_if_fail (unit != NULL, NULL);
+  RfCLowerOptions none = { NULL, NULL };
+  Lower Ls = { 0 }, *L = &Ls;
+  L->unit = unit;
+  L->opts = opts ? opts : &none;
+  L->diags = diags;
+  L->prog = rf_program_new ();
+  L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
+  L->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) root_free);
+  L->root_by_key = g_hash_table_new (NULL, NULL);
+  L->escaped = g_hash_table_new (NULL, NULL);
+  L->assigned = g_hash_table_new (NULL, NULL);
+  L->addr_funcs = g_hash_table_new (NULL, NULL);
+  L->addr_func_list = g_ptr_array_new ();
+  L->heap_types = g_hash_table_new (NULL, NULL);
+  L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->job_of = g_hash_table_new (NULL, NULL);
+  L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  L->recursive = g_hash_table_new (NULL, NULL);
+  g_queue_init (&L->pending);
+  L->types = g_ptr_array_new_with_free_func (g_free);
+  guint n_errors_before = rf_diags_n_errors (diags);
+
+  collect_functions (L);
+  CDecl *main_fn = func_def (L, "main");
+  const char *const *entry_names = L->opts->entries;
+  L->module = !main_fn || (entry_names && entry_names[0]) || L->opts->init;
+
+  /* Entries of module mode. */
+  GPtrArray *entries = g_ptr_array_new ();
+  CDecl *init_fn = NULL;
+  if (L->module)
+    {
+      if (entry_names && entry_names[0])
+        for (guint i = 0; entry_names[i]; i++)
+          {
+            CDecl *d = func_def (L, entry_names[i]);
+            if (!d)
+              rf_diags_add (diags, RF_DIAG_ERROR, RF_LOC_NONE, "--entry %s: no function with a body of that name", entry_names[i]);
+            else if (!g_ptr_array_find (entries, d, NULL))
+              g_ptr_array_add (entries, d);
+          }
+      else
+        for (guint i = 0; i < unit->files->len; i++)
+          {
+            CFile *file = g_ptr_array_index (unit->files, i);
+            for (guint j = 0; j < file->items->len; j++)
+              {
+                CDecl *d = g_ptr_array_index (file->items, j);
+                if (d->kind == C_DECL_FUNC && d->body && !d->in_system && d->storage != C_STORAGE_STATIC
+                    && d->name && strcmp (d->name, "main") != 0 && func_def (L, d->name) == d
+                    && !(L->opts->init && strcmp (d->name, L->opts->init) == 0)
+                    && !g_ptr_array_find (entries, d, NULL))
+                  g_ptr_array_add (entries, d);
+              }
+          }
+      if (L->opts->init)
+        {
+          init_fn = func_def (L, L->opts->init);
+          if (!init_fn)
+            rf_diags_add (diags, RF_DIAG_ERROR, RF_LOC_NONE, "--init %s: no function with a body of that name", L->opts->init);
+        }
+      if (entries->len == 0 && rf_diags_n_errors (diags) == n_errors_before)
+        rf_diags_add (diags, RF_DIAG_ERROR, RF_LOC_NONE, "no main and no entry function: nothing to check");
+    }
+
+  if (rf_diags_n_errors (diags) == n_errors_before)
+    {
+      prepass (L);
+      if (L->module)
+        client_roots (L, entries);
+      if (!L->module)
+        {
+          guint id = rf_program_add_job (L->prog, "main", main_fn->loc, RF_START_COUNT, 1);
+          g_hash_table_insert (L->job_of, main_fn, GUINT_TO_POINTER (id + 1));
+          lower_job (L, id, main_fn, NULL);
+        }
+      else if (init_fn)
+        {
+          guint id = rf_program_add_job (L->prog, init_fn->name, init_fn->loc, RF_START_COUNT, 1);
+          g_hash_table_insert (L->job_of, init_fn, GUINT_TO_POINTER (id + 1));
+          lower_job (L, id, init_fn, entries);
+        }
+      else
+        for (guint i = 0; i < entries->len; i++)
+          {
+            CDecl *d = g_ptr_array_index (entries, i);
+            guint id = rf_program_add_job (L->prog, d->name, d->loc, RF_START_ANY, 0);
+            g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
+            g_queue_push_tail (&L->pending, d);
+          }
+      while (!g_queue_is_empty (&L->pending) && rf_diags_n_errors (diags) == n_errors_before)
+        {
+          CDecl *fn = g_queue_pop_head (&L->pending);
+          guint id = GPOINTER_TO_UINT (g_hash_table_lookup (L->job_of, fn)) - 1;
+          if (rf_program_get_job (L->prog, id)->nodes->len == 0)
+            lower_job (L, id, fn, NULL);
+        }
+    }
+
+  RfProgram *prog = L->prog;
+  guint n_errors = rf_diags_n_errors (diags) - n_errors_before;
+  g_ptr_array_unref (entries);
+  g_hash_table_unref (L->funcs);
+  g_ptr_array_unref (L->roots);
+  g_hash_table_unref (L->root_by_key);
+  g_hash_table_unref (L->escaped);
+  g_hash_table_unref (L->assigned);
+  g_hash_table_unref (L->addr_funcs);
+  g_ptr_array_unref (L->addr_func_list);
+  g_hash_table_unref (L->heap_types);
+  g_hash_table_unref (L->warned);
+  g_hash_table_unref (L->job_of);
+  g_hash_table_unref (L->calls);
+  g_hash_table_unref (L->recursive);
+  g_queue_clear (&L->pending);
+  g_ptr_array_unref (L->types);
+  if (n_errors > 0)
+    {
+      rf_program_free (prog);
+      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_UNSUPPORTED, "%u error%s", n_errors, n_errors == 1 ? "" : "s");
+      return NULL;
+    }
+  g_assert (rf_program_is_valid (prog));
+  return prog;
+}

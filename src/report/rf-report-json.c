@@ -1,0 +1,443 @@
+/* rf-report-json: the JSON reports of a race check and of a coverability check.
+ *
+ * The schema is documented in README (under `racefree check`). JSON is written by
+ * hand with a small pretty-printing writer (two-space indent, one member per line,
+ * short [name, count] pairs inline), so output is byte-identical across runs: lists
+ * follow variable, step and thread ids, and the time is the only value that varies
+ * (RfReportOptions.no_time writes it as null). */
+#include "rf-report-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* ---- writer ---- */
+
+void
+rf_json_append_escaped (GString *out, const char *s)
+{
+  g_autofree char *valid = g_utf8_make_valid (s, -1);
+  g_string_append_c (out, '"');
+  for (const char *p = valid; *p; p++)
+    {
+      guchar c = (guchar) *p;
+      switch (c)
+        {
+        case '"': g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        default:
+          if (c < 0x20 || c == 0x7f)
+            g_string_append_printf (out, "\\u%04x", c);
+          else
+            g_string_append_c (out, (char) c);  /* ASCII, or a byte of a UTF-8 sequence */
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+void
+rf_json_init (RfJson *j, GString *out)
+{
+  memset (j, 0, sizeof *j);
+  j->out = out;
+}
+
+static void
+newline (RfJson *j, guint depth)
+{
+  g_string_append_c (j->out, '\n');
+  for (guint i = 0; i < depth; i++)
+    g_string_append (j->out, "  ");
+}
+
+/* Separator and indentation before a value or a key at the current depth. */
+static void
+before_value (RfJson *j)
+{
+  if (j->after_key)
+    {
+      j->after_key = FALSE;
+      return;
+    }
+  if (j->depth == 0)
+    return;
+  gboolean first = j->first[j->depth];
+  j->first[j->depth] = FALSE;
+  if (j->inline_depth && j->depth >= j->inline_depth)
+    {
+      if (!first)
+        g_string_append (j->out, ", ");
+      return;
+    }
+  if (!first)
+    g_string_append_c (j->out, ',');
+  newline (j, j->depth);
+}
+
+static void
+begin (RfJson *j, char open, gboolean inl)
+{
+  before_value (j);
+  g_string_append_c (j->out, open);
+  g_assert (j->depth + 1 < RF_JSON_MAX_DEPTH);
+  j->depth++;
+  j->first[j->depth] = TRUE;
+  if (inl && !j->inline_depth)
+    j->inline_depth = j->depth;
+}
+
+static void
+end (RfJson *j, char close)
+{
+  g_assert (j->depth > 0 && !j->after_key);
+  gboolean inl = j->inline_depth && j->depth >= j->inline_depth;
+  if (!inl && !j->first[j->depth])
+    newline (j, j->depth - 1);
+  g_string_append_c (j->out, close);
+  if (j->inline_depth == j->depth)
+    j->inline_depth = 0;
+  j->depth--;
+}
+
+void rf_json_begin_object (RfJson *j) { begin (j, '{', FALSE); }
+void rf_json_begin_array (RfJson *j) { begin (j, '[', FALSE); }
+void rf_json_begin_array_inline (RfJson *j) { begin (j, '[', TRUE); }
+void rf_json_end_object (RfJson *j) { end (j, '}'); }
+void rf_json_end_array (RfJson *j) { end (j, ']'); }
+
+void
+rf_json_key (RfJson *j, const char *key)
+{
+  g_assert (!j->after_key);
+  before_value (j);
+  rf_json_append_escaped (j->out, key);
+  g_string_append (j->out, ": ");
+  j->after_key = TRUE;
+}
+
+void
+rf_json_string (RfJson *j, const char *s)
+{
+  before_value (j);
+  if (s)
+    rf_json_append_escaped (j->out, s);
+  else
+    g_string_append (j->out, "null");
+}
+
+void
+rf_json_uint (RfJson *j, guint64 v)
+{
+  before_value (j);
+  g_string_append_printf (j->out, "%" G_GUINT64_FORMAT, v);
+}
+
+void
+rf_json_double (RfJson *j, gdouble v)
+{
+  if (!isfinite (v))
+    {
+      rf_json_null (j);
+      return;
+    }
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  before_value (j);
+  g_string_append (j->out, g_ascii_formatd (buf, sizeof buf, "%.6f", v));
+}
+
+void
+rf_json_bool (RfJson *j, gboolean v)
+{
+  before_value (j);
+  g_string_append (j->out, v ? "true" : "false");
+}
+
+void
+rf_json_null (RfJson *j)
+{
+  before_value (j);
+  g_string_append (j->out, "null");
+}
+
+void
+rf_json_finish (RfJson *j)
+{
+  g_assert (j->depth == 0 && !j->after_key);
+  g_string_append_c (j->out, '\n');
+}
+
+void
+rf_json_member_string (RfJson *j, const char *key, const char *s)
+{
+  rf_json_key (j, key);
+  rf_json_string (j, s);
+}
+
+void
+rf_json_member_uint (RfJson *j, const char *key, guint64 v)
+{
+  rf_json_key (j, key);
+  rf_json_uint (j, v);
+}
+
+void
+rf_json_loc_members (RfJson *j, RfLoc loc)
+{
+  gboolean known = loc.file && loc.line > 0;
+  rf_json_member_string (j, "file", loc.file);
+  rf_json_key (j, "line");
+  if (known)
+    rf_json_uint (j, loc.line);
+  else
+    rf_json_null (j);
+  rf_json_key (j, "column");
+  if (known && loc.col > 0)
+    rf_json_uint (j, loc.col);
+  else
+    rf_json_null (j);
+}
+
+/* ---- shared parts ---- */
+
+static void
+write_tool_and_inputs (RfJson *j, const RfReportOptions *opts)
+{
+  rf_json_key (j, "tool");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "name", "racefree");
+  rf_json_member_string (j, "version", RF_VERSION);
+  rf_json_end_object (j);
+  rf_json_key (j, "inputs");
+  rf_json_begin_array (j);
+  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+    rf_json_string (j, *f);
+  rf_json_end_array (j);
+}
+
+static void
+write_statistics (RfJson *j, const RfCoverStats *st, const RfReportOptions *opts)
+{
+  rf_json_key (j, "statistics");
+  rf_json_begin_object (j);
+  rf_json_member_uint (j, "conf", st->conf);
+  rf_json_member_uint (j, "subsumed", st->subsumed);
+  rf_json_member_uint (j, "iterations", st->iterations);
+  rf_json_member_uint (j, "kept", st->kept);
+  rf_json_member_uint (j, "pruned", st->pruned);
+  rf_json_member_uint (j, "forward_states", st->forward_states);
+  rf_json_key (j, "seconds");
+  if (opts && opts->no_time)
+    rf_json_null (j);
+  else
+    rf_json_double (j, st->seconds);
+  rf_json_end_object (j);
+}
+
+/* ---- race check ---- */
+
+static const char *
+race_verdict_name (RfCoverVerdict v)
+{
+  switch (v)
+    {
+    case RF_COVER_SAFE: return "race-free";
+    case RF_COVER_UNSAFE: return "race";
+    case RF_COVER_UNKNOWN: return "unknown";
+    }
+  g_assert_not_reached ();
+}
+
+static void
+write_thread (RfJson *j, guint thread, const RfNet *net, gint job)
+{
+  rf_json_key (j, "thread");
+  if (thread > 0)
+    rf_json_uint (j, thread);
+  else
+    rf_json_null (j);
+  rf_json_member_string (j, "job", job >= 0 ? rf_net_get_job (net, job)->name : NULL);
+}
+
+static void
+write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
+{
+  rf_json_key (j, "accesses");
+  rf_json_begin_array (j);
+  if (rv->interleaving)
+    {
+      g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+      for (guint k = 0; k < sites->len; k++)
+        {
+          const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
+          rf_json_begin_object (j);
+          write_thread (j, s->thread, net, s->job);
+          rf_json_member_string (j, "kind", s->write ? "write" : "read");
+          rf_json_loc_members (j, s->loc);
+          rf_json_member_uint (j, "step", s->step);
+          rf_json_end_object (j);
+        }
+    }
+  rf_json_end_array (j);
+}
+
+static void
+write_witness (RfJson *j, const RfNet *net, const RfInterleaving *il)
+{
+  rf_json_key (j, "witness");
+  if (!il)
+    {
+      rf_json_null (j);
+      return;
+    }
+  rf_json_begin_object (j);
+  rf_json_key (j, "steps");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < il->steps->len; i++)
+    {
+      const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+      const RfTransition *t = rf_net_get_transition (net, s->transition);
+      rf_json_begin_object (j);
+      rf_json_member_uint (j, "step", i + 1);
+      write_thread (j, s->thread, net, s->job);
+      rf_json_loc_members (j, t->loc);
+      rf_json_member_string (j, "statement", t->label);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  rf_json_key (j, "final");
+  rf_json_begin_array (j);
+  for (guint k = 0; k < il->final->len; k++)
+    {
+      const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+      const RfPlace *p = rf_net_get_place (net, st->place);
+      rf_json_begin_object (j);
+      write_thread (j, st->thread, net, st->job);
+      rf_json_loc_members (j, p->loc);
+      rf_json_member_string (j, "activity", p->activity);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+}
+
+static void
+report_json_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
+                   const RfReportOptions *opts, GString *out)
+{
+  guint n_race = 0, n_free = 0, n_unknown = 0;
+  for (guint i = 0; i < verdicts->len; i++)
+    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
+      {
+      case RF_COVER_SAFE: n_free++; break;
+      case RF_COVER_UNSAFE: n_race++; break;
+      case RF_COVER_UNKNOWN: n_unknown++; break;
+      }
+
+  RfJson j;
+  rf_json_init (&j, out);
+  rf_json_begin_object (&j);
+  write_tool_and_inputs (&j, opts);
+  /* Overall, as the exit status: a race wins over unknown, unknown over race-free. */
+  rf_json_member_string (&j, "verdict", n_race ? "race" : n_unknown ? "unknown" : "race-free");
+  rf_json_key (&j, "locations");
+  rf_json_begin_array (&j);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      rf_json_begin_object (&j);
+      rf_json_member_string (&j, "name", rv->name);
+      rf_json_key (&j, "declaration");
+      rf_json_begin_object (&j);
+      rf_json_loc_members (&j, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE);
+      rf_json_end_object (&j);
+      rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
+      write_accesses (&j, net, rv);
+      write_witness (&j, net, rv->interleaving);
+      write_statistics (&j, &rv->result->stats, opts);
+      rf_json_end_object (&j);
+    }
+  rf_json_end_array (&j);
+  rf_json_key (&j, "summary");
+  rf_json_begin_object (&j);
+  rf_json_member_uint (&j, "locations", verdicts->len);
+  rf_json_member_uint (&j, "races", n_race);
+  rf_json_member_uint (&j, "race_free", n_free);
+  rf_json_member_uint (&j, "unknown", n_unknown);
+  rf_json_end_object (&j);
+  rf_json_end_object (&j);
+  rf_json_finish (&j);
+}
+
+/* ---- coverability check ---- */
+
+/* A marking as [["place", count], ...] in place id order. */
+static void
+write_marking (RfJson *j, const RfNet *net, const RfMarking *m)
+{
+  rf_json_begin_array (j);
+  for (guint i = 0; i < m->n; i++)
+    {
+      rf_json_begin_array_inline (j);
+      rf_json_string (j, rf_net_get_place (net, m->e[i].place)->name);
+      rf_json_uint (j, m->e[i].count);
+      rf_json_end_array (j);
+    }
+  rf_json_end_array (j);
+}
+
+static void
+report_json_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
+                   const RfReportOptions *opts, GString *out)
+{
+  RfJson j;
+  rf_json_init (&j, out);
+  rf_json_begin_object (&j);
+  write_tool_and_inputs (&j, opts);
+  rf_json_member_string (&j, "verdict", rf_cover_verdict_to_string (r->verdict));
+  rf_json_key (&j, "net");
+  rf_json_begin_object (&j);
+  rf_json_member_uint (&j, "places", rf_net_n_places (net));
+  rf_json_member_uint (&j, "transitions", rf_net_n_transitions (net));
+  rf_json_end_object (&j);
+  rf_json_key (&j, "witness");
+  if (r->witness)
+    {
+      const RfWitness *w = r->witness;
+      rf_json_begin_object (&j);
+      rf_json_key (&j, "initial");
+      write_marking (&j, net, w->initial);
+      rf_json_key (&j, "steps");
+      rf_json_begin_array (&j);
+      for (guint i = 0; i < w->steps->len; i++)
+        {
+          guint id = g_array_index (w->steps, guint, i);
+          rf_json_begin_object (&j);
+          rf_json_member_uint (&j, "step", i + 1);
+          rf_json_member_uint (&j, "transition", id);
+          rf_json_member_string (&j, "label", rf_net_get_transition (net, id)->label);
+          rf_json_end_object (&j);
+        }
+      rf_json_end_array (&j);
+      rf_json_key (&j, "final");
+      write_marking (&j, net, w->final);
+      rf_json_key (&j, "target");
+      if (targets && w->target < targets->len)
+        write_marking (&j, net, g_ptr_array_index (targets, w->target));
+      else
+        rf_json_null (&j);
+      rf_json_end_object (&j);
+    }
+  else
+    rf_json_null (&j);
+  write_statistics (&j, &r->stats, opts);
+  rf_json_end_object (&j);
+  rf_json_finish (&j);
+}
+
+const RfReportFormat rf_report_format_json = {
+  "json", report_json_check, report_json_cover, NULL,
+};

@@ -1,0 +1,324 @@
+/* rf-report-sarif: the report of a race check as SARIF 2.1.0, for code-scanning UIs.
+ *
+ * One run; one result per race (rule racefree/data-race, level error) whose locations
+ * are the two racing access sites, the one the report leads with (a write) first, and
+ * whose single codeFlow holds the witness as one threadFlow per thread (id "T2", steps
+ * in firing order, executionOrder = the step's number in the whole interleaving, the
+ * racing accesses marked essential). An unknown verdict gives one result of rule
+ * racefree/unknown (level warning) at the variable's declaration. Artifacts list the
+ * input files, then any other file a location names, in order of first use; URIs are
+ * the paths as given (relative paths stay relative). A coverability check has no source
+ * to point at, so this format has no cover report. */
+#include "rf-report-private.h"
+
+#include <string.h>
+
+#define RULE_RACE "racefree/data-race"
+#define RULE_UNKNOWN "racefree/unknown"
+
+/* Artifacts: file names (borrowed) in order of first use. */
+static guint
+artifact_index (GPtrArray *artifacts, const char *file)
+{
+  for (guint i = 0; i < artifacts->len; i++)
+    if (strcmp (g_ptr_array_index (artifacts, i), file) == 0)
+      return i;
+  g_ptr_array_add (artifacts, (gpointer) file);
+  return artifacts->len - 1;
+}
+
+static void
+collect_artifacts (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
+                   const RfReportOptions *opts, GPtrArray *artifacts)
+{
+  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+    artifact_index (artifacts, *f);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (rv->result->verdict == RF_COVER_UNKNOWN && prog)
+        {
+          RfLoc loc = rf_program_get_var (prog, rv->var)->loc;
+          if (loc.file)
+            artifact_index (artifacts, loc.file);
+        }
+      if (!rv->interleaving)
+        continue;
+      for (guint k = 0; k < rv->interleaving->steps->len; k++)
+        {
+          const RfThreadStep *s = &g_array_index (rv->interleaving->steps, RfThreadStep, k);
+          RfLoc loc = rf_net_get_transition (net, s->transition)->loc;
+          if (loc.file)
+            artifact_index (artifacts, loc.file);
+        }
+    }
+}
+
+/* A file name as a URI reference: an absolute path as a file: URI, a relative one
+ * percent-encoded but left relative. Owned. */
+static char *
+file_uri (const char *file)
+{
+  if (g_path_is_absolute (file))
+    {
+      char *uri = g_filename_to_uri (file, NULL, NULL);
+      if (uri)
+        return uri;
+    }
+  return g_uri_escape_string (file, G_URI_RESERVED_CHARS_ALLOWED_IN_PATH, FALSE);
+}
+
+static void
+write_message (RfJson *j, const char *text)
+{
+  rf_json_key (j, "message");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "text", text);
+  rf_json_end_object (j);
+}
+
+/* A location object: physicalLocation when LOC is known, and MESSAGE if non-NULL. */
+static void
+write_location (RfJson *j, GPtrArray *artifacts, RfLoc loc, const char *message)
+{
+  rf_json_begin_object (j);
+  if (loc.file && loc.line > 0)
+    {
+      g_autofree char *uri = file_uri (loc.file);
+      rf_json_key (j, "physicalLocation");
+      rf_json_begin_object (j);
+      rf_json_key (j, "artifactLocation");
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "uri", uri);
+      rf_json_member_uint (j, "index", artifact_index (artifacts, loc.file));
+      rf_json_end_object (j);
+      rf_json_key (j, "region");
+      rf_json_begin_object (j);
+      rf_json_member_uint (j, "startLine", loc.line);
+      if (loc.col > 0)
+        rf_json_member_uint (j, "startColumn", loc.col);
+      rf_json_end_object (j);
+      rf_json_end_object (j);
+    }
+  if (message)
+    write_message (j, message);
+  rf_json_end_object (j);
+}
+
+static char *
+site_text (const RfNet *net, const RfRaceSite *s)
+{
+  return g_strdup_printf ("%s by T%u (%s)", s->write ? "write" : "read", s->thread,
+                          rf_report_job_name (net, s->job));
+}
+
+static char *
+loc_text (RfLoc loc)
+{
+  if (!loc.file || loc.line == 0)
+    return g_strdup ("?");
+  return g_strdup_printf ("%s:%u:%u", loc.file, loc.line, loc.col);
+}
+
+static void
+write_rule (RfJson *j, const char *id, const char *name, const char *text, const char *level)
+{
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "id", id);
+  rf_json_member_string (j, "name", name);
+  rf_json_key (j, "shortDescription");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "text", text);
+  rf_json_end_object (j);
+  rf_json_key (j, "defaultConfiguration");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "level", level);
+  rf_json_end_object (j);
+  rf_json_end_object (j);
+}
+
+/* The witness of RV as one codeFlow with one threadFlow per thread, in thread id order. */
+static void
+write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GArray *sites, GPtrArray *artifacts)
+{
+  const RfInterleaving *il = rv->interleaving;
+  guint n_threads = 0;
+  for (guint i = 0; i < il->steps->len; i++)
+    n_threads = MAX (n_threads, g_array_index (il->steps, RfThreadStep, i).thread);
+
+  rf_json_key (j, "codeFlows");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+  g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
+                                              il->steps->len, rv->name);
+  write_message (j, summary);
+  rf_json_key (j, "threadFlows");
+  rf_json_begin_array (j);
+  for (guint t = 1; t <= n_threads; t++)
+    {
+      gint job = -1;
+      gboolean any = FALSE;
+      for (guint i = 0; i < il->steps->len && !any; i++)
+        if (g_array_index (il->steps, RfThreadStep, i).thread == t)
+          {
+            any = TRUE;
+            job = g_array_index (il->steps, RfThreadStep, i).job;
+          }
+      if (!any)
+        continue;
+      g_autofree char *id = g_strdup_printf ("T%u", t);
+      g_autofree char *title = g_strdup_printf ("T%u (%s)", t, rf_report_job_name (net, job));
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "id", id);
+      write_message (j, title);
+      rf_json_key (j, "locations");
+      rf_json_begin_array (j);
+      for (guint i = 0; i < il->steps->len; i++)
+        {
+          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+          if (s->thread != t)
+            continue;
+          const RfTransition *tr = rf_net_get_transition (net, s->transition);
+          gboolean racing = FALSE;
+          for (guint k = 0; k < sites->len; k++)
+            racing |= g_array_index (sites, RfRaceSite, k).step == i + 1;
+          rf_json_begin_object (j);
+          rf_json_key (j, "location");
+          write_location (j, artifacts, tr->loc, tr->label);
+          rf_json_member_uint (j, "executionOrder", i + 1);
+          rf_json_member_string (j, "importance", racing ? "essential" : "important");
+          rf_json_end_object (j);
+        }
+      rf_json_end_array (j);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_array (j);
+}
+
+static void
+write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
+{
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  guint lead = rf_report_race_lead (sites);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_string_append_printf (text, "Data race on '%s'", rv->name);
+  for (guint n = 0; n < sites->len; n++)
+    {
+      /* the lead site first, then the others in thread order */
+      guint k = n == 0 ? lead : (n <= lead ? n - 1 : n);
+      const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
+      g_autofree char *what = site_text (net, s);
+      g_autofree char *where = loc_text (s->loc);
+      g_string_append_printf (text, "%s%s at %s", n == 0 ? ": " : " conflicts with ", what, where);
+    }
+
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "ruleId", RULE_RACE);
+  rf_json_member_uint (j, "ruleIndex", 0);
+  rf_json_member_string (j, "level", "error");
+  write_message (j, text->str);
+  rf_json_key (j, "locations");
+  rf_json_begin_array (j);
+  for (guint n = 0; n < sites->len; n++)
+    {
+      guint k = n == 0 ? lead : (n <= lead ? n - 1 : n);
+      const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
+      g_autofree char *what = site_text (net, s);
+      write_location (j, artifacts, s->loc, what);
+    }
+  rf_json_end_array (j);
+  write_code_flow (j, net, rv, sites, artifacts);
+  rf_json_end_object (j);
+}
+
+static void
+write_unknown_result (RfJson *j, const RfProgram *prog, const RfRaceVerdict *rv, GPtrArray *artifacts)
+{
+  g_autofree char *text = g_strdup_printf ("Could not decide whether '%s' can race: "
+                                           "the search budget was exhausted", rv->name);
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "ruleId", RULE_UNKNOWN);
+  rf_json_member_uint (j, "ruleIndex", 1);
+  rf_json_member_string (j, "level", "warning");
+  write_message (j, text);
+  rf_json_key (j, "locations");
+  rf_json_begin_array (j);
+  RfLoc decl = prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE;
+  if (decl.file && decl.line > 0)
+    write_location (j, artifacts, decl, NULL);
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+}
+
+static void
+report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
+                    const RfReportOptions *opts, GString *out)
+{
+  g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
+  collect_artifacts (prog, net, verdicts, opts, artifacts);
+
+  RfJson j;
+  rf_json_init (&j, out);
+  rf_json_begin_object (&j);
+  rf_json_member_string (&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  rf_json_member_string (&j, "version", "2.1.0");
+  rf_json_key (&j, "runs");
+  rf_json_begin_array (&j);
+  rf_json_begin_object (&j);
+
+  rf_json_key (&j, "tool");
+  rf_json_begin_object (&j);
+  rf_json_key (&j, "driver");
+  rf_json_begin_object (&j);
+  rf_json_member_string (&j, "name", "racefree");
+  rf_json_member_string (&j, "version", RF_VERSION);
+  rf_json_key (&j, "rules");
+  rf_json_begin_array (&j);
+  write_rule (&j, RULE_RACE, "DataRace",
+              "Two threads can access a shared variable at once, at least one of them writing", "error");
+  write_rule (&j, RULE_UNKNOWN, "Undecided",
+              "The search budget ran out before race-freeness was decided", "warning");
+  rf_json_end_array (&j);
+  rf_json_end_object (&j);
+  rf_json_end_object (&j);
+
+  rf_json_key (&j, "columnKind");
+  rf_json_string (&j, "unicodeCodePoints");
+
+  rf_json_key (&j, "artifacts");
+  rf_json_begin_array (&j);
+  for (guint i = 0; i < artifacts->len; i++)
+    {
+      g_autofree char *uri = file_uri (g_ptr_array_index (artifacts, i));
+      rf_json_begin_object (&j);
+      rf_json_key (&j, "location");
+      rf_json_begin_object (&j);
+      rf_json_member_string (&j, "uri", uri);
+      rf_json_end_object (&j);
+      rf_json_end_object (&j);
+    }
+  rf_json_end_array (&j);
+
+  rf_json_key (&j, "results");
+  rf_json_begin_array (&j);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving)
+        write_race_result (&j, net, rv, artifacts);
+      else if (rv->result->verdict == RF_COVER_UNKNOWN)
+        write_unknown_result (&j, prog, rv, artifacts);
+    }
+  rf_json_end_array (&j);
+
+  rf_json_end_object (&j);
+  rf_json_end_array (&j);
+  rf_json_end_object (&j);
+  rf_json_finish (&j);
+}
+
+const RfReportFormat rf_report_format_sarif = {
+  "sarif", report_sarif_check, NULL, NULL,
+};

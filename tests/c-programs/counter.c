@@ -1,0 +1,20 @@
+// Counter (Table 1): any number of threads increment a shared counter without a lock.
+// expect: counter RACE
+#include <pthread.h>
+
+int counter;
+
+static void *inc (void *arg)
+{
+  (void) arg;
+  counter = counter + 1;
+  return NULL;
+}
+
+int main (void)
+{
+  pthread_t t;
+  for (;;)
+    pthread_create (&t, NULL, inc, NULL);
+  return 0;
+}

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""SARIF report test: runs one racefree command with --format sarif and checks that the
+output is a well-formed SARIF 2.1.0 log.
+
+This is not a full validator of the SARIF 2.1.0 JSON schema (no network, and the schema
+is not vendored): it checks the subset of SARIF that racefree emits, with the rules the
+OASIS SARIF 2.1.0 specification and its schema give for those objects: required
+properties, property types, enumerated values and minimums, and no property outside
+the subset (the schema forbids unknown properties on these objects; the subset is a
+subset of what it allows, so anything else racefree emitted would have to be added here
+after checking the spec). It also checks the cross-references the schema cannot
+express: ruleIndex names the rule whose id is ruleId, artifactLocation.index names the
+artifact with the same uri, executionOrder values are distinct across the threadFlows of
+a codeFlow and increase within each.
+
+Usage: sarif-check.py RACEFREE_BINARY SOURCE_ROOT ARGS...
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+class Invalid(Exception):
+    pass
+
+
+def need(cond, path, what):
+    if not cond:
+        raise Invalid("%s: %s" % (path, what))
+
+
+def is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def obj(value, path, required, allowed):
+    need(isinstance(value, dict), path, "expected an object")
+    for k in required:
+        need(k in value, path, "missing required property '%s'" % k)
+    extra = set(value) - set(required) - set(allowed)
+    need(not extra, path, "properties outside the checked subset: %s" % sorted(extra))
+
+
+def string(value, path):
+    need(isinstance(value, str), path, "expected a string")
+
+
+def integer(value, path, minimum):
+    need(is_int(value) and value >= minimum, path, "expected an integer >= %d" % minimum)
+
+
+def array(value, path, min_items=0):
+    need(isinstance(value, list), path, "expected an array")
+    need(len(value) >= min_items, path, "expected at least %d items" % min_items)
+
+
+# uri-reference (RFC 3986), loosely: no spaces or characters that must be escaped
+URI_REF = re.compile(r"^[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=%]*$")
+
+
+def message(value, path):
+    # message: anyOf required text / id; racefree uses text only
+    obj(value, path, ["text"], [])
+    string(value["text"], path + ".text")
+
+
+def multiformat(value, path):
+    obj(value, path, ["text"], [])
+    string(value["text"], path + ".text")
+
+
+LEVELS = ("none", "note", "warning", "error")
+
+
+def rule(value, path):
+    obj(value, path, ["id"], ["name", "shortDescription", "defaultConfiguration"])
+    string(value["id"], path + ".id")
+    if "name" in value:
+        string(value["name"], path + ".name")
+    if "shortDescription" in value:
+        multiformat(value["shortDescription"], path + ".shortDescription")
+    if "defaultConfiguration" in value:
+        conf = value["defaultConfiguration"]
+        obj(conf, path + ".defaultConfiguration", [], ["level"])
+        if "level" in conf:
+            need(conf["level"] in LEVELS, path + ".defaultConfiguration.level", "bad level")
+
+
+def artifact_location(value, path, artifacts):
+    obj(value, path, [], ["uri", "index"])
+    if "uri" in value:
+        string(value["uri"], path + ".uri")
+        need(URI_REF.match(value["uri"]), path + ".uri", "not a URI reference: %r" % value["uri"])
+    if "index" in value:
+        integer(value["index"], path + ".index", -1)
+        i = value["index"]
+        if artifacts is not None and i >= 0:
+            need(i < len(artifacts), path + ".index", "no artifact %d" % i)
+            need(artifacts[i]["location"].get("uri") == value.get("uri"), path + ".index",
+                 "artifact %d has a different uri" % i)
+
+
+def location(value, path, artifacts):
+    obj(value, path, [], ["physicalLocation", "message"])
+    if "physicalLocation" in value:
+        pl, p = value["physicalLocation"], path + ".physicalLocation"
+        # physicalLocation: anyOf required address / artifactLocation
+        obj(pl, p, ["artifactLocation"], ["region"])
+        artifact_location(pl["artifactLocation"], p + ".artifactLocation", artifacts)
+        if "region" in pl:
+            r = pl["region"]
+            obj(r, p + ".region", [], ["startLine", "startColumn"])
+            need("startLine" in r, p + ".region", "racefree regions give startLine")
+            integer(r["startLine"], p + ".region.startLine", 1)
+            if "startColumn" in r:
+                integer(r["startColumn"], p + ".region.startColumn", 1)
+    if "message" in value:
+        message(value["message"], path + ".message")
+
+
+def code_flow(value, path, artifacts):
+    obj(value, path, ["threadFlows"], ["message"])
+    if "message" in value:
+        message(value["message"], path + ".message")
+    array(value["threadFlows"], path + ".threadFlows", 1)
+    orders = []
+    ids = []
+    for i, tf in enumerate(value["threadFlows"]):
+        tp = "%s.threadFlows[%d]" % (path, i)
+        obj(tf, tp, ["locations"], ["id", "message"])
+        if "id" in tf:
+            string(tf["id"], tp + ".id")
+            ids.append(tf["id"])
+        if "message" in tf:
+            message(tf["message"], tp + ".message")
+        array(tf["locations"], tp + ".locations", 1)
+        last = -1
+        for j, tfl in enumerate(tf["locations"]):
+            lp = "%s.locations[%d]" % (tp, j)
+            obj(tfl, lp, [], ["location", "executionOrder", "importance"])
+            if "location" in tfl:
+                location(tfl["location"], lp + ".location", artifacts)
+            if "executionOrder" in tfl:
+                integer(tfl["executionOrder"], lp + ".executionOrder", -1)
+                need(tfl["executionOrder"] > last, lp + ".executionOrder", "not increasing in the thread")
+                last = tfl["executionOrder"]
+                orders.append(last)
+            if "importance" in tfl:
+                need(tfl["importance"] in ("important", "essential", "unimportant"),
+                     lp + ".importance", "bad importance")
+    need(len(orders) == len(set(orders)), path, "executionOrder values repeat across threads")
+    need(len(ids) == len(set(ids)), path, "threadFlow ids repeat")
+
+
+def result(value, path, rules, artifacts):
+    obj(value, path, ["message"], ["ruleId", "ruleIndex", "level", "locations", "codeFlows"])
+    message(value["message"], path + ".message")
+    if "ruleId" in value:
+        string(value["ruleId"], path + ".ruleId")
+    if "ruleIndex" in value:
+        integer(value["ruleIndex"], path + ".ruleIndex", -1)
+        i = value["ruleIndex"]
+        need(i < len(rules), path + ".ruleIndex", "no rule %d" % i)
+        need(i < 0 or rules[i]["id"] == value.get("ruleId"), path + ".ruleIndex",
+             "rule %d is not %r" % (i, value.get("ruleId")))
+    if "level" in value:
+        need(value["level"] in LEVELS, path + ".level", "bad level")
+    if "locations" in value:
+        array(value["locations"], path + ".locations")
+        for i, loc in enumerate(value["locations"]):
+            location(loc, "%s.locations[%d]" % (path, i), artifacts)
+    if "codeFlows" in value:
+        array(value["codeFlows"], path + ".codeFlows")
+        for i, cf in enumerate(value["codeFlows"]):
+            code_flow(cf, "%s.codeFlows[%d]" % (path, i), artifacts)
+
+
+def run(value, path):
+    obj(value, path, ["tool"], ["columnKind", "artifacts", "results"])
+    tool = value["tool"]
+    obj(tool, path + ".tool", ["driver"], [])
+    drv = tool["driver"]
+    dp = path + ".tool.driver"
+    obj(drv, dp, ["name"], ["version", "informationUri", "rules"])
+    string(drv["name"], dp + ".name")
+    if "version" in drv:
+        string(drv["version"], dp + ".version")
+    rules = drv.get("rules", [])
+    array(rules, dp + ".rules")
+    for i, r in enumerate(rules):
+        rule(r, "%s.rules[%d]" % (dp, i))
+    need(len({r["id"] for r in rules}) == len(rules), dp + ".rules", "rule ids repeat")
+    if "columnKind" in value:
+        need(value["columnKind"] in ("utf16CodeUnits", "unicodeCodePoints"), path + ".columnKind",
+             "bad columnKind")
+    artifacts = value.get("artifacts")
+    if artifacts is not None:
+        array(artifacts, path + ".artifacts")
+        for i, a in enumerate(artifacts):
+            ap = "%s.artifacts[%d]" % (path, i)
+            obj(a, ap, ["location"], [])
+            artifact_location(a["location"], ap + ".location", None)
+        uris = [json.dumps(a, sort_keys=True) for a in artifacts]
+        need(len(uris) == len(set(uris)), path + ".artifacts", "artifacts must be unique")
+    if "results" in value:
+        array(value["results"], path + ".results")
+        for i, res in enumerate(value["results"]):
+            result(res, "%s.results[%d]" % (path, i), rules, artifacts)
+
+
+def check_log(doc):
+    obj(doc, "$", ["version", "runs"], ["$schema"])
+    need(doc["version"] == "2.1.0", "$.version", "must be 2.1.0")
+    if "$schema" in doc:
+        string(doc["$schema"], "$.$schema")
+        need(re.match(r"^https?://", doc["$schema"]), "$.$schema", "not an absolute URI")
+    array(doc["runs"], "$.runs")
+    for i, r in enumerate(doc["runs"]):
+        run(r, "$.runs[%d]" % i)
+
+
+def main():
+    binary, root, args = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True,
+                          env=dict(os.environ, LC_ALL="C"))
+    if proc.returncode not in (0, 1, 3):
+        print("racefree %s: exit %d\n%s" % (" ".join(args), proc.returncode, proc.stderr))
+        return 1
+    try:
+        doc = json.loads(proc.stdout)
+        check_log(doc)
+        # racefree's own promise: one error result per race, with both access sites
+        races = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/data-race"]
+        for i, r in enumerate(races):
+            need(r.get("level") == "error", "race %d" % i, "level must be error")
+            need(len(r.get("locations", [])) >= 2, "race %d" % i, "both access sites expected")
+            need(len(r.get("codeFlows", [])) == 1, "race %d" % i, "one codeFlow expected")
+        need((proc.returncode == 1) == bool(races), "results", "races iff exit status 1")
+    except (ValueError, Invalid) as e:
+        print("racefree %s: invalid SARIF: %s" % (" ".join(args), e))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1459 @@
+/* test-random-programs: seeded end-to-end property test, program model -> net -> verdicts.
+ *
+ * Each case builds a small random program directly with the rf_program_* API: 1-2 data
+ * vars, 0-2 locks, 0-1 condition variable, 2-3 job types started with 1-2 threads, and
+ * sometimes one job type started only by `create` from sites on no CFG cycle (so every
+ * run has finitely many threads and the forward oracle can decide). CFGs of 2-8 edges
+ * are generated as structured statements (lock blocks, if, if/else, while, self loops,
+ * skip cycles, gotos) and lowered to edges, so the net builder's skip closure sees
+ * branches, joins, back edges and cycles of skips; acquire/release are usually paired
+ * along every path but sometimes not (unpaired acquire or release, double acquire,
+ * wait without the lock, gotos out of lock blocks), so the builder's lock invariants
+ * are sometimes refused.
+ *
+ * For each data var of each program the engine runs on the net three ways: as shipped
+ * (backward search with the lock P-invariants plus its forward under-approximation),
+ * as the backward search alone, and as the backward search alone on a copy of the net
+ * rebuilt without any invariant; the forward oracle (no invariants, explicit states,
+ * token bound) runs on the same net. The engine runs must agree with each other
+ * whenever they finish, and with the oracle whenever it decides. Every race witness must replay, and rf_race_check's
+ * interleaving must have as many steps as the witness. The accepted invariants are
+ * re-checked by hand and along every witness and oracle path. Last, a forward search
+ * of the program's own states (threads at CFG nodes, skips as moves, no net) checks
+ * the net builder: whenever it decides, the net's verdict must be the program's.
+ *
+ * Environment: RF_SEED (default 20240612), RF_CASES (1200), RF_FIRST (0),
+ * RF_VERBOSE (print every program). A failing case reruns alone with
+ * RF_SEED=<seed> RF_FIRST=<case> RF_CASES=1. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <glib.h>
+
+#include "oracle.h"
+#include "rf-cover.h"
+#include "rf-net.h"
+#include "rf-netbuild.h"
+#include "rf-program.h"
+#include "rf-race.h"
+
+#define DEFAULT_SEED 20240612u
+#define DEFAULT_CASES 1200
+#define ORACLE_BOUND 10            /* tokens per place the oracle explores (>= threads) */
+#define ORACLE_MAX_STATES 300000
+#define ENGINE_MAX_MARKINGS 20000  /* engine budget: deterministic, unlike a timeout */
+#define ENGINE_TIMEOUT_S 120.0     /* a safety net only */
+#define MIN_DECIDED 1000
+#define MAX_LOCKS 2
+#define MAX_DATA 2
+#define MAX_CREATE_SITES 2         /* create edges per program */
+
+/* Config: the run's parameters, from the environment. */
+typedef struct {
+  guint32 seed;
+  guint first;
+  guint cases;
+  gboolean verbose;
+} Config;
+
+/* Counts: tallies over the run. decided = races + race_free (the oracle answered). */
+typedef struct {
+  guint programs;
+  guint queries;
+  guint decided;
+  guint races;
+  guint race_free;
+  guint inconclusive;
+  guint inconclusive_cap;  /* of which the oracle hit its state cap */
+  guint prog_decided;      /* queries the program-level search decided */
+  guint edge_queries;      /* non-skip edges asked "can it be taken" of net and program */
+  guint edge_decided;      /* of which the program search decided */
+  guint edge_taken;
+  guint edge_unknown;      /* edge queries the engine left unknown (budget) */
+  guint engine_unknown;    /* race queries the engine left unknown (budget) */
+  guint backward_unknown;  /* of the others, the backward search alone left unknown */
+  guint bare_unknown;      /* of the others, the backward search without invariants did */
+  guint64 prog_states;
+  guint disagreements;
+  guint locks;
+  guint inv_accepted;      /* lock invariants kept by rf_net_check_invariants */
+  guint inv_not_claimed;   /* locks for which the builder claimed no invariant */
+  guint inv_claim_wrong;   /* claims rf_net_check_invariants rejected */
+  guint64 pruned;          /* predecessors the invariants pruned, over all runs */
+  guint inv_helped;        /* queries whose backward search added fewer markings with them */
+  guint64 places;
+  guint64 transitions;
+  guint64 oracle_states;
+  guint skip_cycles;       /* programs with a cycle of skip edges */
+  guint op_used[RF_OP_CREATE + 1];  /* edges per op kind, over all programs */
+} Counts;
+
+static Config config;
+
+static guint
+env_uint (const char *name, guint dflt)
+{
+  const char *s = g_getenv (name);
+  if (s == NULL || *s == '\0')
+    return dflt;
+  return (guint) g_ascii_strtoull (s, NULL, 0);
+}
+
+static int
+setup_config (void **state)
+{
+  config.seed = env_uint ("RF_SEED", DEFAULT_SEED);
+  config.first = env_uint ("RF_FIRST", 0);
+  config.cases = env_uint ("RF_CASES", DEFAULT_CASES);
+  config.verbose = g_getenv ("RF_VERBOSE") != NULL;
+  return 0;
+}
+
+/* ---- random programs ---- */
+
+/* Shape: the program's shared objects. guard[v] is the index in lock[] of the lock
+ * meant to protect data var v, -1 for none, -2 for "read-mostly" (writes are rare). */
+typedef struct {
+  guint n_data;
+  guint data[MAX_DATA];
+  guint n_locks;
+  guint lock[MAX_LOCKS];
+  gint cond;               /* var id or -1 */
+  gint guard[MAX_DATA];
+  gint create_target;      /* the job started only by create, or -1 */
+  guint create_sites;      /* create edges still allowed */
+} Shape;
+
+/* Gen: the generator of one job's CFG. left: edges still to add to the job;
+ * held[i]: lock[i] is held here in the structured view (gotos may break it). */
+typedef struct {
+  GRand *r;
+  RfProgram *prog;
+  RfJob *job;
+  Shape *shape;
+  guint left;
+  guint loop_depth;
+  gboolean held[MAX_LOCKS];
+  gboolean may_create;
+  GArray *held_at;         /* guint8 per node: bit i set when lock[i] is held there */
+} Gen;
+
+static gboolean
+chance (Gen *g, guint percent)
+{
+  return (guint) g_rand_int_range (g->r, 0, 100) < percent;
+}
+
+static guint
+below (Gen *g, guint n)
+{
+  return (guint) g_rand_int_range (g->r, 0, n);
+}
+
+/* An index drawn with the given weights (at least one positive). */
+static guint
+pick (Gen *g, const guint *weights, guint n)
+{
+  guint total = 0;
+  for (guint i = 0; i < n; i++)
+    total += weights[i];
+  g_assert (total > 0);
+  guint x = below (g, total);
+  for (guint i = 0; i < n; i++)
+    {
+      if (x < weights[i])
+        return i;
+      x -= weights[i];
+    }
+  g_assert_not_reached ();
+}
+
+static guint8
+held_mask (Gen *g)
+{
+  guint8 mask = 0;
+  for (guint i = 0; i < MAX_LOCKS; i++)
+    if (g->held[i])
+      mask |= 1u << i;
+  return mask;
+}
+
+/* Takes lock i in the structured view; CUR is the node just after the acquire. */
+static void
+set_held (Gen *g, guint li, gboolean held, guint cur)
+{
+  g->held[li] = held;
+  g_array_index (g->held_at, guint8, cur) = held_mask (g);
+}
+
+static guint
+new_node (Gen *g)
+{
+  RfLoc loc = { g_intern_static_string ("random"), g->job->nodes->len + 1, 1 };
+  guint8 mask = held_mask (g);
+  g_array_append_val (g->held_at, mask);
+  return rf_job_add_node (g->job, loc);
+}
+
+/* A goto target: usually a node where the same locks are held (the lock discipline
+ * survives), sometimes any node. */
+static guint
+goto_target (Gen *g, guint cur)
+{
+  guint n = g->job->nodes->len;
+  if (chance (g, 25))
+    return below (g, n);
+  guint8 mask = g_array_index (g->held_at, guint8, cur);
+  guint k = 0;
+  for (guint i = 0; i < n; i++)
+    k += g_array_index (g->held_at, guint8, i) == mask;
+  guint pickk = below (g, k);
+  for (guint i = 0; i < n; i++)
+    if (g_array_index (g->held_at, guint8, i) == mask && pickk-- == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+add_edge (Gen *g, guint from, guint to, RfOpKind op, gint arg, gint arg2)
+{
+  g_assert (g->left > 0);
+  /* line: the source node; col: the edge's index, so that the net's transitions
+   * tell which edge they come from */
+  RfLoc loc = { g_intern_static_string ("random"), from + 1, g->job->edges->len + 1 };
+  rf_job_add_edge (g->job, from, to, op, arg, arg2, loc, NULL);
+  g->left--;
+}
+
+/* A one-edge statement from CUR to a new node; returns the node. */
+static guint
+op_stmt (Gen *g, guint cur, RfOpKind op, gint arg, gint arg2)
+{
+  guint to = new_node (g);
+  add_edge (g, cur, to, op, arg, arg2);
+  return to;
+}
+
+static gint
+free_lock (Gen *g)
+{
+  if (g->shape->n_locks == 0)
+    return -1;
+  guint start = below (g, g->shape->n_locks);
+  for (guint k = 0; k < g->shape->n_locks; k++)
+    {
+      guint i = (start + k) % g->shape->n_locks;
+      if (!g->held[i])
+        return i;
+    }
+  return -1;
+}
+
+static gint
+held_lock (Gen *g)
+{
+  if (g->shape->n_locks == 0)
+    return -1;
+  guint start = below (g, g->shape->n_locks);
+  for (guint k = 0; k < g->shape->n_locks; k++)
+    {
+      guint i = (start + k) % g->shape->n_locks;
+      if (g->held[i])
+        return i;
+    }
+  return -1;
+}
+
+static guint gen_block (Gen *g, guint cur, guint avail);
+
+/* acquire L; S; release L, in AVAIL >= 3 edges. */
+static guint
+lock_block (Gen *g, guint cur, guint avail, guint li)
+{
+  guint lock = g->shape->lock[li];
+  g_assert (avail >= 3 && !g->held[li]);
+  cur = op_stmt (g, cur, RF_OP_ACQUIRE, lock, -1);
+  set_held (g, li, TRUE, cur);
+  cur = gen_block (g, cur, 1 + below (g, avail - 2));
+  g->held[li] = FALSE;
+  return op_stmt (g, cur, RF_OP_RELEASE, lock, -1);
+}
+
+/* read v / write v, wrapped in a lock block of v's guard when it is not held. */
+static guint
+access_stmt (Gen *g, guint cur, guint avail)
+{
+  Shape *sh = g->shape;
+  guint v = below (g, sh->n_data);
+  gint guard = sh->guard[v];
+  gboolean write = guard == -2 ? chance (g, 6) : chance (g, 55);
+  RfOpKind op = write ? RF_OP_WRITE : RF_OP_READ;
+
+  if (guard >= 0 && !g->held[guard] && !chance (g, 6))
+    {
+      if (avail >= 3)
+        {
+          guint lock = sh->lock[guard];
+          cur = op_stmt (g, cur, RF_OP_ACQUIRE, lock, -1);
+          set_held (g, guard, TRUE, cur);
+          cur = op_stmt (g, cur, op, sh->data[v], -1);
+          if (avail > 3 && chance (g, 40))
+            cur = gen_block (g, cur, 1 + below (g, MIN (avail - 3, 3)));
+          g->held[guard] = FALSE;
+          return op_stmt (g, cur, RF_OP_RELEASE, lock, -1);
+        }
+      /* no room for the lock block: a plain skip instead */
+      return op_stmt (g, cur, RF_OP_SKIP, -1, -1);
+    }
+  return op_stmt (g, cur, op, sh->data[v], -1);
+}
+
+/* wait c, L: L usually held (or taken around the wait), sometimes not. */
+static guint
+wait_stmt (Gen *g, guint cur, guint avail)
+{
+  Shape *sh = g->shape;
+  gint li = held_lock (g);
+  if (li >= 0 && !chance (g, 5))
+    return op_stmt (g, cur, RF_OP_WAIT, sh->cond, sh->lock[li]);
+  li = free_lock (g);
+  if (li >= 0 && avail >= 3 && !chance (g, 15))
+    {
+      guint lock = sh->lock[li];
+      cur = op_stmt (g, cur, RF_OP_ACQUIRE, lock, -1);
+      set_held (g, li, TRUE, cur);
+      cur = op_stmt (g, cur, RF_OP_WAIT, sh->cond, lock);
+      if (avail > 3 && chance (g, 50))
+        cur = gen_block (g, cur, 1 + below (g, MIN (avail - 3, 2)));
+      g->held[li] = FALSE;
+      return op_stmt (g, cur, RF_OP_RELEASE, lock, -1);
+    }
+  /* the lock is not held: a wait that releases a lock it does not own */
+  return op_stmt (g, cur, RF_OP_WAIT, sh->cond, sh->lock[below (g, sh->n_locks)]);
+}
+
+enum { OP_ACCESS, OP_SIGNAL, OP_BROADCAST, OP_WAIT, OP_CREATE, OP_SKIP,
+       OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, N_OPS };
+
+/* One operation (a few edges when an access or a wait brings its lock block). */
+static guint
+op_choice (Gen *g, guint cur, guint avail)
+{
+  Shape *sh = g->shape;
+  gboolean cond = sh->cond >= 0, locks = sh->n_locks > 0;
+  gboolean loop = g->loop_depth > 0;
+  guint w[N_OPS] = { 0 };
+  w[OP_ACCESS] = 40;
+  w[OP_SIGNAL] = cond ? (loop ? 1 : 6) : 0;
+  w[OP_BROADCAST] = cond && !loop ? 1 : 0;
+  w[OP_WAIT] = cond && locks ? 6 : 0;
+  w[OP_CREATE] = g->may_create && !loop && sh->create_sites > 0 ? 10 : 0;
+  w[OP_SKIP] = 3;
+  w[OP_BAD_ACQUIRE] = free_lock (g) >= 0 ? 1 : 0;
+  w[OP_BAD_RELEASE] = locks && !loop ? 1 : 0;
+  w[OP_DOUBLE_ACQUIRE] = held_lock (g) >= 0 ? 1 : 0;
+
+  switch (pick (g, w, N_OPS))
+    {
+    case OP_ACCESS:
+      return access_stmt (g, cur, avail);
+    case OP_SIGNAL:
+      return op_stmt (g, cur, RF_OP_SIGNAL, sh->cond, -1);
+    case OP_BROADCAST:
+      return op_stmt (g, cur, RF_OP_BROADCAST, sh->cond, -1);
+    case OP_WAIT:
+      return wait_stmt (g, cur, avail);
+    case OP_CREATE:
+      sh->create_sites--;
+      return op_stmt (g, cur, RF_OP_CREATE, sh->create_target, -1);
+    case OP_SKIP:
+      return op_stmt (g, cur, RF_OP_SKIP, -1, -1);
+    case OP_BAD_ACQUIRE:   /* acquire with no release: conditional under an if */
+      return op_stmt (g, cur, RF_OP_ACQUIRE, sh->lock[free_lock (g)], -1);
+    case OP_BAD_RELEASE:   /* release of a lock not held (or released twice) */
+      return op_stmt (g, cur, RF_OP_RELEASE, sh->lock[below (g, sh->n_locks)], -1);
+    case OP_DOUBLE_ACQUIRE:
+      return op_stmt (g, cur, RF_OP_ACQUIRE, sh->lock[held_lock (g)], -1);
+    }
+  g_assert_not_reached ();
+}
+
+enum { ST_OP, ST_LOCK, ST_IF, ST_IF_BRANCHES, ST_IF_ELSE, ST_WHILE, ST_WHILE_EXIT,
+       ST_SELF_LOOP, ST_SKIP_CYCLE, ST_GOTO, N_STMTS };
+
+/* One statement from CUR using 1..AVAIL edges; returns the node after it. */
+static guint
+gen_stmt (Gen *g, guint cur, guint avail)
+{
+  guint w[N_STMTS] = { 0 };
+  g_assert (avail >= 1);
+  w[ST_OP] = 30;
+  w[ST_LOCK] = avail >= 3 && free_lock (g) >= 0 ? 10 : 0;
+  w[ST_IF] = avail >= 2 ? 5 : 0;
+  w[ST_IF_BRANCHES] = avail >= 3 ? 2 : 0;
+  w[ST_IF_ELSE] = avail >= 3 ? 4 : 0;
+  w[ST_WHILE] = avail >= 2 ? 5 : 0;
+  w[ST_WHILE_EXIT] = avail >= 3 ? 2 : 0;
+  w[ST_SELF_LOOP] = 2;
+  w[ST_SKIP_CYCLE] = 2;
+  w[ST_GOTO] = g->job->nodes->len >= 2 ? 3 : 0;
+
+  guint st = pick (g, w, N_STMTS);
+  switch (st)
+    {
+    case ST_OP:
+      return op_choice (g, cur, avail);
+    case ST_LOCK:   /* acquire L; S; release L */
+      return lock_block (g, cur, avail, free_lock (g));
+    case ST_IF:     /* if (*) S: S from cur to x, and a skip cur -> x */
+      {
+        guint x = gen_block (g, cur, 1 + below (g, avail - 1));
+        add_edge (g, cur, x, RF_OP_SKIP, -1, -1);
+        return x;
+      }
+    case ST_IF_BRANCHES:  /* if (*) S with explicit branch nodes: cur -> a (S) -> x, cur -> x */
+      {
+        guint a = new_node (g);
+        add_edge (g, cur, a, RF_OP_SKIP, -1, -1);
+        guint x = gen_block (g, a, 1 + below (g, avail - 2));
+        add_edge (g, cur, x, RF_OP_SKIP, -1, -1);
+        return x;
+      }
+    case ST_IF_ELSE:  /* if (*) S1 else S2: both from cur, S2's end joins S1's by a skip */
+      {
+        guint floor = g->left - avail;
+        guint x = gen_block (g, cur, 1 + below (g, avail - 2));
+        guint room = g->left - floor - 1;   /* >= 1; one edge is left for the join */
+        guint y = gen_block (g, cur, 1 + below (g, room));
+        add_edge (g, y, x, RF_OP_SKIP, -1, -1);
+        return x;
+      }
+    case ST_WHILE:       /* while (*) S: S from h to x, back edge x -> h, go on at h */
+    case ST_WHILE_EXIT:  /* the same with an explicit exit skip h -> o */
+      {
+        gboolean explicit_exit = st == ST_WHILE_EXIT;
+        guint body = avail - 1 - (explicit_exit ? 1 : 0);
+        g->loop_depth++;
+        guint x = gen_block (g, cur, 1 + below (g, body));
+        g->loop_depth--;
+        add_edge (g, x, cur, RF_OP_SKIP, -1, -1);
+        return explicit_exit ? op_stmt (g, cur, RF_OP_SKIP, -1, -1) : cur;
+      }
+    case ST_SELF_LOOP:  /* while (*) op as a self loop h -> h (skip, access, lock op, wait) */
+      {
+        Shape *sh = g->shape;
+        guint kind = below (g, 10);
+        if (kind >= 4 && kind < 7)
+          {
+            guint v = below (g, sh->n_data);
+            RfOpKind op = sh->guard[v] == -2 || chance (g, 50) ? RF_OP_READ : RF_OP_WRITE;
+            add_edge (g, cur, cur, op, sh->data[v], -1);
+          }
+        else if (kind == 7 && sh->n_locks > 0)
+          add_edge (g, cur, cur, chance (g, 80) ? RF_OP_ACQUIRE : RF_OP_RELEASE,
+                    sh->lock[below (g, sh->n_locks)], -1);
+        else if (kind == 8 && sh->cond >= 0 && held_lock (g) >= 0)
+          add_edge (g, cur, cur, RF_OP_WAIT, sh->cond, sh->lock[held_lock (g)]);
+        else
+          add_edge (g, cur, cur, RF_OP_SKIP, -1, -1);
+        return cur;
+      }
+    case ST_SKIP_CYCLE:  /* a cycle of skips: h -> h, or h -> k -> h */
+      {
+        if (avail >= 2 && chance (g, 50))
+          {
+            guint k = new_node (g);
+            add_edge (g, cur, k, RF_OP_SKIP, -1, -1);
+            add_edge (g, k, cur, RF_OP_SKIP, -1, -1);
+            return chance (g, 50) ? cur : k;
+          }
+        add_edge (g, cur, cur, RF_OP_SKIP, -1, -1);
+        return cur;
+      }
+    case ST_GOTO:   /* if (*) goto N: a skip to any node (join or back edge) */
+      add_edge (g, cur, goto_target (g, cur), RF_OP_SKIP, -1, -1);
+      return cur;
+    }
+  g_assert_not_reached ();
+}
+
+/* Statements from CUR using 1..AVAIL edges (AVAIL >= 1, AVAIL <= g->left). */
+static guint
+gen_block (Gen *g, guint cur, guint avail)
+{
+  g_assert (avail >= 1 && avail <= g->left);
+  guint floor = g->left - avail;
+  do
+    cur = gen_stmt (g, cur, g->left - floor);
+  while (g->left > floor && chance (g, 55));
+  return cur;
+}
+
+/* TRUE when node TO reaches node FROM in JOB's CFG (so an edge FROM -> TO is on a
+ * cycle), through any edges or, with SKIPS_ONLY, through skip edges only. */
+static gboolean
+reaches (const RfJob *job, guint to, guint from, gboolean skips_only)
+{
+  g_autofree gboolean *seen = g_new0 (gboolean, job->nodes->len);
+  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  seen[to] = TRUE;
+  g_array_append_val (stack, to);
+  while (stack->len > 0)
+    {
+      guint n = g_array_index (stack, guint, stack->len - 1);
+      g_array_set_size (stack, stack->len - 1);
+      if (n == from)
+        return TRUE;
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->from == n && !seen[e->to] && (!skips_only || e->op == RF_OP_SKIP))
+            {
+              seen[e->to] = TRUE;
+              g_array_append_val (stack, e->to);
+            }
+        }
+    }
+  return FALSE;
+}
+
+static gboolean
+has_skip_cycle (const RfJob *job)
+{
+  for (guint i = 0; i < job->edges->len; i++)
+    {
+      const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (e->op == RF_OP_SKIP && reaches (job, e->to, e->from, TRUE))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Turns every create edge that lies on a cycle into a skip: the created threads must
+ * stay finitely many. */
+static void
+remove_creates_on_cycles (RfJob *job)
+{
+  for (guint i = 0; i < job->edges->len; i++)
+    {
+      RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (e->op == RF_OP_CREATE && reaches (job, e->to, e->from, FALSE))
+        {
+          e->op = RF_OP_SKIP;
+          e->arg = -1;
+        }
+    }
+}
+
+static void
+gen_job (GRand *r, RfProgram *prog, Shape *sh, guint j, gboolean may_create)
+{
+  Gen g = { 0 };
+  g.r = r;
+  g.prog = prog;
+  g.job = rf_program_get_job (prog, j);
+  g.shape = sh;
+  g.left = g_rand_int_range (r, 2, 9);
+  g.may_create = may_create;
+  g.held_at = g_array_new (FALSE, TRUE, sizeof (guint8));
+  guint cur = new_node (&g);
+  g.job->entry = cur;
+  while (g.left > 0)
+    cur = gen_stmt (&g, cur, g.left);
+  remove_creates_on_cycles (g.job);
+  g_array_unref (g.held_at);
+}
+
+static RfProgram *
+random_program (guint case_no)
+{
+  guint32 seeds[3] = { config.seed, case_no, 0x9e0 };
+  g_autoptr (GRand) r = g_rand_new_with_seed_array (seeds, 3);
+  RfProgram *prog = rf_program_new ();
+  RfLoc loc = { g_intern_static_string ("random"), 1, 1 };
+  Shape sh = { 0 };
+  static const char *data_names[MAX_DATA] = { "x", "y" };
+  static const char *lock_names[MAX_LOCKS] = { "m", "n" };
+
+  sh.n_data = g_rand_int_range (r, 1, MAX_DATA + 1);
+  guint lk = g_rand_int_range (r, 0, 10);
+  sh.n_locks = lk < 2 ? 0 : lk < 7 ? 1 : 2;
+  sh.cond = -1;
+  for (guint v = 0; v < sh.n_data; v++)
+    sh.data[v] = rf_program_add_var (prog, data_names[v], RF_VAR_DATA, loc);
+  for (guint i = 0; i < sh.n_locks; i++)
+    sh.lock[i] = rf_program_add_var (prog, lock_names[i], RF_VAR_LOCK, loc);
+  if (g_rand_int_range (r, 0, 100) < 45)
+    sh.cond = rf_program_add_var (prog, "c", RF_VAR_COND, loc);
+  for (guint v = 0; v < sh.n_data; v++)
+    {
+      guint k = g_rand_int_range (r, 0, 100);
+      if (sh.n_locks > 0 && k < 60)
+        sh.guard[v] = g_rand_int_range (r, 0, sh.n_locks);
+      else if (k < 80)
+        sh.guard[v] = -2;
+      else
+        sh.guard[v] = -1;
+    }
+
+  guint n_counted = g_rand_int_range (r, 2, 4);
+  gboolean created = g_rand_int_range (r, 0, 100) < 40;
+  for (guint j = 0; j < n_counted; j++)
+    {
+      g_autofree char *name = j == 0 ? g_strdup ("main") : g_strdup_printf ("t%u", j);
+      rf_program_add_job (prog, name, loc, RF_START_COUNT, g_rand_int_range (r, 1, 3));
+    }
+  sh.create_target = -1;
+  if (created)
+    {
+      sh.create_target = rf_program_add_job (prog, "worker", loc, RF_START_NONE, 0);
+      sh.create_sites = MAX_CREATE_SITES;
+    }
+  for (guint j = 0; j < n_counted; j++)
+    gen_job (r, prog, &sh, j, created);
+  if (created)
+    gen_job (r, prog, &sh, sh.create_target, FALSE);
+  g_assert (rf_program_is_valid (prog));
+  return prog;
+}
+
+/* ---- a copy of a net without its invariant claims ---- */
+
+static RfNet *
+net_copy_without_invariants (const RfNet *net)
+{
+  RfNet *c = rf_net_new ();
+  const guint32 *init = rf_net_peek_initial (net);
+  const gboolean *omega = rf_net_peek_omega (net);
+
+  for (guint p = 0; p < rf_net_n_places (net); p++)
+    {
+      const RfPlace *pl = rf_net_get_place (net, p);
+      guint id = rf_net_add_place (c, pl->name, pl->kind, pl->job, pl->var, pl->loc);
+      g_assert_cmpuint (id, ==, p);
+      if (pl->activity)
+        rf_net_set_place_activity (c, id, pl->activity);
+    }
+  for (guint t = 0; t < rf_net_n_transitions (net); t++)
+    {
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      guint id = rf_net_add_transition (c, tr->label, tr->job, tr->loc, tr->pre, tr->n_pre,
+                                        tr->post, tr->n_post, tr->pc_from, tr->pc_to, tr->spawn);
+      g_assert_cmpuint (id, ==, t);
+    }
+  for (guint j = 0; j < rf_net_n_jobs (net); j++)
+    {
+      const RfNetJob *job = rf_net_get_job (net, j);
+      rf_net_add_job (c, job->name, job->entry);
+    }
+  for (guint p = 0; p < rf_net_n_places (net); p++)
+    {
+      if (omega[p])
+        rf_net_set_initial_omega (c, p);
+      else if (init[p] > 0)
+        rf_net_set_initial (c, p, init[p]);
+    }
+  return c;
+}
+
+/* ---- the program's own semantics, for checking the net builder ---- */
+
+/* Layout: a program state as a dense vector of counters. Threads sit at CFG nodes
+ * (skip edges are moves of their own here, nothing is folded) or inside an edge: slot
+ * 0 of an edge holds threads in the middle of an access, waiting in a wait, or
+ * broadcasting; slot 1 threads woken in a wait, reacquiring the lock. Each lock has a
+ * slot with its free tokens, each cond one with its pending signals. The rules are the
+ * README's table read as moves of threads, written here without the net. */
+typedef struct {
+  const RfProgram *prog;
+  guint n_slots;
+  guint *node_base;   /* per job: slot of node 0 */
+  guint *edge_base;   /* per job: slot 0 of edge 0 (two slots per edge) */
+  guint var_base;     /* slot of var v: var_base + v */
+} Layout;
+
+static void
+layout_init (Layout *l, const RfProgram *prog)
+{
+  guint nj = rf_program_n_jobs (prog), n = 0;
+  l->prog = prog;
+  l->node_base = g_new (guint, nj);
+  l->edge_base = g_new (guint, nj);
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      l->node_base[j] = n;
+      n += job->nodes->len;
+      l->edge_base[j] = n;
+      n += 2 * job->edges->len;
+    }
+  l->var_base = n;
+  l->n_slots = n + rf_program_n_vars (prog);
+}
+
+static void
+layout_clear (Layout *l)
+{
+  g_free (l->node_base);
+  g_free (l->edge_base);
+}
+
+/* TRUE when two threads access data var V at once, one of them writing. */
+static gboolean
+program_races (const Layout *l, const guint8 *s, guint v)
+{
+  guint reads = 0, writes = 0;
+  for (guint j = 0; j < rf_program_n_jobs (l->prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (l->prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->arg != (gint) v)
+            continue;
+          if (e->op == RF_OP_READ)
+            reads += s[l->edge_base[j] + 2 * i];
+          else if (e->op == RF_OP_WRITE)
+            writes += s[l->edge_base[j] + 2 * i];
+        }
+    }
+  return writes >= 2 || (writes >= 1 && reads >= 1);
+}
+
+/* ProgFacts: what a complete forward search of the program's states saw. race[v]: a
+ * reachable state races on data var v; enabled[j][i]: a reachable state lets a move of
+ * edge i of job j happen. cut: the token bound or the state cap dropped states, so
+ * only the facts seen are certain. */
+typedef struct {
+  gboolean cut;
+  guint64 n_states;
+  guint n_jobs;
+  gboolean *race;        /* per var */
+  gboolean **enabled;    /* per job, per edge */
+} ProgFacts;
+
+static void
+prog_facts_free (ProgFacts *f)
+{
+  for (guint j = 0; j < f->n_jobs; j++)
+    g_free (f->enabled[j]);
+  g_free (f->enabled);
+  g_free (f->race);
+  g_free (f);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (ProgFacts, prog_facts_free)
+
+/* A stored program state: a guint32 slot count, then one guint8 counter per slot (the
+ * token bound is below 256), so that hashing needs no context. */
+G_STATIC_ASSERT (ORACLE_BOUND < 250);
+
+static guint8 *
+state_slots (gpointer state)
+{
+  return (guint8 *) state + sizeof (guint32);
+}
+
+static guint
+state_hash (gconstpointer p)
+{
+  guint32 n;
+  memcpy (&n, p, sizeof n);
+  const guint8 *b = (const guint8 *) p + sizeof n;
+  guint64 h = 1469598103934665603u;
+  guint i = 0;
+  for (; i + 8 <= n; i += 8)
+    {
+      guint64 w;
+      memcpy (&w, b + i, sizeof w);
+      h = (h ^ w) * 1099511628211u;
+      h ^= h >> 29;
+    }
+  for (; i < n; i++)
+    h = (h ^ b[i]) * 1099511628211u;
+  return (guint) (h ^ (h >> 32));
+}
+
+static gboolean
+state_equal (gconstpointer a, gconstpointer b)
+{
+  guint32 n;
+  memcpy (&n, a, sizeof n);
+  return memcmp (a, b, sizeof n + n) == 0;
+}
+
+/* ProgSearch: visited program states (owned, see state_slots) in discovery order =
+ * BFS queue; seen holds the same pointers. */
+typedef struct {
+  const Layout *l;
+  GPtrArray *states;
+  GHashTable *seen;
+  ProgFacts *f;
+} ProgSearch;
+
+/* Records successor NEXT (a modified copy of the current state). */
+static void
+prog_visit (ProgSearch *ps, gpointer state)
+{
+  const Layout *l = ps->l;
+  const guint8 *next = state_slots (state);
+  for (guint i = 0; i < l->n_slots; i++)
+    if (next[i] > ORACLE_BOUND)
+      {
+        ps->f->cut = TRUE;
+        return;
+      }
+  if (g_hash_table_contains (ps->seen, state))
+    return;
+  if (ps->states->len >= ORACLE_MAX_STATES)
+    {
+      ps->f->cut = TRUE;
+      return;
+    }
+  gpointer copy = g_memdup2 (state, sizeof (guint32) + l->n_slots);
+  g_ptr_array_add (ps->states, copy);
+  g_hash_table_add (ps->seen, copy);
+  for (guint v = 0; v < rf_program_n_vars (l->prog); v++)
+    if (!ps->f->race[v] && rf_program_get_var (l->prog, v)->kind == RF_VAR_DATA
+        && program_races (l, next, v))
+      ps->f->race[v] = TRUE;
+}
+
+/* A thread takes a move of edge I of job J from slot FROM to slot TO of state CUR
+ * (NEXT: scratch space for the successor, a state as state_slots describes);
+ * LOCK_DELTA/SIG_DELTA change the free tokens of lock var LK / pending signals of cond
+ * var CV (when >= 0); SPAWN (or -1) gets a new thread. Nothing when a counter would
+ * go below 0. */
+static void
+prog_move (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i,
+           guint from, guint to, gint lk, gint lock_delta, gint cv, gint sig_delta, gint spawn)
+{
+  const Layout *l = ps->l;
+  if (lk >= 0 && lock_delta < 0 && cur[l->var_base + lk] == 0)
+    return;
+  if (cv >= 0 && sig_delta < 0 && cur[l->var_base + cv] == 0)
+    return;
+  ps->f->enabled[j][i] = TRUE;
+  guint8 *next = state_slots (scratch);
+  memcpy (next, cur, l->n_slots);
+  next[from]--;
+  next[to]++;
+  if (lk >= 0)
+    next[l->var_base + lk] += lock_delta;
+  if (cv >= 0)
+    next[l->var_base + cv] += sig_delta;
+  if (spawn >= 0)
+    next[spawn]++;
+  prog_visit (ps, scratch);
+}
+
+/* Breadth-first search of every program state reachable from the start (within the
+ * token bound and the state cap), collecting the facts. */
+static ProgFacts *
+program_search (const RfProgram *prog)
+{
+  Layout l;
+  layout_init (&l, prog);
+  guint nj = rf_program_n_jobs (prog);
+  ProgFacts *f = g_new0 (ProgFacts, 1);
+  f->n_jobs = nj;
+  f->race = g_new0 (gboolean, rf_program_n_vars (prog));
+  f->enabled = g_new0 (gboolean *, nj);
+  for (guint j = 0; j < nj; j++)
+    f->enabled[j] = g_new0 (gboolean, rf_program_get_job (prog, j)->edges->len);
+  ProgSearch ps = { &l, g_ptr_array_new_with_free_func (g_free),
+                    g_hash_table_new (state_hash, state_equal), f };
+  guint32 n_slots = l.n_slots;
+  g_autofree gpointer start = g_malloc0 (sizeof n_slots + n_slots);
+  g_autofree gpointer next = g_malloc0 (sizeof n_slots + n_slots);
+  memcpy (start, &n_slots, sizeof n_slots);
+  memcpy (next, &n_slots, sizeof n_slots);
+  guint8 *init = state_slots (start);
+
+  for (guint u = 0; u < rf_program_n_vars (prog); u++)
+    if (rf_program_get_var (prog, u)->kind == RF_VAR_LOCK)
+      init[l.var_base + u] = 1;
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      g_assert (job->start != RF_START_ANY);
+      if (job->start == RF_START_COUNT)
+        init[l.node_base[j] + job->entry] = job->count;
+    }
+  prog_visit (&ps, start);
+  for (guint head = 0; head < ps.states->len; head++)
+    {
+      const guint8 *cur = state_slots (g_ptr_array_index (ps.states, head));
+      for (guint j = 0; j < nj; j++)
+        {
+          const RfJob *job = rf_program_get_job (prog, j);
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              guint n_from = l.node_base[j] + e->from, n_to = l.node_base[j] + e->to;
+              guint in0 = l.edge_base[j] + 2 * i, in1 = in0 + 1;
+              if (cur[n_from] > 0)
+                switch (e->op)
+                  {
+                  case RF_OP_SKIP:
+                  case RF_OP_SIGNAL:     /* pc_i -> pc_j + Sig_c */
+                    prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0,
+                               e->op == RF_OP_SIGNAL ? e->arg : -1, 1, -1);
+                    break;
+                  case RF_OP_READ:
+                  case RF_OP_WRITE:
+                  case RF_OP_BROADCAST:  /* into the edge */
+                    prog_move (&ps, cur, next, j, i, n_from, in0, -1, 0, -1, 0, -1);
+                    break;
+                  case RF_OP_ACQUIRE:
+                  case RF_OP_RELEASE:
+                    prog_move (&ps, cur, next, j, i, n_from, n_to, e->arg,
+                               e->op == RF_OP_ACQUIRE ? -1 : 1, -1, 0, -1);
+                    break;
+                  case RF_OP_WAIT:       /* release the lock, wait */
+                    prog_move (&ps, cur, next, j, i, n_from, in0, e->arg2, 1, -1, 0, -1);
+                    break;
+                  case RF_OP_CREATE:
+                    {
+                      const RfJob *t = rf_program_get_job (prog, e->arg);
+                      prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, -1, 0,
+                                 l.node_base[e->arg] + t->entry);
+                    }
+                    break;
+                  }
+              if (cur[in0] > 0)
+                switch (e->op)
+                  {
+                  case RF_OP_READ:
+                  case RF_OP_WRITE:      /* the access ends */
+                    prog_move (&ps, cur, next, j, i, in0, n_to, -1, 0, -1, 0, -1);
+                    break;
+                  case RF_OP_WAIT:       /* woken by a signal, or spuriously */
+                    prog_move (&ps, cur, next, j, i, in0, in1, -1, 0, e->arg, -1, -1);
+                    prog_move (&ps, cur, next, j, i, in0, in1, -1, 0, -1, 0, -1);
+                    break;
+                  case RF_OP_BROADCAST:  /* one more signal, or done */
+                    prog_move (&ps, cur, next, j, i, in0, in0, -1, 0, e->arg, 1, -1);
+                    prog_move (&ps, cur, next, j, i, in0, n_to, -1, 0, -1, 0, -1);
+                    break;
+                  default:
+                    g_assert_not_reached ();
+                  }
+              if (cur[in1] > 0)     /* wait: reacquire the lock */
+                prog_move (&ps, cur, next, j, i, in1, n_to, e->arg2, -1, -1, 0, -1);
+            }
+        }
+    }
+  f->n_states = ps.states->len;
+  g_hash_table_unref (ps.seen);
+  g_ptr_array_unref (ps.states);
+  layout_clear (&l);
+  return f;
+}
+
+/* ---- printing, for reproduction ---- */
+
+static const char *
+start_text (const RfJob *job, char *buf, gsize size)
+{
+  switch (job->start)
+    {
+    case RF_START_NONE: return "created only";
+    case RF_START_ANY: return "[*]";
+    case RF_START_COUNT:
+      g_snprintf (buf, size, "[%u]", job->count);
+      return buf;
+    }
+  return "?";
+}
+
+static void
+append_program (GString *s, const RfProgram *prog)
+{
+  static const char *kinds[] = { "shared", "lock", "cond" };
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *var = rf_program_get_var (prog, v);
+      g_string_append_printf (s, "  %s %s;\n", kinds[var->kind], var->name);
+    }
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      char buf[32];
+      g_string_append_printf (s, "  job %s %s: %u nodes, entry %u\n", job->name,
+                              start_text (job, buf, sizeof buf), job->nodes->len, job->entry);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          g_autofree char *text = rf_program_edge_to_string (prog, e);
+          g_string_append_printf (s, "    %u -> %u: %s\n", e->from, e->to, text);
+        }
+    }
+}
+
+static void
+append_net (GString *s, const RfNet *net)
+{
+  const guint32 *init = rf_net_peek_initial (net);
+  g_string_append_printf (s, "net: %u places, %u transitions, %u invariant claims\n",
+                          rf_net_n_places (net), rf_net_n_transitions (net),
+                          rf_net_n_invariants (net));
+  g_string_append (s, "  initial:");
+  for (guint p = 0; p < rf_net_n_places (net); p++)
+    if (init[p] > 0)
+      g_string_append_printf (s, " %s=%u", rf_net_get_place (net, p)->name, init[p]);
+  g_string_append (s, "\n");
+  for (guint t = 0; t < rf_net_n_transitions (net); t++)
+    {
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      g_autoptr (RfMarking) pre = rf_marking_new (tr->pre, tr->n_pre);
+      g_autoptr (RfMarking) post = rf_marking_new (tr->post, tr->n_post);
+      g_autofree char *a = rf_net_marking_to_string (net, pre);
+      g_autofree char *b = rf_net_marking_to_string (net, post);
+      g_string_append_printf (s, "  t%u %s: %s -> %s\n", t, tr->label, a, b);
+    }
+  g_autoptr (GPtrArray) invs = rf_net_check_invariants (net);
+  for (guint k = 0; k < invs->len; k++)
+    {
+      const RfInvariant *inv = g_ptr_array_index (invs, k);
+      g_autofree char *w = rf_net_marking_to_string (net, inv->weights);
+      g_string_append_printf (s, "  invariant %s = %" G_GUINT64_FORMAT "\n", w, inv->total);
+    }
+}
+
+static void
+append_steps (GString *s, const char *who, const GArray *steps)
+{
+  g_string_append_printf (s, "%s (%u steps):", who, steps->len);
+  for (guint i = 0; i < steps->len; i++)
+    g_string_append_printf (s, " t%u", g_array_index (steps, guint, i));
+  g_string_append (s, "\n");
+}
+
+/* ---- checks ---- */
+
+/* The engine as shipped, or its backward search alone (no forward under-approximation:
+ * the search the invariants prune). */
+static RfCoverResult *
+run_engine (const RfNet *net, GPtrArray *targets, gboolean backward_only)
+{
+  RfCoverBudget budget = { .max_markings = ENGINE_MAX_MARKINGS, .timeout_s = ENGINE_TIMEOUT_S,
+                           .backward_only = backward_only };
+  return rf_cover_run (net, targets, &budget);
+}
+
+/* Replays an UNSAFE result's witness; NULL when fine, else why. */
+static const char *
+witness_problem (const RfNet *net, GPtrArray *targets, const RfCoverResult *r, GString *why)
+{
+  g_autoptr (GError) error = NULL;
+  const RfWitness *w = r->witness;
+  if (w == NULL || w->steps == NULL || w->initial == NULL || w->final == NULL
+      || w->target >= targets->len)
+    return "malformed witness";
+  if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
+    {
+      g_string_append_printf (why, "replay: %s\n", error ? error->message : "?");
+      return "witness does not replay";
+    }
+  /* and by hand, with the oracle's firing code */
+  guint np = rf_net_n_places (net);
+  g_autofree guint32 *dense = g_new0 (guint32, np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  if (memcmp (dense, rf_net_peek_initial (net), np * sizeof *dense) != 0)
+    return "witness does not start at the initial marking";
+  for (guint i = 0; i < w->steps->len; i++)
+    if (!oracle_fire (net, g_array_index (w->steps, guint, i), dense))
+      return "witness step not enabled (hand replay)";
+  if (!oracle_covers (dense, g_ptr_array_index (targets, w->target)))
+    return "witness final marking covers no target (hand replay)";
+  return NULL;
+}
+
+/* Re-checks the accepted invariants by hand: every transition keeps the weighted sum,
+ * no weight is on an omega place, and total is the weighted initial marking. */
+static const char *
+invariants_problem (const RfNet *net, GPtrArray *invs)
+{
+  const guint32 *init = rf_net_peek_initial (net);
+  const gboolean *omega = rf_net_peek_omega (net);
+  for (guint k = 0; k < invs->len; k++)
+    {
+      const RfInvariant *inv = g_ptr_array_index (invs, k);
+      guint64 total = 0;
+      for (guint i = 0; i < inv->weights->n; i++)
+        {
+          guint32 p = inv->weights->e[i].place;
+          if (p >= rf_net_n_places (net) || omega[p])
+            return "an accepted invariant weighs an omega or unknown place";
+          total += (guint64) inv->weights->e[i].count * init[p];
+        }
+      if (total != inv->total)
+        return "an accepted invariant's total is not its weighted initial marking";
+      for (guint t = 0; t < rf_net_n_transitions (net); t++)
+        {
+          const RfTransition *tr = rf_net_get_transition (net, t);
+          gint64 delta = 0;
+          for (guint i = 0; i < tr->n_post; i++)
+            delta += (gint64) rf_marking_get (inv->weights, tr->post[i].place) * tr->post[i].count;
+          for (guint i = 0; i < tr->n_pre; i++)
+            delta -= (gint64) rf_marking_get (inv->weights, tr->pre[i].place) * tr->pre[i].count;
+          if (delta != 0)
+            return "an accepted invariant is not kept by some transition";
+        }
+    }
+  return NULL;
+}
+
+/* Fires STEPS from the initial marking and checks every marking on the way against the
+ * accepted invariants (weighted sum == total). */
+static const char *
+path_problem (const RfNet *net, GPtrArray *invs, const GArray *steps)
+{
+  guint np = rf_net_n_places (net);
+  g_autofree guint32 *dense = g_memdup2 (rf_net_peek_initial (net), np * sizeof *dense);
+  for (guint i = 0; i <= steps->len; i++)
+    {
+      if (i > 0 && !oracle_fire (net, g_array_index (steps, guint, i - 1), dense))
+        return "a path step is not enabled";
+      for (guint k = 0; k < invs->len; k++)
+        {
+          const RfInvariant *inv = g_ptr_array_index (invs, k);
+          guint64 sum = 0;
+          for (guint j = 0; j < inv->weights->n; j++)
+            sum += (guint64) inv->weights->e[j].count * dense[inv->weights->e[j].place];
+          if (sum != inv->total)
+            return "a reachable marking breaks an accepted invariant";
+        }
+    }
+  return NULL;
+}
+
+/* The net builder edge by edge: for every non-skip edge, the engine decides whether a
+ * transition built from it (same job, loc col = edge index + 1) can ever fire; the
+ * program search must agree where it decides (it saw the edge taken, or it is
+ * complete). NULL when all agree, else why. */
+static const char *
+edges_problem (const RfProgram *prog, const RfNet *net, const ProgFacts *pf, Counts *c,
+               GString *why)
+{
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->op == RF_OP_SKIP)
+            continue;
+          g_autoptr (GPtrArray) targets =
+            g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+          for (guint t = 0; t < rf_net_n_transitions (net); t++)
+            {
+              const RfTransition *tr = rf_net_get_transition (net, t);
+              if (tr->job == (gint) j && tr->loc.line == e->from + 1 && tr->loc.col == i + 1)
+                g_ptr_array_add (targets, rf_marking_new (tr->pre, tr->n_pre));
+            }
+          gboolean taken = FALSE;
+          const char *bad = NULL;
+          if (targets->len > 0)
+            {
+              g_autoptr (RfCoverResult) r = run_engine (net, targets, FALSE);
+              if (r->verdict == RF_COVER_UNKNOWN)
+                {
+                  c->edge_unknown++;
+                  continue;
+                }
+              if (r->verdict == RF_COVER_UNSAFE)
+                {
+                  taken = TRUE;
+                  bad = witness_problem (net, targets, r, why);
+                }
+            }
+          c->edge_queries++;
+          c->edge_decided += pf->enabled[j][i] || !pf->cut;
+          c->edge_taken += taken;
+          if (bad == NULL && pf->enabled[j][i] && !taken)
+            bad = "the program takes an edge the net never lets fire";
+          else if (bad == NULL && !pf->enabled[j][i] && !pf->cut && taken)
+            bad = "the net fires an edge the program never takes";
+          if (bad)
+            {
+              g_autofree char *text = rf_program_edge_to_string (prog, e);
+              g_string_append_printf (why, "edge %s %u -> %u: %s: net %s, program %s%s\n",
+                                      job->name, e->from, e->to, text,
+                                      taken ? "fires it" : "never fires it",
+                                      pf->enabled[j][i] ? "takes it" : "never takes it",
+                                      pf->cut ? " (search cut)" : "");
+              return bad;
+            }
+        }
+    }
+  return NULL;
+}
+
+/* One program: every data var through engine (with and without invariants), oracle and
+ * rf_race_check. Returns FALSE on a disagreement (after printing the case). */
+static gboolean
+program_case (guint case_no, Counts *c)
+{
+  g_autoptr (RfProgram) prog = random_program (case_no);
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  g_autoptr (RfNet) bare = net_copy_without_invariants (net);
+  g_autoptr (GPtrArray) invs = rf_net_check_invariants (net);
+  g_autoptr (GPtrArray) bare_invs = rf_net_check_invariants (bare);
+  g_autoptr (ProgFacts) pf = program_search (prog);
+  g_autoptr (GString) why = g_string_new (NULL);
+  const char *bad = NULL;
+  const char *note = NULL;   /* worth printing, not a failure */
+  guint n_locks = 0;
+
+  c->programs++;
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    n_locks += rf_program_get_var (prog, v)->kind == RF_VAR_LOCK;
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        c->op_used[g_array_index (job->edges, RfEdge, i).op]++;
+    }
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    if (has_skip_cycle (rf_program_get_job (prog, j)))
+      {
+        c->skip_cycles++;
+        break;
+      }
+  c->locks += n_locks;
+  c->inv_accepted += invs->len;
+  c->inv_not_claimed += n_locks - rf_net_n_invariants (net);
+  c->inv_claim_wrong += rf_net_n_invariants (net) - invs->len;
+  c->prog_states += pf->n_states;
+  c->places += rf_net_n_places (net);
+  c->transitions += rf_net_n_transitions (net);
+  if (invs->len > n_locks || rf_net_n_invariants (net) > n_locks)
+    bad = "more invariants than locks";
+  if (bare_invs->len != 0 || rf_net_n_invariants (bare) != 0)
+    bad = "the copy of the net has invariants";
+  if (bad == NULL)
+    bad = invariants_problem (net, invs);
+
+  RfCoverBudget budget = { .max_markings = ENGINE_MAX_MARKINGS, .timeout_s = ENGINE_TIMEOUT_S };
+  g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
+  guint vi = 0;
+
+  for (guint v = 0; v < rf_program_n_vars (prog) && bad == NULL; v++)
+    {
+      const RfVar *var = rf_program_get_var (prog, v);
+      if (var->kind != RF_VAR_DATA)
+        continue;
+      c->queries++;
+      g_autoptr (GPtrArray) targets = rf_race_targets (net, v);
+      g_autoptr (RfCoverResult) r = run_engine (net, targets, FALSE);
+      g_autoptr (RfCoverResult) rk = run_engine (net, targets, TRUE);
+      g_autoptr (RfCoverResult) rb = run_engine (bare, targets, TRUE);
+      g_autoptr (OracleResult) o = oracle_run (net, NULL, targets, ORACLE_BOUND, ORACLE_MAX_STATES);
+      gint p = pf->race[v] ? TRUE : pf->cut ? -1 : FALSE;
+      const RfRaceVerdict *rv = vi < verdicts->len ? g_ptr_array_index (verdicts, vi) : NULL;
+      vi++;
+      c->pruned += rk->stats.pruned;
+      c->inv_helped += rk->verdict != RF_COVER_UNKNOWN && rb->stats.conf > rk->stats.conf;
+      c->oracle_states += o->n_states;
+      c->prog_decided += p >= 0;
+
+      if (r->verdict == RF_COVER_UNKNOWN)
+        {
+          c->engine_unknown++;
+          note = "the engine ran out of its budget";
+          g_string_append_printf (why, "var %s: engine unknown (%" G_GUINT64_FORMAT
+                                  " markings kept), oracle %s\n", var->name, r->stats.kept,
+                                  oracle_verdict_to_string (o->verdict));
+          continue;
+        }
+      gboolean k_known = rk->verdict != RF_COVER_UNKNOWN, b_known = rb->verdict != RF_COVER_UNKNOWN;
+      if (rk->stats.pruned > 0 && invs->len == 0)
+        bad = "engine pruned without an invariant";
+      else if (rb->stats.pruned > 0)
+        bad = "engine pruned on the net without invariants";
+      else if (k_known && b_known && rk->verdict != rb->verdict)
+        bad = "invariant pruning changed the verdict";
+      else if (k_known && rk->verdict != r->verdict)
+        bad = "the backward search alone disagrees with the engine";
+      else if (b_known && rb->verdict != r->verdict)
+        bad = "the backward search without invariants disagrees with the engine";
+      else if (r->verdict == RF_COVER_UNSAFE && (bad = witness_problem (net, targets, r, why)))
+        ;
+      else if (rk->verdict == RF_COVER_UNSAFE && (bad = witness_problem (net, targets, rk, why)))
+        ;
+      else if (rb->verdict == RF_COVER_UNSAFE && (bad = witness_problem (bare, targets, rb, why)))
+        ;
+      else if (r->witness && (bad = path_problem (net, invs, r->witness->steps)))
+        ;
+      else if (rk->witness && (bad = path_problem (net, invs, rk->witness->steps)))
+        ;
+      else if (rb->witness && (bad = path_problem (net, invs, rb->witness->steps)))
+        ;
+      else if (o->steps && (bad = path_problem (net, invs, o->steps)))
+        ;
+      else if ((r->verdict != RF_COVER_UNSAFE && r->witness)
+               || (rk->verdict != RF_COVER_UNSAFE && rk->witness)
+               || (rb->verdict != RF_COVER_UNSAFE && rb->witness))
+        bad = "a witness without a race";
+      else if (o->verdict == ORACLE_COVERED && r->verdict != RF_COVER_UNSAFE)
+        bad = "engine race-free, oracle found a race";
+      else if (o->verdict == ORACLE_NOT_COVERED && r->verdict != RF_COVER_SAFE)
+        bad = "engine race, oracle proved race-free";
+      else if (o->verdict == ORACLE_COVERED && !o->cut
+               && (r->witness->steps->len < o->steps->len
+                   || (rk->witness && rk->witness->steps->len < o->steps->len)
+                   || (rb->witness && rb->witness->steps->len < o->steps->len)))
+        bad = "engine witness shorter than the oracle's shortest";
+      else if (p >= 0 && r->verdict != (p ? RF_COVER_UNSAFE : RF_COVER_SAFE))
+        bad = "the net's verdict differs from the program's own semantics";
+      else if (rv == NULL || rv->var != v)
+        bad = "rf_race_check gave no verdict for the var";
+      else if (rv->result->verdict != r->verdict)
+        bad = "rf_race_check's verdict differs from rf_cover_run's";
+      else if ((rv->interleaving != NULL) != (r->verdict == RF_COVER_UNSAFE))
+        bad = "rf_race_check: an interleaving without a race or a race without one";
+      else if (rv->interleaving
+               && (rv->interleaving->steps->len != rv->result->witness->steps->len
+                   || rv->interleaving->steps->len != r->witness->steps->len))
+        bad = "rf_race_check: interleaving and witness lengths differ";
+
+      if (bad == NULL && !k_known)
+        {
+          c->backward_unknown++;
+          note = "the backward search ran out of its budget";
+        }
+      else if (bad == NULL && !b_known)
+        {
+          c->bare_unknown++;
+          note = "the backward search without invariants ran out of its budget";
+        }
+      if (bad == NULL)
+        {
+          if (o->verdict == ORACLE_INCONCLUSIVE)
+            {
+              c->inconclusive++;
+              c->inconclusive_cap += o->n_states >= ORACLE_MAX_STATES;
+            }
+          else
+            {
+              c->decided++;
+              if (o->verdict == ORACLE_COVERED)
+                c->races++;
+              else
+                c->race_free++;
+            }
+        }
+      if (bad || note || config.verbose)
+        {
+          g_string_append_printf (why, "var %s: engine %s, backward search %s (pruned %"
+                                  G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT "), without"
+                                  " invariants %s (kept %" G_GUINT64_FORMAT "), oracle %s (%"
+                                  G_GUINT64_FORMAT " states%s), program %s (%"
+                                  G_GUINT64_FORMAT " states)\n",
+                                  var->name, rf_cover_verdict_to_string (r->verdict),
+                                  rf_cover_verdict_to_string (rk->verdict), rk->stats.pruned,
+                                  rk->stats.kept, rf_cover_verdict_to_string (rb->verdict),
+                                  rb->stats.kept,
+                                  oracle_verdict_to_string (o->verdict), o->n_states,
+                                  o->cut ? ", cut" : "",
+                                  p < 0 ? "inconclusive" : p ? "race" : "race-free", pf->n_states);
+          if (r->witness)
+            append_steps (why, "engine witness", r->witness->steps);
+          if (rk->witness)
+            append_steps (why, "backward witness", rk->witness->steps);
+          if (rb->witness)
+            append_steps (why, "backward witness without invariants", rb->witness->steps);
+          if (o->steps)
+            append_steps (why, "oracle path", o->steps);
+        }
+    }
+
+  if (bad == NULL)
+    bad = edges_problem (prog, net, pf, c, why);
+
+  if (bad || note || config.verbose)
+    {
+      g_autoptr (GString) s = g_string_new (NULL);
+      g_string_append_printf (s, "=== %s%s: program %u (seed %u)\n", bad ? "" : note ? "note: " : "",
+                              bad ? bad : note ? note : "ok", case_no, config.seed);
+      append_program (s, prog);
+      g_string_append_printf (s, "locks %u, invariant claims %u, accepted %u\n", n_locks,
+                              rf_net_n_invariants (net), invs->len);
+      if (bad)
+        append_net (s, net);
+      else
+        g_string_append_printf (s, "net: %u places, %u transitions\n", rf_net_n_places (net),
+                                rf_net_n_transitions (net));
+      g_string_append (s, why->str);
+      g_string_append_printf (s, "reproduce: RF_SEED=%u RF_FIRST=%u RF_CASES=1 "
+                              "tests/test-random-programs\n", config.seed, case_no);
+      fputs (s->str, stderr);
+    }
+  if (bad)
+    c->disagreements++;
+  return bad == NULL;
+}
+
+static void
+test_random_programs (void **state)
+{
+  Counts c = { 0 };
+  for (guint i = 0; i < config.cases; i++)
+    program_case (config.first + i, &c);
+
+  printf ("random-programs: %u programs, %u queries, %u decided (%u races, %u race-free), "
+          "%u inconclusive, lock invariants accepted %u / refused %u, %u disagreements\n",
+          c.programs, c.queries, c.decided, c.races, c.race_free, c.inconclusive,
+          c.inv_accepted, c.locks - c.inv_accepted, c.disagreements);
+  printf ("random-programs: [seed %u; unknown: engine %u, backward search %u, without"
+          " invariants %u, on edges %u; %u programs with a skip cycle; inconclusive at the"
+          " state cap %u; program-level search decided %u race queries (%" G_GUINT64_FORMAT
+          " states) and %u / %u edge queries (%u edges taken); invariants shrank %u backward"
+          " searches; refused: %u never claimed, %u claims failing the check;"
+          " %" G_GUINT64_FORMAT " predecessors pruned; avg net %.1f places, %.1f transitions;"
+          " %" G_GUINT64_FORMAT " oracle states; edges skip %u read %u write %u acquire %u"
+          " release %u wait %u signal %u broadcast %u create %u]\n",
+          config.seed, c.engine_unknown, c.backward_unknown, c.bare_unknown, c.edge_unknown,
+          c.skip_cycles, c.inconclusive_cap, c.prog_decided, c.prog_states,
+          c.edge_decided, c.edge_queries, c.edge_taken, c.inv_helped, c.inv_not_claimed, c.inv_claim_wrong, c.pruned,
+          c.programs ? (double) c.places / c.programs : 0.0,
+          c.programs ? (double) c.transitions / c.programs : 0.0, c.oracle_states,
+          c.op_used[RF_OP_SKIP], c.op_used[RF_OP_READ], c.op_used[RF_OP_WRITE],
+          c.op_used[RF_OP_ACQUIRE], c.op_used[RF_OP_RELEASE], c.op_used[RF_OP_WAIT],
+          c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE]);
+  fflush (stdout);
+
+  assert_int_equal (c.disagreements, 0);
+  if (config.cases >= DEFAULT_CASES)
+    assert_true (c.decided >= MIN_DECIDED);
+  if (config.cases >= 100)
+    {
+      /* both verdicts common, the oracle mostly decisive, invariants both ways */
+      assert_true (c.races * 100 >= c.decided * 15);
+      assert_true (c.race_free * 100 >= c.decided * 15);
+      assert_true (c.inconclusive * 100 <= c.queries * 15);
+      assert_true (c.engine_unknown * 100 <= c.queries);
+      assert_true (c.locks > c.inv_accepted);
+      assert_true (c.inv_accepted * 2 >= c.locks);
+      for (guint op = RF_OP_SKIP; op <= RF_OP_CREATE; op++)
+        assert_true (c.op_used[op] > 0);
+      assert_true (c.skip_cycles > 0);
+    }
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_random_programs),
+  };
+  return cmocka_run_group_tests_name ("random-programs", tests, setup_config, NULL);
+}
