@@ -1413,19 +1413,22 @@ test_random_programs (void **state)
           "%u inconclusive, lock invariants accepted %u / refused %u, %u disagreements\n",
           c.programs, c.queries, c.decided, c.races, c.race_free, c.inconclusive,
           c.inv_accepted, c.locks - c.inv_accepted, c.disagreements);
-  printf ("random-programs: [seed %u; unknown: engine %u, backward search %u, without"
-          " invariants %u, on edges %u; %u programs with a skip cycle; inconclusive at the"
-          " state cap %u; program-level search decided %u race queries (%" G_GUINT64_FORMAT
-          " states) and %u / %u edge queries (%u edges taken); invariants shrank %u backward"
-          " searches; refused: %u never claimed, %u claims failing the check;"
-          " %" G_GUINT64_FORMAT " predecessors pruned; avg net %.1f places, %.1f transitions;"
-          " %" G_GUINT64_FORMAT " oracle states; edges skip %u read %u write %u acquire %u"
-          " release %u wait %u signal %u broadcast %u create %u]\n",
-          config.seed, c.engine_unknown, c.backward_unknown, c.bare_unknown, c.edge_unknown,
-          c.skip_cycles, c.inconclusive_cap, c.prog_decided, c.prog_states,
-          c.edge_decided, c.edge_queries, c.edge_taken, c.inv_helped, c.inv_not_claimed, c.inv_claim_wrong, c.pruned,
+  printf ("random-programs: [seed %u] engine: unknown %u, backward search alone unknown %u,"
+          " without invariants unknown %u; invariants shrank %u backward searches (%"
+          G_GUINT64_FORMAT " predecessors pruned); refused invariants: %u never claimed, %u"
+          " claimed but failing the check; oracle: %" G_GUINT64_FORMAT " states, %u"
+          " inconclusive at its state cap\n",
+          config.seed, c.engine_unknown, c.backward_unknown, c.bare_unknown, c.inv_helped,
+          c.pruned, c.inv_not_claimed, c.inv_claim_wrong, c.oracle_states, c.inconclusive_cap);
+  printf ("random-programs: [seed %u] program-level search: %" G_GUINT64_FORMAT " states,"
+          " decided %u race queries and %u / %u edge queries (%u edges taken, %u left unknown"
+          " by the engine); nets: %.1f places, %.1f transitions on average; %u programs with a"
+          " skip cycle; edges: skip %u read %u write %u acquire %u release %u wait %u"
+          " signal %u broadcast %u create %u\n",
+          config.seed, c.prog_states, c.prog_decided, c.edge_decided, c.edge_queries,
+          c.edge_taken, c.edge_unknown,
           c.programs ? (double) c.places / c.programs : 0.0,
-          c.programs ? (double) c.transitions / c.programs : 0.0, c.oracle_states,
+          c.programs ? (double) c.transitions / c.programs : 0.0, c.skip_cycles,
           c.op_used[RF_OP_SKIP], c.op_used[RF_OP_READ], c.op_used[RF_OP_WRITE],
           c.op_used[RF_OP_ACQUIRE], c.op_used[RF_OP_RELEASE], c.op_used[RF_OP_WAIT],
           c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE]);

@@ -113,6 +113,7 @@ typedef struct {
   GQueue pending;           /* CDecl* whose job is not lowered yet */
   GPtrArray *types;         /* CType* made here, g_free */
   gboolean module;
+  gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
   /* current job */
   RfJob *job;
   guint exit_node;
@@ -2172,6 +2173,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
             g_hash_table_add (callees, target);
           }
         Kind k = kind_of (n);
+        if (n && k == K_NONE && !func_def (L, n))
+          L->unknown_calls = TRUE;
         gboolean noesc = k != K_NONE && k != K_CREATE && k != K_UNSUPPORTED && !(func_def (L, n) && k == K_PURE);
         CExpr *f = peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
@@ -2363,6 +2366,33 @@ prepass (Lower *L)
     }
 }
 
+/* Code without a body may return (or store) pointers to memory the program never
+ * names, and may take the address of any global with external linkage. So when the
+ * program calls such code, an untyped "external memory" object and every external
+ * global count as address-taken: a pointer nothing else resolves may denote them,
+ * and accesses through it are never dropped. */
+static void
+external_roots (Lower *L, const RfCUnit *unit)
+{
+  Root *ext = root_add (L, g_intern_string ("$external"), "external memory", NULL, TRUE, RF_LOC_NONE);
+  ext->addr_taken = TRUE;
+  for (guint i = 0; i < unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
+              && d->storage != C_STORAGE_TYPEDEF && !d->in_system)
+            {
+              Root *r = root_of_decl (L, d, NULL);
+              if (r)
+                r->addr_taken = TRUE;
+            }
+        }
+    }
+}
+
 /* Module mode: pointer parameters of entry functions point to client memory. */
 static void
 client_roots (Lower *L, GPtrArray *entries)
@@ -2460,6 +2490,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
       prepass (L);
+      if (L->unknown_calls)
+        external_roots (L, unit);
       if (L->module)
         client_roots (L, entries);
       if (!L->module)
