@@ -46,6 +46,13 @@ guint rf_diags_n_warnings (const RfDiags *diags);
  * to OUT. */
 void rf_diags_render (const RfDiags *diags, GString *out);
 
+/* Scanner helpers shared by the front ends. rf_loc_advance moves a 1-based line and
+ * column over TEXT (a newline starts the next line; every other byte is a column).
+ * rf_diag_quote_char quotes a stray character for a message: 'x' for a printable
+ * byte or a whole UTF-8 sequence, '\001' otherwise. Owned. */
+void rf_loc_advance (guint *line, guint *col, const char *text, gsize len);
+char *rf_diag_quote_char (const char *text, gsize len);
+
 /* Error domain for input errors of every front end; the message says how many errors. */
 #define RF_INPUT_ERROR (rf_input_error_quark ())
 GQuark rf_input_error_quark (void);

@@ -105,6 +105,32 @@ source_line (const char *text, guint line)
   return g_strndup (p, end - p);
 }
 
+void
+rf_loc_advance (guint *line, guint *col, const char *text, gsize len)
+{
+  for (gsize i = 0; i < len; i++)
+    {
+      if (text[i] == '\n')
+        {
+          (*line)++;
+          *col = 1;
+        }
+      else
+        (*col)++;
+    }
+}
+
+char *
+rf_diag_quote_char (const char *text, gsize len)
+{
+  guchar c = (guchar) text[0];
+  if (len > 1)
+    return g_strdup_printf ("'%.*s'", (int) len, text);
+  if (g_ascii_isgraph (c))
+    return g_strdup_printf ("'%c'", c);
+  return g_strdup_printf ("'\\%03o'", c);
+}
+
 static const char *
 severity_name (RfDiagSeverity sev)
 {

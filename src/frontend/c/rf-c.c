@@ -127,16 +127,7 @@ source_get (CParser *ctx, const char *file)
 void
 c_lex_advance (CParser *ctx, const char *text, gsize len)
 {
-  for (gsize i = 0; i < len; i++)
-    {
-      if (text[i] == '\n')
-        {
-          ctx->line++;
-          ctx->pcol = 1;
-        }
-      else
-        ctx->pcol++;
-    }
+  rf_loc_advance (&ctx->line, &ctx->pcol, text, len);
 }
 
 /* `# N "file" flags`: the next line is line N of file. Other directives are skipped. */

@@ -266,28 +266,14 @@ sml_define_thread_main (SmlParser *ctx, RfLoc loc, SmlStmt *body)
 void
 sml_lex_advance (SmlParser *ctx, const char *text, gsize len)
 {
-  for (gsize i = 0; i < len; i++)
-    {
-      if (text[i] == '\n')
-        {
-          ctx->line++;
-          ctx->col = 1;
-        }
-      else
-        ctx->col++;
-    }
+  rf_loc_advance (&ctx->line, &ctx->col, text, len);
 }
 
 void
 sml_lex_stray (SmlParser *ctx, RfLoc loc, const char *text, gsize len)
 {
-  guchar c = (guchar) text[0];
-  if (len > 1)
-    sml_report_syntax (ctx, loc, "stray '%.*s' in program", (int) len, text);
-  else if (g_ascii_isgraph (c))
-    sml_report_syntax (ctx, loc, "stray '%c' in program", c);
-  else
-    sml_report_syntax (ctx, loc, "stray '\\%03o' in program", c);
+  g_autofree char *q = rf_diag_quote_char (text, len);
+  sml_report_syntax (ctx, loc, "stray %s in program", q);
 }
 
 void

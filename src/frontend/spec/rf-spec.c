@@ -57,28 +57,14 @@ report_unsupported (SpecParser *ctx, RfLoc loc, const char *fmt, ...)
 void
 spec_lex_advance (SpecParser *ctx, const char *text, gsize len)
 {
-  for (gsize i = 0; i < len; i++)
-    {
-      if (text[i] == '\n')
-        {
-          ctx->line++;
-          ctx->col = 1;
-        }
-      else
-        ctx->col++;
-    }
+  rf_loc_advance (&ctx->line, &ctx->col, text, len);
 }
 
 void
 spec_lex_stray (SpecParser *ctx, RfLoc loc, const char *text, gsize len)
 {
-  guchar c = (guchar) text[0];
-  if (len > 1)
-    spec_report_syntax (ctx, loc, "stray '%.*s' in input", (int) len, text);
-  else if (g_ascii_isgraph (c))
-    spec_report_syntax (ctx, loc, "stray '%c' in input", c);
-  else
-    spec_report_syntax (ctx, loc, "stray '\\%03o' in input", c);
+  g_autofree char *q = rf_diag_quote_char (text, len);
+  spec_report_syntax (ctx, loc, "stray %s in input", q);
 }
 
 /* ---- helpers ---- */
