@@ -148,6 +148,39 @@ test_dot_empty_net (void **state)
                        "}\n");
 }
 
+/* Rendering through gvc: each format's own structure, not pixels (those depend on
+ * Graphviz's version and fonts). */
+static void
+test_render_formats (void **state)
+{
+  g_autoptr (RfNet) net = build_small_net ();
+  g_autoptr (GError) error = NULL;
+
+  g_autoptr (GBytes) svg = rf_dot_net_render (net, "small", "svg", &error);
+  assert_non_null (svg);
+  gsize len = 0;
+  g_autofree char *text = g_strndup (g_bytes_get_data (svg, &len), g_bytes_get_size (svg));
+  assert_true (g_str_has_prefix (text, "<?xml"));
+  assert_non_null (strstr (text, "<svg"));
+  assert_non_null (strstr (text, "cluster_0"));      /* a job type is a cluster */
+  assert_non_null (strstr (text, "acquire m"));      /* transitions carry their statement */
+  assert_non_null (strstr (text, "Write_x"));        /* shared places are drawn */
+  assert_non_null (strstr (text, "</svg>"));
+
+  g_autoptr (GBytes) png = rf_dot_net_render (net, "small", "png", &error);
+  assert_non_null (png);
+  assert_true (g_bytes_get_size (png) > 8);
+  assert_memory_equal (g_bytes_get_data (png, NULL), "\x89PNG\r\n\x1a\n", 8);
+
+  g_autoptr (GBytes) pdf = rf_dot_net_render (net, "small", "pdf", &error);
+  assert_non_null (pdf);
+  assert_memory_equal (g_bytes_get_data (pdf, NULL), "%PDF-", 5);
+
+  assert_true (rf_dot_format_is_rendered ("svg"));
+  assert_false (rf_dot_format_is_rendered ("dot"));
+  assert_false (rf_dot_format_is_rendered ("gif"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -155,6 +188,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_dot_small_golden),
     cmocka_unit_test (test_dot_deterministic),
     cmocka_unit_test (test_dot_empty_net),
+    cmocka_unit_test (test_render_formats),
   };
 
   golden_dir = argc > 1 ? argv[1] : g_getenv ("RF_GOLDEN_DIR");

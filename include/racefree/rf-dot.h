@@ -13,4 +13,11 @@ G_BEGIN_DECLS
 /* The DOT text of NET (owned). */
 char *rf_dot_net_to_string (const RfNet *net, const char *graph_name);
 
+/* TRUE for the formats rf_dot_net_render produces: svg, png, pdf. */
+gboolean rf_dot_format_is_rendered (const char *format);
+
+/* NET laid out with Graphviz's dot layout and rendered by its own library (gvc,
+ * no subprocess) in FORMAT; NULL with *error set when Graphviz fails. */
+GBytes *rf_dot_net_render (const RfNet *net, const char *graph_name, const char *format, GError **error);
+
 G_END_DECLS

@@ -299,8 +299,8 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
   GOptionEntry entries[] = {
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default)", "FORMAT" },
-    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output", "FILE" },
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -316,9 +316,15 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
       g_string_append (out, h);
       return RF_EXIT_OK;
     }
-  if (format && strcmp (format, "dot") != 0)
+  if (format && strcmp (format, "dot") != 0 && !rf_dot_format_is_rendered (format))
     {
-      g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot)\n", format);
+      g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot, svg, png, pdf)\n", format);
+      return RF_EXIT_INPUT;
+    }
+  gboolean binary = format && (strcmp (format, "png") == 0 || strcmp (format, "pdf") == 0);
+  if (binary && (!output || strcmp (output, "-") == 0))
+    {
+      g_string_append_printf (err, "racefree net: error: format '%s' is binary: give an output file with -o\n", format);
       return RF_EXIT_INPUT;
     }
   const char *file = single_file (argc, argv, err, "net");
@@ -337,6 +343,19 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   char *dot = strrchr (base, '.');
   if (dot)
     *dot = '\0';
+  if (format && rf_dot_format_is_rendered (format))
+    {
+      g_autoptr (GBytes) bytes = rf_dot_net_render (net, base, format, &error);
+      gsize len = 0;
+      const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
+      if (!bytes)
+        g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+      else if (!output || strcmp (output, "-") == 0)
+        g_string_append_len (out, data, len);
+      else if (!g_file_set_contents (output, data, len, &error))
+        g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+      return error ? RF_EXIT_INPUT : RF_EXIT_OK;
+    }
   g_autofree char *text = rf_dot_net_to_string (net, base);
   if (!output || strcmp (output, "-") == 0)
     {
