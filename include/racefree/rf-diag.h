@@ -53,6 +53,11 @@ void rf_diags_render (const RfDiags *diags, GString *out);
 void rf_loc_advance (guint *line, guint *col, const char *text, gsize len);
 char *rf_diag_quote_char (const char *text, gsize len);
 
+/* Reads FILE whole (binary-safe, NUL-terminated). On failure returns NULL, sets
+ * *error (RF_INPUT_ERROR_IO: "cannot open 'F': reason" or "cannot read 'F': reason")
+ * and, when ERR_NO is not NULL, *err_no to the errno. */
+GString *rf_input_read_file (const char *file, int *err_no, GError **error);
+
 /* Error domain for input errors of every front end; the message says how many errors. */
 #define RF_INPUT_ERROR (rf_input_error_quark ())
 GQuark rf_input_error_quark (void);

@@ -1,6 +1,8 @@
 /* rf-diag: collected source diagnostics, rendered with the source line and a caret. */
 #include "rf-diag.h"
 
+#include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 /* RfDiag: one diagnostic; msg owned. */
@@ -103,6 +105,36 @@ source_line (const char *text, guint line)
   if (end == p && *p == '\0')
     return NULL;
   return g_strndup (p, end - p);
+}
+
+GString *
+rf_input_read_file (const char *file, int *err_no, GError **error)
+{
+  FILE *f = fopen (file, "rb");
+  if (!f)
+    {
+      int saved = errno ? errno : ENOENT;
+      if (err_no)
+        *err_no = saved;
+      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot open '%s': %s", file, g_strerror (saved));
+      return NULL;
+    }
+  GString *text = g_string_new (NULL);
+  char chunk[65536];
+  size_t got;
+  while ((got = fread (chunk, 1, sizeof chunk, f)) > 0)
+    g_string_append_len (text, chunk, got);
+  int failed = ferror (f), saved = errno ? errno : EIO;
+  fclose (f);
+  if (failed)
+    {
+      g_string_free (text, TRUE);
+      if (err_no)
+        *err_no = saved;
+      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, g_strerror (saved));
+      return NULL;
+    }
+  return text;
 }
 
 void

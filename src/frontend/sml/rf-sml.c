@@ -906,24 +906,8 @@ rf_sml_parse_file (const char *file, RfDiags *diags, GError **error)
 {
   g_return_val_if_fail (file != NULL, NULL);
   g_return_val_if_fail (diags != NULL, NULL);
-  FILE *f = fopen (file, "rb");
-  if (!f)
-    {
-      int saved = errno;
-      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot open '%s': %s", file, g_strerror (saved));
-      return NULL;
-    }
-  g_autoptr (GString) text = g_string_new (NULL);
-  char chunk[65536];
-  size_t got;
-  while ((got = fread (chunk, 1, sizeof chunk, f)) > 0)
-    g_string_append_len (text, chunk, got);
-  int failed = ferror (f), saved = errno;
-  fclose (f);
-  if (failed)
-    {
-      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, g_strerror (saved));
-      return NULL;
-    }
+  g_autoptr (GString) text = rf_input_read_file (file, NULL, error);
+  if (!text)
+    return NULL;
   return parse_text (file, text->str, text->len, diags, error);
 }

@@ -578,24 +578,8 @@ rf_spec_parse_file (const char *file, RfDiags *diags,
   g_return_val_if_fail (net_out != NULL && targets_out != NULL, FALSE);
   *net_out = NULL;
   *targets_out = NULL;
-  FILE *f = fopen (file, "rb");
-  if (!f)
-    {
-      int saved = errno;
-      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot open '%s': %s", file, g_strerror (saved));
-      return FALSE;
-    }
-  g_autoptr (GString) text = g_string_new (NULL);
-  char chunk[65536];
-  size_t got;
-  while ((got = fread (chunk, 1, sizeof chunk, f)) > 0)
-    g_string_append_len (text, chunk, got);
-  int failed = ferror (f), saved = errno;
-  fclose (f);
-  if (failed)
-    {
-      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, g_strerror (saved));
-      return FALSE;
-    }
+  g_autoptr (GString) text = rf_input_read_file (file, NULL, error);
+  if (!text)
+    return FALSE;
   return parse_text (file, text->str, text->len, diags, net_out, targets_out, error);
 }

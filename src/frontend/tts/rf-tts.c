@@ -405,29 +405,6 @@ rf_tts_default_prop_file (const char *file)
   return g_strdup_printf ("%.*s.prop", (int) (strlen (file) - strlen (".tts")), file);
 }
 
-/* Reads FILE whole into *out; on failure returns the errno. */
-static int
-read_whole (const char *file, GString **out)
-{
-  FILE *f = fopen (file, "rb");
-  if (!f)
-    return errno ? errno : ENOENT;
-  GString *text = g_string_new (NULL);
-  char chunk[65536];
-  size_t got;
-  while ((got = fread (chunk, 1, sizeof chunk, f)) > 0)
-    g_string_append_len (text, chunk, got);
-  int failed = ferror (f), saved = errno;
-  fclose (f);
-  if (failed)
-    {
-      g_string_free (text, TRUE);
-      return saved ? saved : EIO;
-    }
-  *out = text;
-  return 0;
-}
-
 gboolean
 rf_tts_parse_files (const char *file, const char *prop_file, RfDiags *diags,
                     RfNet **net_out, GPtrArray **targets_out, GError **error)
@@ -437,16 +414,12 @@ rf_tts_parse_files (const char *file, const char *prop_file, RfDiags *diags,
   g_return_val_if_fail (net_out != NULL && targets_out != NULL, FALSE);
   *net_out = NULL;
   *targets_out = NULL;
-  g_autoptr (GString) text = NULL;
-  int err = read_whole (file, &text);
-  if (err)
-    {
-      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, g_strerror (err));
-      return FALSE;
-    }
+  g_autoptr (GString) text = rf_input_read_file (file, NULL, error);
+  if (!text)
+    return FALSE;
   g_autofree char *prop = prop_file ? g_strdup (prop_file) : rf_tts_default_prop_file (file);
-  g_autoptr (GString) prop_text = NULL;
-  err = read_whole (prop, &prop_text);
+  int err = 0;
+  g_autoptr (GString) prop_text = rf_input_read_file (prop, &err, NULL);
   return parse_texts (file, text->str, text->len, prop, prop_text ? prop_text->str : NULL,
                       prop_text ? prop_text->len : 0, err, diags, net_out, targets_out, error);
 }
