@@ -141,17 +141,39 @@ load_program (const char *file, RfDiags *diags, GError **error)
   return NULL;
 }
 
-/* Parses options of one command. Returns FALSE after writing the message to ERR. */
-static gboolean
-parse_options (GOptionContext *ctx, int *argc, char ***argv, GString *err, const char *cmd)
+/* Parses the options of command CMD. Returns RF_EXIT_OK after printing the help when
+ * *HELP was given, RF_EXIT_INPUT after a usage error, or -1 to go on. */
+static int
+parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *help,
+               GString *out, GString *err, const char *cmd)
 {
   g_autoptr (GError) error = NULL;
   g_option_context_set_help_enabled (ctx, FALSE);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
       g_string_append_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+      return RF_EXIT_INPUT;
+    }
+  if (*help)
+    {
+      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
+      g_string_append (out, h);
+      return RF_EXIT_OK;
+    }
+  return -1;
+}
+
+/* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
+static gboolean
+search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only,
+               RfCoverBudget *budget, GString *err, const char *cmd)
+{
+  if (max_markings < 0 || timeout < 0)
+    {
+      g_string_append_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
       return FALSE;
     }
+  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only };
   return TRUE;
 }
 
@@ -233,19 +255,12 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
                                          "3 some verdict unknown (budget exhausted).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   c_args_add_entries (ctx, &cargs);
-  if (!parse_options (ctx, &argc, &argv, err, "check"))
+  int done = parse_options (ctx, &argc, &argv, &help, out, err, "check");
+  if (done >= 0)
+    return done;
+  RfCoverBudget budget;
+  if (!search_budget (max_markings, timeout, backward_only, &budget, err, "check"))
     return RF_EXIT_INPUT;
-  if (help)
-    {
-      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      g_string_append (out, h);
-      return RF_EXIT_OK;
-    }
-  if (max_markings < 0 || timeout < 0)
-    {
-      g_string_append (err, "racefree check: error: --max-markings and --timeout must not be negative\n");
-      return RF_EXIT_INPUT;
-    }
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
     return RF_EXIT_INPUT;
@@ -266,7 +281,6 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   rf_diags_render (diags, err);  /* warnings */
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
-  RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
   g_autofree const char **inputs = g_new0 (const char *, argc);
   for (int i = 1; i < argc; i++)
@@ -308,14 +322,9 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   g_option_context_set_summary (ctx, "Write the Petri net racefree builds from the program: job types as\n"
                                      "clusters, shared places (locks, Read/Write, signals) outside them.");
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, err, "net"))
-    return RF_EXIT_INPUT;
-  if (help)
-    {
-      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      g_string_append (out, h);
-      return RF_EXIT_OK;
-    }
+  int done = parse_options (ctx, &argc, &argv, &help, out, err, "net");
+  if (done >= 0)
+    return done;
   if (format && strcmp (format, "dot") != 0 && !rf_dot_format_is_rendered (format))
     {
       g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot, svg, png, pdf)\n", format);
@@ -396,19 +405,12 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
                                      "Prints safe, unsafe (with a witness firing sequence) or unknown.");
   g_option_context_set_description (ctx, "Exit status: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown.");
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, err, "cover"))
+  int done = parse_options (ctx, &argc, &argv, &help, out, err, "cover");
+  if (done >= 0)
+    return done;
+  RfCoverBudget budget;
+  if (!search_budget (max_markings, timeout, backward_only, &budget, err, "cover"))
     return RF_EXIT_INPUT;
-  if (help)
-    {
-      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      g_string_append (out, h);
-      return RF_EXIT_OK;
-    }
-  if (max_markings < 0 || timeout < 0)
-    {
-      g_string_append (err, "racefree cover: error: --max-markings and --timeout must not be negative\n");
-      return RF_EXIT_INPUT;
-    }
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)
     return RF_EXIT_INPUT;
@@ -434,7 +436,6 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);
 
-  RfCoverBudget budget = { (guint64) max_markings, timeout, backward_only };
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
   if (r->verdict == RF_COVER_UNSAFE)
     {
@@ -473,14 +474,9 @@ cmd_model (int argc, char **argv, GString *out, GString *err)
                                      "'racefree check' reads back.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   c_args_add_entries (ctx, &cargs);
-  if (!parse_options (ctx, &argc, &argv, err, "model"))
-    return RF_EXIT_INPUT;
-  if (help)
-    {
-      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      g_string_append (out, h);
-      return RF_EXIT_OK;
-    }
+  int done = parse_options (ctx, &argc, &argv, &help, out, err, "model");
+  if (done >= 0)
+    return done;
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RfProgram) prog = NULL;
