@@ -52,6 +52,7 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
 %token READ "read" WRITE "write" ACQUIRE "acquire" RELEASE "release" WAIT "wait"
 %token SIGNAL "signal" BROADCAST "broadcast" CREATE "create" SKIP "skip"
 %token IF "if" ELSE "else" WHILE "while" TRUE "true" GOTO "goto"
+%token SEM "sem" POST "post" TAKE "take"
 
 %token <brace> '{'
 %nterm <name> name
@@ -98,6 +99,7 @@ decl:
   SHARED                      { $$ = (SmlDeclHead) { RF_VAR_DATA, TRUE, LOC (@1) }; }
 | LOCK                        { $$ = (SmlDeclHead) { RF_VAR_LOCK, FALSE, LOC (@1) }; }
 | COND                        { $$ = (SmlDeclHead) { RF_VAR_COND, FALSE, LOC (@1) }; }
+| SEM                         { $$ = (SmlDeclHead) { RF_VAR_SEM, FALSE, LOC (@1) }; }
 ;
 
 names:
@@ -135,6 +137,8 @@ stmt:
 | SIGNAL name ';'             { $$ = sml_stmt_op (RF_OP_SIGNAL, LOC (@1), $2, NULL); }
 | BROADCAST name ';'          { $$ = sml_stmt_op (RF_OP_BROADCAST, LOC (@1), $2, NULL); }
 | CREATE name ';'             { $$ = sml_stmt_op (RF_OP_CREATE, LOC (@1), $2, NULL); }
+| POST name ';'               { $$ = sml_stmt_op (RF_OP_POST, LOC (@1), $2, NULL); }
+| TAKE name ';'               { $$ = sml_stmt_op (RF_OP_TAKE, LOC (@1), $2, NULL); }
 | CREATE MAIN ';'             { $$ = sml_stmt_create_main (LOC (@1), LOC (@2)); }
 | SKIP ';'                    { $$ = sml_stmt_skip (LOC (@1)); }
 | IF '(' '*' ')' stmt %prec THEN { $$ = sml_stmt_if (LOC (@1), $5, NULL); }
@@ -153,7 +157,7 @@ stmt:
 static char *
 symbol_text (yysymbol_kind_t sym)
 {
-  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_GOTO)
+  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_TAKE)
     return g_strdup_printf ("'%s'", yysymbol_name (sym));
   return g_strdup (yysymbol_name (sym));
 }

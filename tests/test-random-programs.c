@@ -1,7 +1,7 @@
 /* test-random-programs: seeded end-to-end property test, program model -> net -> verdicts.
  *
  * Each case builds a small random program directly with the rf_program_* API: 1-2 data
- * vars, 0-2 locks, 0-1 condition variable, 2-3 job types started with 1-2 threads, and
+ * vars, 0-2 locks, 0-1 condition variable, 0-1 semaphore, 2-3 job types started with 1-2 threads, and
  * sometimes one job type started only by `create` from sites on no CFG cycle (so every
  * run has finitely many threads and the forward oracle can decide). CFGs of 2-8 edges
  * are generated as structured statements (lock blocks, if, if/else, while, self loops,
@@ -91,7 +91,7 @@ typedef struct {
   guint64 transitions;
   guint64 oracle_states;
   guint skip_cycles;       /* programs with a cycle of skip edges */
-  guint op_used[RF_OP_CREATE + 1];  /* edges per op kind, over all programs */
+  guint op_used[RF_OP_TAKE + 1];  /* edges per op kind, over all programs */
 } Counts;
 
 static Config config;
@@ -125,6 +125,7 @@ typedef struct {
   guint n_locks;
   guint lock[MAX_LOCKS];
   gint cond;               /* var id or -1 */
+  gint sem;                /* var id or -1 */
   gint guard[MAX_DATA];
   gint create_target;      /* the job started only by create, or -1 */
   guint create_sites;      /* create edges still allowed */
@@ -338,7 +339,7 @@ wait_stmt (Gen *g, guint cur, guint avail)
   return op_stmt (g, cur, RF_OP_WAIT, sh->cond, sh->lock[below (g, sh->n_locks)]);
 }
 
-enum { OP_ACCESS, OP_SIGNAL, OP_BROADCAST, OP_WAIT, OP_CREATE, OP_SKIP,
+enum { OP_ACCESS, OP_SIGNAL, OP_BROADCAST, OP_WAIT, OP_CREATE, OP_SKIP, OP_POST, OP_TAKE,
        OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, N_OPS };
 
 /* One operation (a few edges when an access or a wait brings its lock block). */
@@ -355,6 +356,8 @@ op_choice (Gen *g, guint cur, guint avail)
   w[OP_WAIT] = cond && locks ? 6 : 0;
   w[OP_CREATE] = g->may_create && !loop && sh->create_sites > 0 ? 10 : 0;
   w[OP_SKIP] = 3;
+  w[OP_POST] = sh->sem >= 0 && !loop ? 6 : 0;   /* in a loop it would be unbounded */
+  w[OP_TAKE] = sh->sem >= 0 ? 6 : 0;
   w[OP_BAD_ACQUIRE] = free_lock (g) >= 0 ? 1 : 0;
   w[OP_BAD_RELEASE] = locks && !loop ? 1 : 0;
   w[OP_DOUBLE_ACQUIRE] = held_lock (g) >= 0 ? 1 : 0;
@@ -374,6 +377,10 @@ op_choice (Gen *g, guint cur, guint avail)
       return op_stmt (g, cur, RF_OP_CREATE, sh->create_target, -1);
     case OP_SKIP:
       return op_stmt (g, cur, RF_OP_SKIP, -1, -1);
+    case OP_POST:
+      return op_stmt (g, cur, RF_OP_POST, sh->sem, -1);
+    case OP_TAKE:
+      return op_stmt (g, cur, RF_OP_TAKE, sh->sem, -1);
     case OP_BAD_ACQUIRE:   /* acquire with no release: conditional under an if */
       return op_stmt (g, cur, RF_OP_ACQUIRE, sh->lock[free_lock (g)], -1);
     case OP_BAD_RELEASE:   /* release of a lock not held (or released twice) */
@@ -591,6 +598,9 @@ random_program (guint case_no)
     sh.lock[i] = rf_program_add_var (prog, lock_names[i], RF_VAR_LOCK, loc);
   if (g_rand_int_range (r, 0, 100) < 45)
     sh.cond = rf_program_add_var (prog, "c", RF_VAR_COND, loc);
+  sh.sem = -1;
+  if (g_rand_int_range (r, 0, 100) < 30)
+    sh.sem = rf_program_add_var (prog, "s", RF_VAR_SEM, loc);
   for (guint v = 0; v < sh.n_data; v++)
     {
       guint k = g_rand_int_range (r, 0, 100);
@@ -918,6 +928,11 @@ program_search (const RfProgram *prog)
                   case RF_OP_WAIT:       /* release the lock, wait */
                     prog_move (&ps, cur, next, j, i, n_from, in0, e->arg2, 1, -1, 0, -1);
                     break;
+                  case RF_OP_POST:       /* pc_i -> pc_j + S */
+                  case RF_OP_TAKE:       /* pc_i + S -> pc_j */
+                    prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, e->arg,
+                               e->op == RF_OP_POST ? 1 : -1, -1);
+                    break;
                   case RF_OP_CREATE:
                     {
                       const RfJob *t = rf_program_get_job (prog, e->arg);
@@ -975,7 +990,7 @@ start_text (const RfJob *job, char *buf, gsize size)
 static void
 append_program (GString *s, const RfProgram *prog)
 {
-  static const char *kinds[] = { "shared", "lock", "cond" };
+  static const char *kinds[] = { "shared", "lock", "cond", "sem" };
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     {
       const RfVar *var = rf_program_get_var (prog, v);
@@ -1424,14 +1439,15 @@ test_random_programs (void **state)
           " decided %u race queries and %u / %u edge queries (%u edges taken, %u left unknown"
           " by the engine); nets: %.1f places, %.1f transitions on average; %u programs with a"
           " skip cycle; edges: skip %u read %u write %u acquire %u release %u wait %u"
-          " signal %u broadcast %u create %u\n",
+          " signal %u broadcast %u create %u post %u take %u\n",
           config.seed, c.prog_states, c.prog_decided, c.edge_decided, c.edge_queries,
           c.edge_taken, c.edge_unknown,
           c.programs ? (double) c.places / c.programs : 0.0,
           c.programs ? (double) c.transitions / c.programs : 0.0, c.skip_cycles,
           c.op_used[RF_OP_SKIP], c.op_used[RF_OP_READ], c.op_used[RF_OP_WRITE],
           c.op_used[RF_OP_ACQUIRE], c.op_used[RF_OP_RELEASE], c.op_used[RF_OP_WAIT],
-          c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE]);
+          c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE],
+          c.op_used[RF_OP_POST], c.op_used[RF_OP_TAKE]);
   fflush (stdout);
 
   assert_int_equal (c.disagreements, 0);
@@ -1446,7 +1462,7 @@ test_random_programs (void **state)
       assert_true (c.engine_unknown * 100 <= c.queries);
       assert_true (c.locks > c.inv_accepted);
       assert_true (c.inv_accepted * 2 >= c.locks);
-      for (guint op = RF_OP_SKIP; op <= RF_OP_CREATE; op++)
+      for (guint op = RF_OP_SKIP; op <= RF_OP_TAKE; op++)
         assert_true (c.op_used[op] > 0);
       assert_true (c.skip_cycles > 0);
     }

@@ -19,6 +19,7 @@ kind_name (RfVarKind kind)
     case RF_VAR_DATA: return "data";
     case RF_VAR_LOCK: return "lock";
     case RF_VAR_COND: return "cond";
+    case RF_VAR_SEM: return "sem";
     }
   return "?";
 }
@@ -385,6 +386,55 @@ test_semantic_errors (void **state)
     "   |        ^\n");
 }
 
+/* Semaphores: declared with `sem` (or inferred from a `shared` name), `post` adds a
+ * token, `take` waits for one; a semaphore used as anything else is an error. */
+static void
+test_semaphores (void **state)
+{
+  g_autofree char *got = parse_dump (
+    "sem ready;\n"
+    "shared x, s;\n"
+    "thread t { write x; post ready; }\n"
+    "main { create t; take ready; post s; read x; }\n");
+  assert_string_equal (got,
+    "var ready sem 1:5\n"
+    "var x data 2:8\n"
+    "var s sem 2:11\n"
+    "job t none 0 entry 0\n"
+    "  node 0 3:12\n"
+    "  node 1 3:21\n"
+    "  node 2 3:33\n"
+    "  0 -> 1 write x 3:12\n"
+    "  1 -> 2 post ready 3:21\n"
+    "job main count 1 entry 0\n"
+    "  node 0 4:8\n"
+    "  node 1 4:18\n"
+    "  node 2 4:30\n"
+    "  node 3 4:38\n"
+    "  node 4 4:46\n"
+    "  0 -> 1 create t 4:8\n"
+    "  1 -> 2 take ready 4:18\n"
+    "  2 -> 3 post s 4:30\n"
+    "  3 -> 4 read x 4:38\n");
+  g_autofree char *err = parse_errors (
+    "sem s;\n"
+    "lock m;\n"
+    "main { acquire s; take m; }\n", 2, RF_INPUT_ERROR_SEMANTIC);
+  assert_string_equal (err,
+    "t.sml:3:16: error: 's' is used as a lock here, but declared as a semaphore\n"
+    " 3 | main { acquire s; take m; }\n"
+    "   |                ^\n"
+    "t.sml:1:5: note: 's' declared here\n"
+    " 1 | sem s;\n"
+    "   |     ^\n"
+    "t.sml:3:24: error: 'm' is used as a semaphore here, but declared as a lock\n"
+    " 3 | main { acquire s; take m; }\n"
+    "   |                        ^\n"
+    "t.sml:2:6: note: 'm' declared here\n"
+    " 2 | lock m;\n"
+    "   |      ^\n");
+}
+
 /* Lexical errors: a stray character, then an unterminated comment ends the input
  * (without a second complaint about the unclosed '{'). */
 static void
@@ -430,6 +480,7 @@ main (void)
     cmocka_unit_test (test_unclosed_brace),
     cmocka_unit_test (test_missing_brace_before_job),
     cmocka_unit_test (test_semantic_errors),
+    cmocka_unit_test (test_semaphores),
     cmocka_unit_test (test_lexical_errors),
     cmocka_unit_test (test_missing_file),
   };

@@ -19,6 +19,7 @@ typedef enum {
   RF_PLACE_WRITE,    /* Write_v: a thread is writing var `var` */
   RF_PLACE_LOCK,     /* lock `var`, one token while free */
   RF_PLACE_SIGNAL,   /* pending signals of cond `var` */
+  RF_PLACE_SEM,      /* semaphore `var`: one token per unit of its value */
   RF_PLACE_PLAIN,    /* a place of a net read from a file */
 } RfPlaceKind;
 

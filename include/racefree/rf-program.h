@@ -16,6 +16,7 @@ typedef enum {
   RF_VAR_DATA,  /* read/write location */
   RF_VAR_LOCK,  /* mutex: free or held by one thread */
   RF_VAR_COND,  /* condition variable */
+  RF_VAR_SEM,   /* counting semaphore: its value is a number of tokens, 0 at start */
 } RfVarKind;
 
 /* RfVar: one shared object. name owned by the program. */
@@ -36,6 +37,8 @@ typedef enum {
   RF_OP_SIGNAL,     /* arg = cond */
   RF_OP_BROADCAST,  /* arg = cond */
   RF_OP_CREATE,     /* arg = job type */
+  RF_OP_POST,       /* arg = semaphore: add one token */
+  RF_OP_TAKE,       /* arg = semaphore: wait for a token and take it */
 } RfOpKind;
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.

@@ -12,7 +12,7 @@
 static const char *const keywords[] = {
   "shared", "lock", "cond", "main", "thread", "read", "write", "acquire", "release",
   "wait", "signal", "broadcast", "create", "skip", "if", "else", "while", "true",
-  "goto", NULL,
+  "goto", "sem", "post", "take", NULL,
 };
 
 /* A unique identifier for NAME (owned); TAKEN: identifiers used so far. */
@@ -54,6 +54,8 @@ append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
     case RF_OP_SIGNAL: g_string_append_printf (out, "signal %s;", vars[e->arg]); break;
     case RF_OP_BROADCAST: g_string_append_printf (out, "broadcast %s;", vars[e->arg]); break;
     case RF_OP_CREATE: g_string_append_printf (out, "create %s;", jobs[e->arg]); break;
+    case RF_OP_POST: g_string_append_printf (out, "post %s;", vars[e->arg]); break;
+    case RF_OP_TAKE: g_string_append_printf (out, "take %s;", vars[e->arg]); break;
     }
 }
 
@@ -128,7 +130,8 @@ rf_program_to_sml (const RfProgram *prog)
     {
       const RfVar *var = rf_program_get_var (prog, v);
       vars[v] = mangle (var->name, taken);
-      const char *kw = var->kind == RF_VAR_DATA ? "shared" : var->kind == RF_VAR_LOCK ? "lock" : "cond";
+      const char *kw = var->kind == RF_VAR_DATA ? "shared" : var->kind == RF_VAR_LOCK ? "lock"
+                       : var->kind == RF_VAR_COND ? "cond" : "sem";
       g_string_append_printf (out, "%s %s;", kw, vars[v]);
       if (strcmp (vars[v], var->name) != 0)
         g_string_append_printf (out, "  // %s", var->name);

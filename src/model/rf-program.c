@@ -162,6 +162,8 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_SIGNAL: return g_strdup_printf ("signal %s", a);
     case RF_OP_BROADCAST: return g_strdup_printf ("broadcast %s", a);
     case RF_OP_CREATE: return g_strdup_printf ("create %s", a);
+    case RF_OP_POST: return g_strdup_printf ("post %s", a);
+    case RF_OP_TAKE: return g_strdup_printf ("take %s", a);
     }
   g_assert_not_reached ();
 }
@@ -203,6 +205,9 @@ rf_program_is_valid (const RfProgram *prog)
               break;
             case RF_OP_CREATE:
               if (e->arg < 0 || (guint) e->arg >= prog->jobs->len) return FALSE;
+              break;
+            case RF_OP_POST: case RF_OP_TAKE:
+              if (!var_has_kind (prog, e->arg, RF_VAR_SEM)) return FALSE;
               break;
             }
         }

@@ -147,6 +147,12 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
     case RF_OP_BROADCAST:
       build_broadcast (b, j, e, pi, pj);
       break;
+    case RF_OP_POST:       /* pc_i -> pc_j + S */
+      add_move (b, j, e, text, pi, pj, -1, b->shared[e->arg], -1);
+      break;
+    case RF_OP_TAKE:       /* pc_i + S -> pc_j */
+      add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+      break;
     case RF_OP_CREATE:     /* pc_i -> pc_j + entry_T */
       {
         const RfJob *target = rf_program_get_job (b->prog, e->arg);
@@ -285,6 +291,9 @@ rf_netbuild (const RfProgram *prog)
           break;
         case RF_VAR_COND:
           b.shared[v] = add_place (&b, sn, RF_PLACE_SIGNAL, -1, v, var->loc, NULL);
+          break;
+        case RF_VAR_SEM:
+          b.shared[v] = add_place (&b, var->name, RF_PLACE_SEM, -1, v, var->loc, NULL);
           break;
         }
     }

@@ -264,6 +264,11 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
       set_attr (n, "style", "filled");
       set_attr (n, "fillcolor", "palegreen");
       break;
+    case RF_PLACE_SEM:
+      set_attr (n, "shape", "octagon");
+      set_attr (n, "style", "filled");
+      set_attr (n, "fillcolor", "lavender");
+      break;
     case RF_PLACE_PLAIN:
     default:
       break;

@@ -107,10 +107,15 @@ typedef struct {
   GPtrArray *addr_func_list;/* same, in order of discovery */
   GHashTable *heap_types;   /* alloc call CExpr* -> CType* */
   GHashTable *warned;       /* owned strings */
-  GHashTable *job_of;       /* CDecl* -> job id + 1 */
+  GHashTable *job_of;       /* CDecl* -> job id + 1 (the job of threads with no joinable handle) */
+  GHashTable *job_of_handle;/* "fn-ptr:sem id" (owned) -> job id + 1: threads whose exit posts sem */
+  GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
+  GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
+  GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
+  GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
-  GQueue pending;           /* CDecl* whose job is not lowered yet */
+  GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *types;         /* CType* made here, g_free */
   gboolean module;
   gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
@@ -125,6 +130,25 @@ typedef struct {
   CDecl *pfn;               /* pre-pass: current function */
 } Lower;
 
+
+/* Thread handles. A pthread_t variable is a joinable handle when it is passed to
+ * pthread_join, every use of its address is `&t` (or `&t[i]`, `&t.f`) as
+ * pthread_create's first argument, and it is never assigned: then its value at a
+ * pthread_join is one a pthread_create stored there. Threads created with handle t
+ * post the semaphore `exited$t` when they end, and pthread_join(t) takes a token:
+ * as each thread is joined at most once, when the n-th join on t returns at least n
+ * threads created with t have ended, so the model keeps every real run. It is exact
+ * when t holds one thread at a time. */
+enum { HANDLE_CREATED = 1, HANDLE_JOINED = 2, HANDLE_BAD = 4 };
+
+static void
+handle_mark (Lower *L, CDecl *d, int state)
+{
+  if (!d)
+    return;
+  int old = GPOINTER_TO_INT (g_hash_table_lookup (L->handles, d));
+  g_hash_table_insert (L->handles, d, GINT_TO_POINTER (old | state));
+}
 
 static void
 warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
@@ -1107,9 +1131,186 @@ eval (Lower *L, CExpr *e)
     }
 }
 
+typedef enum {
+  K_NONE,
+  K_READS,       /* reads through every pointer argument */
+  K_WRITE0,      /* writes through arg 0, reads through the others */
+  K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
+  K_SCANF,       /* writes through every pointer argument after the format */
+  K_SSCANF,      /* reads arg 0, writes the rest */
+  K_PURE,        /* no memory effect beyond evaluating the arguments */
+  K_ALLOC,
+  K_REALLOC,
+  K_FREE,
+  K_EXIT,
+  K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
+  K_ONCE,
+  K_SEM_INIT, K_SEM_POST, K_SEM_WAIT, K_SEM_TRYWAIT,
+  K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
+  K_ATOMIC_LOAD, K_ATOMIC_STORE, K_ATOMIC_RMW, K_ATOMIC_FENCE,
+  K_UNSUPPORTED,
+} Kind;
+
+typedef struct {
+  const char *name;
+  Kind kind;
+} Known;
+
+static const Known known[] = {
+  { "memcpy", K_WRITE0 }, { "memmove", K_WRITE0 }, { "strcpy", K_WRITE0 }, { "strncpy", K_WRITE0 },
+  { "strcat", K_WRITE0 }, { "strncat", K_WRITE0 }, { "sprintf", K_WRITE0 }, { "snprintf", K_WRITE0 },
+  { "vsprintf", K_WRITE0 }, { "vsnprintf", K_WRITE0 }, { "memset", K_WRITE0_ONLY }, { "bzero", K_WRITE0_ONLY },
+  { "strlen", K_READS }, { "strnlen", K_READS }, { "strcmp", K_READS }, { "strncmp", K_READS },
+  { "memcmp", K_READS }, { "strchr", K_READS }, { "strrchr", K_READS }, { "strstr", K_READS },
+  { "memchr", K_READS }, { "printf", K_READS }, { "fprintf", K_READS }, { "dprintf", K_READS },
+  { "vprintf", K_READS }, { "vfprintf", K_READS }, { "puts", K_READS }, { "fputs", K_READS },
+  { "putchar", K_PURE }, { "fputc", K_READS }, { "putc", K_READS }, { "perror", K_READS },
+  { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
+  { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
+  { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
+  { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
+  { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
+  { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
+  { "exit", K_EXIT }, { "_exit", K_EXIT }, { "_Exit", K_EXIT }, { "abort", K_EXIT },
+  { "pthread_exit", K_EXIT }, { "__assert_fail", K_EXIT }, { "__assert_perror_fail", K_EXIT },
+  { "__builtin_unreachable", K_EXIT }, { "__builtin_trap", K_EXIT },
+  { "sleep", K_PURE }, { "usleep", K_PURE }, { "nanosleep", K_PURE }, { "sched_yield", K_PURE },
+  { "pthread_self", K_PURE }, { "pthread_equal", K_PURE }, { "rand", K_PURE }, { "srand", K_PURE },
+  { "time", K_WRITE0_ONLY }, { "__builtin_expect", K_PURE }, { "pthread_yield", K_PURE },
+  { "pthread_attr_init", K_PURE }, { "pthread_attr_destroy", K_PURE },
+  { "pthread_attr_setdetachstate", K_PURE }, { "pthread_attr_setstacksize", K_PURE },
+  { "pthread_detach", K_PURE }, { "getpid", K_PURE },
+  { "__errno_location", K_PURE },  /* errno is thread-local */
+  { "pthread_mutex_init", K_PURE }, { "pthread_mutex_destroy", K_PURE },
+  { "pthread_mutexattr_init", K_PURE }, { "pthread_mutexattr_destroy", K_PURE },
+  { "pthread_mutexattr_settype", K_PURE },
+  { "pthread_cond_init", K_PURE }, { "pthread_cond_destroy", K_PURE },
+  { "pthread_mutex_lock", K_LOCK }, { "pthread_mutex_unlock", K_UNLOCK },
+  { "pthread_mutex_trylock", K_TRYLOCK }, { "pthread_cond_wait", K_WAIT },
+  { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
+  { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
+  { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
+  { "pthread_rwlock_rdlock", K_NOSYNC }, { "pthread_rwlock_wrlock", K_NOSYNC },
+  { "pthread_rwlock_unlock", K_NOSYNC }, { "pthread_rwlock_tryrdlock", K_NOSYNC },
+  { "pthread_rwlock_trywrlock", K_NOSYNC }, { "pthread_rwlock_init", K_PURE },
+  { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_LOCK },
+  { "pthread_spin_unlock", K_UNLOCK }, { "pthread_spin_trylock", K_TRYLOCK },
+  { "pthread_mutex_timedlock", K_TRYLOCK }, { "pthread_mutex_clocklock", K_TRYLOCK },
+  { "pthread_spin_init", K_PURE }, { "pthread_spin_destroy", K_PURE },
+  { "sem_wait", K_SEM_WAIT }, { "sem_post", K_SEM_POST }, { "sem_trywait", K_SEM_TRYWAIT },
+  { "sem_timedwait", K_SEM_TRYWAIT }, { "sem_clockwait", K_SEM_TRYWAIT }, { "sem_init", K_SEM_INIT },
+  { "sem_destroy", K_PURE }, { "sem_getvalue", K_SCANF },
+  { "pthread_barrier_wait", K_NOSYNC }, { "pthread_barrier_init", K_PURE },
+  { "pthread_barrier_destroy", K_PURE },
+  { "atomic_thread_fence", K_ATOMIC_FENCE }, { "atomic_signal_fence", K_ATOMIC_FENCE },
+  { "__atomic_thread_fence", K_ATOMIC_FENCE }, { "__atomic_signal_fence", K_ATOMIC_FENCE },
+  { "__sync_synchronize", K_ATOMIC_FENCE },
+  { "__atomic_load_n", K_ATOMIC_LOAD }, { "__atomic_load", K_ATOMIC_LOAD },
+  { "atomic_load", K_ATOMIC_LOAD }, { "atomic_load_explicit", K_ATOMIC_LOAD },
+  { "__atomic_store_n", K_ATOMIC_STORE }, { "__atomic_store", K_ATOMIC_STORE },
+  { "atomic_store", K_ATOMIC_STORE }, { "atomic_store_explicit", K_ATOMIC_STORE },
+  { "atomic_init", K_ATOMIC_STORE },
+  { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
+  { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
+  { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
+  { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
+  { "__builtin_longjmp", K_UNSUPPORTED },
+};
+
+static Kind
+kind_of (const char *name)
+{
+  if (!name)
+    return K_NONE;
+  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
+    if (strcmp (known[i].name, name) == 0)
+      return known[i].kind;
+  if (g_str_has_prefix (name, "__atomic_") || g_str_has_prefix (name, "__sync_")
+      || g_str_has_prefix (name, "atomic_"))
+    return K_ATOMIC_RMW;
+  if (g_str_has_prefix (name, "__builtin_"))
+    {
+      /* __builtin_memcpy is memcpy; other builtins only compute */
+      const char *rest = name + strlen ("__builtin_");
+      if (g_str_has_prefix (rest, "__") && g_str_has_suffix (rest, "_chk"))
+        {
+          /* fortified: __builtin___memcpy_chk is memcpy */
+          g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
+          Kind k = kind_of (plain);
+          return k != K_NONE ? k : K_READS;
+        }
+      Kind k = kind_of (rest);
+      return k != K_NONE ? k : K_PURE;
+    }
+  return K_NONE;
+}
+
+/* ---- constants ---- */
+
+/* The value of integer constant expression E (literals, enumerators with an explicit
+ * value, + - * / % << >> & | ^ ~ and unary minus); FALSE when E is anything else. */
+static gboolean
+const_int (Lower *L, CExpr *e, gint64 *out)
+{
+  e = peel (e);
+  if (!e)
+    return FALSE;
+  gint64 a, b;
+  switch (e->kind)
+    {
+    case C_EXPR_INT:
+      {
+        char *end = NULL;
+        guint64 v = g_ascii_strtoull (e->text, &end, 0);
+        if (!end || end == e->text || v > G_MAXINT32)
+          return FALSE;
+        for (; *end; end++)
+          if (!strchr ("uUlL", *end))
+            return FALSE;
+        *out = (gint64) v;
+        return TRUE;
+      }
+    case C_EXPR_IDENT:
+      if (e->decl && e->decl->kind == C_DECL_ENUMERATOR && e->decl->value)
+        return const_int (L, e->decl->value, out);
+      return FALSE;
+    case C_EXPR_UNARY:
+      if (!const_int (L, e->a, &a))
+        return FALSE;
+      switch (e->op)
+        {
+        case C_OP_NEG: *out = -a; return TRUE;
+        case C_OP_PLUS: *out = a; return TRUE;
+        case C_OP_BITNOT: *out = ~a; return TRUE;
+        default: return FALSE;
+        }
+    case C_EXPR_BINARY:
+      if (!const_int (L, e->a, &a) || !const_int (L, e->b, &b) || a < -G_MAXINT32 || a > G_MAXINT32
+          || b < -G_MAXINT32 || b > G_MAXINT32)
+        return FALSE;
+      switch (e->op)
+        {
+        case C_OP_ADD: *out = a + b; return TRUE;
+        case C_OP_SUB: *out = a - b; return TRUE;
+        case C_OP_MUL: *out = a * b; return TRUE;
+        case C_OP_DIV: if (b == 0) return FALSE; *out = a / b; return TRUE;
+        case C_OP_MOD: if (b == 0) return FALSE; *out = a % b; return TRUE;
+        case C_OP_SHL: if (b < 0 || b > 31) return FALSE; *out = a << b; return TRUE;
+        case C_OP_SHR: if (b < 0 || b > 31) return FALSE; *out = a >> b; return TRUE;
+        case C_OP_BITAND: *out = a & b; return TRUE;
+        case C_OP_BITOR: *out = a | b; return TRUE;
+        case C_OP_BITXOR: *out = a ^ b; return TRUE;
+        default: return FALSE;
+        }
+    default:
+      return FALSE;
+    }
+}
+
 /* ---- conditions ---- */
 
-/* The trylock call in a condition E and whether "true" means it succeeded. */
+/* The trylock call (a mutex trylock/timedlock, sem_trywait/timedwait: 0 means
+ * success) in a condition E and whether "true" means it succeeded. */
 static CExpr *
 trylock_in (CExpr *e, gboolean *true_is_success)
 {
@@ -1137,8 +1338,8 @@ trylock_in (CExpr *e, gboolean *true_is_success)
     }
   if (!call)
     return NULL;
-  const char *n = callee_name (call);
-  if (!n || strcmp (n, "pthread_mutex_trylock") != 0)
+  Kind k = kind_of (callee_name (call));
+  if (k != K_TRYLOCK && k != K_SEM_TRYWAIT)
     return NULL;
   *true_is_success = neg ? !zero_is_true : zero_is_true;
   return call;
@@ -1235,10 +1436,57 @@ expr_text (CExpr *e, GString *o, int depth)
     }
 }
 
-/* The lock or condition variable ARG (a pointer) denotes exactly, or -1 (then a
- * warning names the expression). */
+/* The names of the pthread objects (mutexes, semaphores, ...) inside place P. */
+static void
+sync_leaves (Lower *L, const char *name, CType *type, GPtrArray *out, int depth)
+{
+  if (sync_kind (type))
+    {
+      g_ptr_array_add (out, g_strdup (name));
+      return;
+    }
+  CType *t = strip (L, type);
+  if (depth > 8 || !t)
+    return;
+  if (t->kind == C_TYPE_ARRAY)
+    {
+      g_autofree char *p = g_strconcat (name, "[]", NULL);
+      sync_leaves (L, p, t->base, out, depth + 1);
+    }
+  else if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
+    for (guint i = 0; i < t->tag->members->len; i++)
+      {
+        CDecl *m = g_ptr_array_index (t->tag->members, i);
+        g_autofree char *p = m->name ? g_strconcat (name, ".", m->name, NULL) : g_strdup (name);
+        sync_leaves (L, p, m->type, out, depth + 1);
+      }
+}
+
+/* Every mutex and semaphore in PLACES stops giving exclusion (or blocking): an
+ * operation the model cannot attribute to one of them may release one. WHY says
+ * which (owned by the caller). */
+static void
+demote_places (Lower *L, GPtrArray *places, const char *why)
+{
+  for (guint i = 0; places && i < places->len; i++)
+    {
+      const Place *pl = g_ptr_array_index (places, i);
+      g_autofree char *name = place_name (pl);
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      sync_leaves (L, name, pl->type, names, 0);
+      for (guint k = 0; k < names->len; k++)
+        if (!g_hash_table_contains (L->demoted, g_ptr_array_index (names, k)))
+          g_hash_table_insert (L->demoted, g_strdup (g_ptr_array_index (names, k)), g_strdup (why));
+    }
+}
+
+/* The mutex, condition variable or semaphore ARG (a pointer) denotes exactly, or -1
+ * (then a warning names the expression). RELEASES: the operation gives the object a
+ * token (unlock, the unlock inside a wait, sem_post, sem_init); when ARG may denote
+ * several objects, every one of them is demoted (see demote_places), since leaving
+ * the token out could block other threads that really run on. */
 static gint
-sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc)
+sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
   g_autoptr (GPtrArray) ps = deref (L, arg);
   if (L->quiet)
@@ -1246,7 +1494,13 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc)
   g_autoptr (GString) txt = g_string_new (NULL);
   CExpr *p = peel (arg);
   expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
-  const char *what = kind == RF_VAR_LOCK ? "mutex" : "condition variable";
+  /* "lock 'p' may denote several mutexes: no mutual exclusion assumed" */
+  const char *what = kind == RF_VAR_LOCK ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
+  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : kind == RF_VAR_SEM ? "semaphores" : "objects";
+  const char *object = kind == RF_VAR_LOCK ? "mutex" : kind == RF_VAR_SEM ? "semaphore" : "object";
+  const char *effect = kind == RF_VAR_LOCK ? "no mutual exclusion assumed"
+                       : kind == RF_VAR_SEM ? "no synchronisation assumed" : "waits wake up spuriously";
+  g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
   if (ps->len == 0)
     {
       /* A private (never escaping) local: no other thread can use it. */
@@ -1254,13 +1508,7 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc)
       while (q && (q->kind == C_EXPR_MEMBER && !q->arrow))
         q = peel (q->a);
       if (!(q && q->kind == C_EXPR_IDENT && q->decl && !is_static_object (q->decl)))
-        {
-          g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
-          if (kind == RF_VAR_LOCK)
-            warn_once (L, loc, key, "lock '%s' denotes no known mutex: no mutual exclusion assumed", txt->str);
-          else
-            warn_once (L, loc, key, "condition variable '%s' denotes no known object: waits wake up spuriously", txt->str);
-        }
+        warn_once (L, loc, key, "%s '%s' denotes no known %s: %s", what, txt->str, object, effect);
       return -1;
     }
   const Place *pl = g_ptr_array_index (ps, 0);
@@ -1271,26 +1519,112 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc)
       if (v >= 0)
         return v;
     }
-  g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
-  if (kind == RF_VAR_LOCK)
-    warn_once (L, loc, key, "lock '%s' may denote several mutexes: no mutual exclusion assumed", txt->str);
-  else
-    warn_once (L, loc, key, "condition variable '%s' may denote several objects: waits wake up spuriously", txt->str);
-  (void) what;
+  warn_once (L, loc, key, "%s '%s' may denote several %s: %s", what, txt->str, objects, effect);
+  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM))
+    {
+      g_autofree char *why = g_strdup_printf ("'%s' at %s:%u:%u may denote it and several others", txt->str,
+                                              loc.file ? loc.file : "?", loc.line, loc.col);
+      demote_places (L, ps, why);
+    }
   return -1;
 }
 
+/* After lowering: the demoted mutexes and semaphores give no exclusion. Each of
+ * their operations becomes a skip (a wait on a demoted mutex wakes at once), which
+ * only adds behaviour; a warning says why. */
+static void
+apply_demotions (Lower *L)
+{
+  for (guint v = 0; v < rf_program_n_vars (L->prog); v++)
+    {
+      const RfVar *var = rf_program_get_var (L->prog, v);
+      const char *why = g_hash_table_lookup (L->demoted, var->name);
+      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM))
+        continue;
+      guint n = 0;
+      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
+        {
+          RfJob *job = rf_program_get_job (L->prog, j);
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              gboolean hit = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_POST
+                               || e->op == RF_OP_TAKE) && e->arg == (gint) v)
+                             || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
+              if (!hit)
+                continue;
+              g_autofree char *old = rf_program_edge_to_string (L->prog, e);
+              g_free (e->text);
+              e->text = g_strdup_printf ("%s (gives no exclusion)", old);
+              e->op = RF_OP_SKIP;
+              e->arg = e->arg2 = -1;
+              n++;
+            }
+        }
+      if (n > 0)
+        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s (its operations "
+                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : "semaphore", var->name,
+                      var->kind == RF_VAR_LOCK ? "mutual exclusion" : "blocking", why);
+    }
+}
+
+/* The variable an lvalue `t`, `t[i]`, `t.f` (any mix) is part of, or NULL; PATH (or
+ * NULL) gets the part: "", "[]", ".f". */
+static CDecl *
+handle_root (Lower *L, CExpr *e, GString *path)
+{
+  e = peel (e);
+  g_autoptr (GString) p = g_string_new (NULL);
+  while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
+               || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
+                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
+    {
+      if (e->kind == C_EXPR_MEMBER)
+        {
+          g_string_prepend (p, e->text ? e->text : "?");
+          g_string_prepend_c (p, '.');
+        }
+      else
+        g_string_prepend (p, "[]");
+      e = peel (e->a);
+    }
+  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR)
+    return NULL;
+  if (path)
+    g_string_append (path, p->str);
+  return e->decl;
+}
+
+/* The semaphore that threads created with handle lvalue E post when they end (for
+ * pthread_join(E) to take), or -1 when E is not a joinable handle. */
+static gint
+handle_sem (Lower *L, CExpr *e)
+{
+  g_autoptr (GString) path = g_string_new (NULL);
+  CDecl *d = handle_root (L, e, path);
+  if (!d || GPOINTER_TO_INT (g_hash_table_lookup (L->handles, d)) != (HANDLE_CREATED | HANDLE_JOINED))
+    return -1;
+  g_autofree char *name = g_strdup_printf ("exited$%s%s", d->name, path->str);
+  return var_of (L, name, RF_VAR_SEM, d->loc);
+}
+
+/* A mutex trylock/timedlock or sem_trywait/timedwait: it takes the lock (or a token)
+ * and goes to SUCCESS, or goes to FAILURE without (either may happen: a timeout or a
+ * spurious failure is always possible). */
 static void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
+  const char *name = callee_name (call);
+  gboolean sem = kind_of (name) == K_SEM_TRYWAIT;
   CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
-  gint m = sync_var (L, arg, RF_VAR_LOCK, call->loc);
+  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : RF_VAR_LOCK, call->loc, FALSE);
+  for (guint i = 1; call->args && i < call->args->len; i++)
+    eval (L, g_ptr_array_index (call->args, i));
   g_autoptr (GString) txt = g_string_new (NULL);
   expr_text (arg, txt, 0);
-  g_autofree char *s = g_strdup_printf ("pthread_mutex_trylock(%s) succeeds", txt->str);
-  g_autofree char *f = g_strdup_printf ("pthread_mutex_trylock(%s) fails", txt->str);
-  /* trylock L: pc_i + L -> success; pc_i -> failure */
-  edge (L, L->cur, success, m >= 0 ? RF_OP_ACQUIRE : RF_OP_SKIP, m, -1, call->loc, s);
+  g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
+  g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
+  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : sem ? RF_OP_TAKE : RF_OP_ACQUIRE, m, -1, call->loc, s);
   edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
 }
 
@@ -1301,117 +1635,6 @@ arg_at (CExpr *call, guint i)
 }
 
 /* ---- calls ---- */
-
-typedef enum {
-  K_NONE,
-  K_READS,       /* reads through every pointer argument */
-  K_WRITE0,      /* writes through arg 0, reads through the others */
-  K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
-  K_SCANF,       /* writes through every pointer argument after the format */
-  K_SSCANF,      /* reads arg 0, writes the rest */
-  K_PURE,        /* no memory effect beyond evaluating the arguments */
-  K_ALLOC,
-  K_REALLOC,
-  K_FREE,
-  K_EXIT,
-  K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
-  K_ONCE,
-  K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
-  K_ATOMIC_LOAD, K_ATOMIC_STORE, K_ATOMIC_RMW, K_ATOMIC_FENCE,
-  K_UNSUPPORTED,
-} Kind;
-
-typedef struct {
-  const char *name;
-  Kind kind;
-} Known;
-
-static const Known known[] = {
-  { "memcpy", K_WRITE0 }, { "memmove", K_WRITE0 }, { "strcpy", K_WRITE0 }, { "strncpy", K_WRITE0 },
-  { "strcat", K_WRITE0 }, { "strncat", K_WRITE0 }, { "sprintf", K_WRITE0 }, { "snprintf", K_WRITE0 },
-  { "vsprintf", K_WRITE0 }, { "vsnprintf", K_WRITE0 }, { "memset", K_WRITE0_ONLY }, { "bzero", K_WRITE0_ONLY },
-  { "strlen", K_READS }, { "strnlen", K_READS }, { "strcmp", K_READS }, { "strncmp", K_READS },
-  { "memcmp", K_READS }, { "strchr", K_READS }, { "strrchr", K_READS }, { "strstr", K_READS },
-  { "memchr", K_READS }, { "printf", K_READS }, { "fprintf", K_READS }, { "dprintf", K_READS },
-  { "vprintf", K_READS }, { "vfprintf", K_READS }, { "puts", K_READS }, { "fputs", K_READS },
-  { "putchar", K_PURE }, { "fputc", K_READS }, { "putc", K_READS }, { "perror", K_READS },
-  { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
-  { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
-  { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
-  { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
-  { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
-  { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
-  { "exit", K_EXIT }, { "_exit", K_EXIT }, { "_Exit", K_EXIT }, { "abort", K_EXIT },
-  { "pthread_exit", K_EXIT }, { "__assert_fail", K_EXIT }, { "__assert_perror_fail", K_EXIT },
-  { "__builtin_unreachable", K_EXIT }, { "__builtin_trap", K_EXIT },
-  { "sleep", K_PURE }, { "usleep", K_PURE }, { "nanosleep", K_PURE }, { "sched_yield", K_PURE },
-  { "pthread_self", K_PURE }, { "pthread_equal", K_PURE }, { "rand", K_PURE }, { "srand", K_PURE },
-  { "time", K_WRITE0_ONLY }, { "__builtin_expect", K_PURE }, { "pthread_yield", K_PURE },
-  { "pthread_attr_init", K_PURE }, { "pthread_attr_destroy", K_PURE },
-  { "pthread_attr_setdetachstate", K_PURE }, { "pthread_attr_setstacksize", K_PURE },
-  { "pthread_detach", K_PURE }, { "getpid", K_PURE },
-  { "__errno_location", K_PURE },  /* errno is thread-local */
-  { "pthread_mutex_init", K_PURE }, { "pthread_mutex_destroy", K_PURE },
-  { "pthread_mutexattr_init", K_PURE }, { "pthread_mutexattr_destroy", K_PURE },
-  { "pthread_mutexattr_settype", K_PURE },
-  { "pthread_cond_init", K_PURE }, { "pthread_cond_destroy", K_PURE },
-  { "pthread_mutex_lock", K_LOCK }, { "pthread_mutex_unlock", K_UNLOCK },
-  { "pthread_mutex_trylock", K_TRYLOCK }, { "pthread_cond_wait", K_WAIT },
-  { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
-  { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
-  { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
-  { "pthread_rwlock_rdlock", K_NOSYNC }, { "pthread_rwlock_wrlock", K_NOSYNC },
-  { "pthread_rwlock_unlock", K_NOSYNC }, { "pthread_rwlock_tryrdlock", K_NOSYNC },
-  { "pthread_rwlock_trywrlock", K_NOSYNC }, { "pthread_rwlock_init", K_PURE },
-  { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_NOSYNC },
-  { "pthread_spin_unlock", K_NOSYNC }, { "pthread_spin_trylock", K_NOSYNC },
-  { "pthread_spin_init", K_PURE }, { "pthread_spin_destroy", K_PURE },
-  { "sem_wait", K_NOSYNC }, { "sem_post", K_NOSYNC }, { "sem_trywait", K_NOSYNC },
-  { "sem_timedwait", K_NOSYNC }, { "sem_init", K_PURE }, { "sem_destroy", K_PURE },
-  { "pthread_barrier_wait", K_NOSYNC }, { "pthread_barrier_init", K_PURE },
-  { "pthread_barrier_destroy", K_PURE },
-  { "atomic_thread_fence", K_ATOMIC_FENCE }, { "atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__atomic_thread_fence", K_ATOMIC_FENCE }, { "__atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__sync_synchronize", K_ATOMIC_FENCE },
-  { "__atomic_load_n", K_ATOMIC_LOAD }, { "__atomic_load", K_ATOMIC_LOAD },
-  { "atomic_load", K_ATOMIC_LOAD }, { "atomic_load_explicit", K_ATOMIC_LOAD },
-  { "__atomic_store_n", K_ATOMIC_STORE }, { "__atomic_store", K_ATOMIC_STORE },
-  { "atomic_store", K_ATOMIC_STORE }, { "atomic_store_explicit", K_ATOMIC_STORE },
-  { "atomic_init", K_ATOMIC_STORE },
-  { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
-  { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
-  { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
-  { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
-  { "__builtin_longjmp", K_UNSUPPORTED },
-};
-
-static Kind
-kind_of (const char *name)
-{
-  if (!name)
-    return K_NONE;
-  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
-    if (strcmp (known[i].name, name) == 0)
-      return known[i].kind;
-  if (g_str_has_prefix (name, "__atomic_") || g_str_has_prefix (name, "__sync_")
-      || g_str_has_prefix (name, "atomic_"))
-    return K_ATOMIC_RMW;
-  if (g_str_has_prefix (name, "__builtin_"))
-    {
-      /* __builtin_memcpy is memcpy; other builtins only compute */
-      const char *rest = name + strlen ("__builtin_");
-      if (g_str_has_prefix (rest, "__") && g_str_has_suffix (rest, "_chk"))
-        {
-          /* fortified: __builtin___memcpy_chk is memcpy */
-          g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
-          Kind k = kind_of (plain);
-          return k != K_NONE ? k : K_READS;
-        }
-      Kind k = kind_of (rest);
-      return k != K_NONE ? k : K_PURE;
-    }
-  return K_NONE;
-}
 
 /* Pointer arguments of a summarised call: read (or write) what they point to. */
 static void
@@ -1429,19 +1652,49 @@ access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
   access (L, ps, mode, atomic, loc);
 }
 
+/* A new job type for threads running FN (lowered later, from the pending queue). SEM:
+ * the semaphore its threads post when they end, or -1; START: how it starts. */
+static guint
+job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, gint sem)
+{
+  g_autofree char *name = g_strdup (base);
+  for (guint k = 2; rf_program_lookup_job (L->prog, name) >= 0; k++)
+    {
+      g_free (name);
+      name = g_strdup_printf ("%s#%u", base, k);
+    }
+  guint id = rf_program_add_job (L->prog, name, fn->loc, start, count);
+  g_ptr_array_add (L->job_fn, fn);
+  g_array_append_val (L->job_exit_sem, sem);
+  g_assert (L->job_fn->len == id + 1);
+  return id;
+}
+
+/* The job type of threads started at FN whose end nobody joins exactly. */
 static guint
 job_for (Lower *L, CDecl *fn)
 {
   gpointer v = g_hash_table_lookup (L->job_of, fn);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
-  const char *name = fn->name;
-  g_autofree char *alt = NULL;
-  if (rf_program_lookup_job (L->prog, name) >= 0)
-    name = alt = g_strdup_printf ("%s@%s", fn->name, fn->loc.file);
-  guint id = rf_program_add_job (L->prog, name, fn->loc, RF_START_NONE, 0);
+  guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, -1);
   g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
-  g_queue_push_tail (&L->pending, fn);
+  g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+  return id;
+}
+
+/* The job type of threads started at FN whose handle is joined through semaphore SEM:
+ * a copy of FN's job whose threads post SEM when they end. */
+static guint
+job_for_handle (Lower *L, CDecl *fn, gint sem)
+{
+  g_autofree char *key = g_strdup_printf ("%p:%d", (void *) fn, sem);
+  gpointer v = g_hash_table_lookup (L->job_of_handle, key);
+  if (v)
+    return GPOINTER_TO_UINT (v) - 1;
+  guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
+  g_hash_table_insert (L->job_of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
+  g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
   return id;
 }
 
@@ -1538,7 +1791,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       return;
     case K_LOCK: case K_UNLOCK:
       {
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc);
+        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, k == K_UNLOCK);
         g_autoptr (GString) t = g_string_new (NULL);
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
@@ -1554,8 +1807,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       return;
     case K_WAIT:
       {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc);
-        gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc);
+        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
+        gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc, TRUE);
         eval_args (L, e, 2);
         if (c >= 0 && m >= 0)
           emit (L, RF_OP_WAIT, c, m, loc, NULL);
@@ -1571,7 +1824,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       return;
     case K_SIGNAL: case K_BROADCAST:
       {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc);
+        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
         emit (L, c < 0 ? RF_OP_SKIP : k == K_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
       }
       return;
@@ -1583,17 +1836,39 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         g_autoptr (GPtrArray) fs = start_routines (L, arg_at (e, 2), loc);
         if (fs->len == 0)
           return;
+        /* a joinable handle: these threads post its semaphore when they end */
+        CExpr *h = peel (arg_at (e, 0));
+        gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
         guint start = L->cur, j = new_node (L, loc);
         for (guint i = 0; i < fs->len; i++)
-          edge (L, start, j, RF_OP_CREATE, job_for (L, g_ptr_array_index (fs, i)), -1, loc, NULL);
+          {
+            CDecl *fn = g_ptr_array_index (fs, i);
+            edge (L, start, j, RF_OP_CREATE, sem >= 0 ? job_for_handle (L, fn, sem) : job_for (L, fn), -1, loc, NULL);
+          }
         L->cur = j;
       }
       return;
     case K_JOIN:
-      eval (L, arg_at (e, 0));
-      if (n > 1)
-        access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
-      warn_once (L, loc, "join", "pthread_join is not modelled: the joined thread may still run afterwards (races after a join may be false alarms)");
+      {
+        eval (L, arg_at (e, 0));
+        gint sem = handle_sem (L, arg_at (e, 0));
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        if (sem >= 0)
+          {
+            /* wait until a thread created with this handle has ended */
+            g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
+            emit (L, RF_OP_TAKE, sem, -1, loc, txt);
+          }
+        else if (!L->quiet)
+          {
+            g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
+            warn_once (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "
+                       "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
+          }
+        if (n > 1)
+          access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
+      }
       return;
     case K_ONCE:
       {
@@ -1610,6 +1885,46 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
         inline_call (L, d, NULL);
         edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
+        L->cur = j;
+      }
+      return;
+    case K_SEM_INIT:
+      {
+        /* sem_init (s, pshared, value): VALUE tokens (any number when not a
+         * constant) */
+        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, TRUE);
+        eval_args (L, e, 1);
+        gint64 value = 0;
+        gboolean known = const_int (L, arg_at (e, 2), &value) && value >= 0 && value <= 64;
+        if (s < 0)
+          return;
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        g_autofree char *txt = g_strdup_printf ("sem_init(%s): one token", t->str);
+        if (known)
+          for (gint64 i = 0; i < value; i++)
+            emit (L, RF_OP_POST, s, -1, loc, txt);
+        else
+          {
+            warn_once (L, loc, NULL, "sem_init(%s) with a value that is not a small constant: any number of tokens assumed",
+                       t->str);
+            edge (L, L->cur, L->cur, RF_OP_POST, s, -1, loc, txt);
+          }
+      }
+      return;
+    case K_SEM_POST: case K_SEM_WAIT:
+      {
+        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, k == K_SEM_POST);
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
+        emit (L, s < 0 ? RF_OP_SKIP : k == K_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
+      }
+      return;
+    case K_SEM_TRYWAIT:
+      {
+        guint j = new_node (L, loc);
+        lower_trylock (L, e, j, j);
         L->cur = j;
       }
       return;
@@ -1656,6 +1971,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
     }
 }
 
+static gboolean contains_sync (Lower *L, CType *t, int depth);
+
 static void
 lower_unknown (Lower *L, CExpr *e, const char *name)
 {
@@ -1666,7 +1983,42 @@ lower_unknown (Lower *L, CExpr *e, const char *name)
                  "except by reading and writing what its pointer arguments point to", name);
     }
   for (guint i = 0; e->args && i < e->args->len; i++)
-    access_through (L, g_ptr_array_index (e->args, i), ACC_RW, FALSE, e->loc);
+    {
+      CExpr *arg = g_ptr_array_index (e->args, i);
+      access_through (L, arg, ACC_RW, FALSE, e->loc);
+      /* a mutex or semaphore it is given (by a pointer of its type, or to a struct
+       * holding one) may be unlocked or posted there */
+      CType *pt = pointee (L, type_of (L, peel (arg)));
+      if (!L->quiet && pt && contains_sync (L, pt, 0))
+        {
+          g_autoptr (GPtrArray) ps = deref (L, arg);
+          g_autoptr (GString) t = g_string_new (NULL);
+          expr_text (arg, t, 0);
+          g_autofree char *why = g_strdup_printf ("'%s' is passed to %s%s%s at %s:%u:%u, which has no body", t->str,
+                                                  name ? "'" : "a call through a function pointer", name ? name : "",
+                                                  name ? "'" : "", e->loc.file ? e->loc.file : "?", e->loc.line,
+                                                  e->loc.col);
+          demote_places (L, ps, why);
+        }
+    }
+}
+
+/* T holds a pthread object (mutex, semaphore, ...). */
+static gboolean
+contains_sync (Lower *L, CType *t, int depth)
+{
+  if (sync_kind (t))
+    return TRUE;
+  t = strip (L, t);
+  if (!t || depth > 8)
+    return FALSE;
+  if (t->kind == C_TYPE_ARRAY)
+    return contains_sync (L, t->base, depth + 1);
+  if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
+    for (guint i = 0; i < t->tag->members->len; i++)
+      if (contains_sync (L, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, depth + 1))
+        return TRUE;
+  return FALSE;
 }
 
 static Frame *
@@ -2039,9 +2391,11 @@ lower_stmt (Lower *L, CStmt *s)
 
 /* ---- pre-pass: address-taken objects, escaping locals, heap sites ---- */
 
-enum { P_NOESC = 1, P_NODECAY = 2 };
+/* P_HANDLE: the operand of pthread_create's first argument `&t`. */
+enum { P_NOESC = 1, P_NODECAY = 2, P_HANDLE = 4 };
 
 static void pre_expr (Lower *L, CExpr *e, guint flags, CType *hint);
+
 
 static void
 pre_init (Lower *L, CInit *in, CType *hint)
@@ -2093,6 +2447,7 @@ take_address (Lower *L, CExpr *e, guint flags)
     }
   if (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
     return;
+  handle_mark (L, d, (flags & P_HANDLE) ? HANDLE_CREATED : HANDLE_BAD);
   if (is_static_object (d))
     {
       Root *r = root_of_decl (L, d, L->pf);
@@ -2134,6 +2489,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           CExpr *a = peel (e->a);
           if (a && a->kind == C_EXPR_IDENT && a->decl)
             g_hash_table_add (L->assigned, a->decl);
+          handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
         }
       pre_expr (L, e->a, 0, NULL);
       return;
@@ -2142,6 +2498,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         CExpr *a = peel (e->a);
         if (a && a->kind == C_EXPR_IDENT && a->decl)
           g_hash_table_add (L->assigned, a->decl);
+        handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
         pre_expr (L, e->a, P_NODECAY, NULL);
         pre_expr (L, e->b, 0, pointee (L, type_of (L, e->a)));
       }
@@ -2179,8 +2536,12 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         CExpr *f = peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);
+        if (k == K_JOIN && e->args && e->args->len > 0)
+          handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
         for (guint i = 0; e->args && i < e->args->len; i++)
-          pre_expr (L, g_ptr_array_index (e->args, i), noesc || (k == K_CREATE && i != 3) ? P_NOESC : 0, NULL);
+          pre_expr (L, g_ptr_array_index (e->args, i),
+                    (noesc || (k == K_CREATE && i != 3) ? P_NOESC : 0) | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
+                    NULL);
       }
       return;
     case C_EXPR_MEMBER:
@@ -2272,6 +2633,13 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
     {
       lower_stmt (L, fn->body);
       edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, fn->body->end, "return");
+      gint sem = g_array_index (L->job_exit_sem, gint, job_id);
+      if (sem >= 0)
+        {
+          /* the thread has ended: one pthread_join on its handle may return */
+          guint done = new_node (L, fn->body->end);
+          edge (L, L->exit_node, done, RF_OP_POST, sem, -1, fn->body->end, "thread ends (joinable)");
+        }
     }
   L->frame = NULL;
   frame_free (f);
@@ -2438,6 +2806,11 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->heap_types = g_hash_table_new (NULL, NULL);
   L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->job_of = g_hash_table_new (NULL, NULL);
+  L->job_of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->job_fn = g_ptr_array_new ();
+  L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
+  L->handles = g_hash_table_new (NULL, NULL);
+  L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->recursive = g_hash_table_new (NULL, NULL);
   g_queue_init (&L->pending);
@@ -2496,13 +2869,13 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
         client_roots (L, entries);
       if (!L->module)
         {
-          guint id = rf_program_add_job (L->prog, "main", main_fn->loc, RF_START_COUNT, 1);
+          guint id = job_add (L, main_fn, "main", RF_START_COUNT, 1, -1);
           g_hash_table_insert (L->job_of, main_fn, GUINT_TO_POINTER (id + 1));
           lower_job (L, id, main_fn, NULL);
         }
       else if (init_fn)
         {
-          guint id = rf_program_add_job (L->prog, init_fn->name, init_fn->loc, RF_START_COUNT, 1);
+          guint id = job_add (L, init_fn, init_fn->name, RF_START_COUNT, 1, -1);
           g_hash_table_insert (L->job_of, init_fn, GUINT_TO_POINTER (id + 1));
           lower_job (L, id, init_fn, entries);
         }
@@ -2510,17 +2883,17 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
         for (guint i = 0; i < entries->len; i++)
           {
             CDecl *d = g_ptr_array_index (entries, i);
-            guint id = rf_program_add_job (L->prog, d->name, d->loc, RF_START_ANY, 0);
+            guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
             g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
-            g_queue_push_tail (&L->pending, d);
+            g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
           }
       while (!g_queue_is_empty (&L->pending) && rf_diags_n_errors (diags) == n_errors_before)
         {
-          CDecl *fn = g_queue_pop_head (&L->pending);
-          guint id = GPOINTER_TO_UINT (g_hash_table_lookup (L->job_of, fn)) - 1;
+          guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->pending)) - 1;
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
-            lower_job (L, id, fn, NULL);
+            lower_job (L, id, g_ptr_array_index (L->job_fn, id), NULL);
         }
+      apply_demotions (L);
     }
 
   RfProgram *prog = L->prog;
@@ -2536,6 +2909,11 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->heap_types);
   g_hash_table_unref (L->warned);
   g_hash_table_unref (L->job_of);
+  g_hash_table_unref (L->job_of_handle);
+  g_ptr_array_unref (L->job_fn);
+  g_array_unref (L->job_exit_sem);
+  g_hash_table_unref (L->handles);
+  g_hash_table_unref (L->demoted);
   g_hash_table_unref (L->calls);
   g_hash_table_unref (L->recursive);
   g_queue_clear (&L->pending);
