@@ -2190,6 +2190,195 @@ collect_cases (CStmt *s, GPtrArray *out)
     }
 }
 
+/* ---- counted loops ---- */
+
+enum { MAX_UNROLL = 16 };
+
+/* E assigns D, increments it or takes its address. */
+static gboolean
+expr_touches (CExpr *e, CDecl *d, int depth)
+{
+  if (!e || depth > 200)
+    return FALSE;
+  CExpr *a = peel (e->a);
+  if (e->kind == C_EXPR_ASSIGN && a && a->kind == C_EXPR_IDENT && a->decl == d)
+    return TRUE;
+  if (e->kind == C_EXPR_UNARY && a && a->kind == C_EXPR_IDENT && a->decl == d
+      && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
+          || e->op == C_OP_POSTDEC))
+    return TRUE;
+  if (expr_touches (e->a, d, depth + 1) || expr_touches (e->b, d, depth + 1) || expr_touches (e->c, d, depth + 1))
+    return TRUE;
+  if (e->kind == C_EXPR_CALL)
+    for (guint i = 0; e->args && i < e->args->len; i++)
+      if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
+        return TRUE;
+  /* statement expressions, compound literals, _Generic: not looked into */
+  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+}
+
+static gboolean
+init_touches (CInit *in, CDecl *d)
+{
+  if (!in)
+    return FALSE;
+  if (in->expr)
+    return expr_touches (in->expr, d, 0);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    if (init_touches (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
+      return TRUE;
+  return FALSE;
+}
+
+/* E takes the address of D somewhere. */
+static gboolean
+expr_takes_addr (CExpr *e, CDecl *d, int depth)
+{
+  if (!e || depth > 200)
+    return FALSE;
+  CExpr *a = peel (e->a);
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl == d)
+    return TRUE;
+  if (expr_takes_addr (e->a, d, depth + 1) || expr_takes_addr (e->b, d, depth + 1)
+      || expr_takes_addr (e->c, d, depth + 1))
+    return TRUE;
+  if (e->kind == C_EXPR_CALL)
+    for (guint i = 0; e->args && i < e->args->len; i++)
+      if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
+        return TRUE;
+  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+}
+
+static gboolean
+init_takes_addr (CInit *in, CDecl *d)
+{
+  if (!in)
+    return FALSE;
+  if (in->expr)
+    return expr_takes_addr (in->expr, d, 0);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    if (init_takes_addr (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+stmt_touches_addr (CStmt *s, CDecl *d)
+{
+  if (!s)
+    return FALSE;
+  if (expr_takes_addr (s->expr, d, 0) || expr_takes_addr (s->expr2, d, 0) || stmt_touches_addr (s->init, d)
+      || stmt_touches_addr (s->body, d) || stmt_touches_addr (s->else_body, d))
+    return TRUE;
+  if (s->kind == C_STMT_COMPOUND)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      if (stmt_touches_addr (g_ptr_array_index (s->items, i), d))
+        return TRUE;
+  if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      if (init_takes_addr (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
+        return TRUE;
+  return FALSE;
+}
+
+/* S assigns D or takes its address, or holds a label (or a case of an enclosing
+ * switch) that lowering it twice would merge. SWITCHES: switch statements around. */
+static gboolean
+stmt_touches (CStmt *s, CDecl *d, int switches)
+{
+  if (!s)
+    return FALSE;
+  switch (s->kind)
+    {
+    case C_STMT_LABEL: case C_STMT_LOCAL_LABEL: case C_STMT_ASM: case C_STMT_GOTO_PTR:
+      return TRUE;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      if (switches == 0)
+        return TRUE;
+      break;
+    case C_STMT_SWITCH:
+      switches++;
+      break;
+    default:
+      break;
+    }
+  if (expr_touches (s->expr, d, 0) || expr_touches (s->expr2, d, 0)
+      || stmt_touches (s->init, d, switches) || stmt_touches (s->body, d, switches)
+      || stmt_touches (s->else_body, d, switches))
+    return TRUE;
+  if (s->kind == C_STMT_COMPOUND)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      if (stmt_touches (g_ptr_array_index (s->items, i), d, switches))
+        return TRUE;
+  if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      if (init_touches (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
+        return TRUE;
+  return FALSE;
+}
+
+/* The number of iterations of counted loop S: `for (i = A; i < B; i++)` (or `int i =
+ * A`, `<=`, `!=`, `++i`, `i += 1`) with constants A and B, a local integer i that the
+ * body never assigns and whose address the function never takes, and a body with no
+ * label. Such a loop runs its body exactly that many times unless the body leaves it
+ * (break, return, goto), so it can be unrolled. -1 for any other loop. */
+static gint
+counted_loop (Lower *L, CStmt *s)
+{
+  if (s->kind != C_STMT_FOR || !s->init || !s->expr || !s->expr2)
+    return -1;
+  CDecl *d = NULL;
+  gint64 from, to;
+  if (s->init->kind == C_STMT_DECL && s->init->items && s->init->items->len == 1)
+    {
+      d = g_ptr_array_index (s->init->items, 0);
+      if (!d->init || !d->init->expr || !const_int (L, d->init->expr, &from))
+        return -1;
+    }
+  else if (s->init->kind == C_STMT_EXPR && s->init->expr && s->init->expr->kind == C_EXPR_ASSIGN
+           && s->init->expr->op == C_OP_ASSIGN)
+    {
+      CExpr *a = peel (s->init->expr->a);
+      if (!a || a->kind != C_EXPR_IDENT || !const_int (L, s->init->expr->b, &from))
+        return -1;
+      d = a->decl;
+    }
+  if (!d || d->kind != C_DECL_VAR || is_static_object (d))
+    return -1;
+  CType *t = strip (L, d->type);
+  if (!t || t->kind != C_TYPE_BASIC)
+    return -1;
+  /* condition: i < B, i <= B, i != B */
+  CExpr *c = peel (s->expr);
+  if (!c || c->kind != C_EXPR_BINARY || !(c->op == C_OP_LT || c->op == C_OP_LE || c->op == C_OP_NE))
+    return -1;
+  CExpr *ci = peel (c->a);
+  if (!ci || ci->kind != C_EXPR_IDENT || ci->decl != d || !const_int (L, c->b, &to))
+    return -1;
+  if (c->op == C_OP_LE)
+    to++;
+  /* step: i++, ++i, i += 1 */
+  CExpr *st = peel (s->expr2), *sa = st ? peel (st->a) : NULL;
+  gint64 one = 0;
+  gboolean inc = st && sa && sa->kind == C_EXPR_IDENT && sa->decl == d
+                 && ((st->kind == C_EXPR_UNARY && (st->op == C_OP_POSTINC || st->op == C_OP_PREINC))
+                     || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && const_int (L, st->b, &one)
+                         && one == 1));
+  if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
+    return -1;
+  if (stmt_touches (s->body, d, 0) || expr_touches (s->expr, d, 0))
+    return -1;
+  /* no &i anywhere in the function (a pointer could change i) */
+  for (Frame *f = L->frame; f; f = f->up)
+    if (f->fn == L->frame->fn)
+      {
+        if (f->fn && f->fn->body && stmt_touches_addr (f->fn->body, d))
+          return -1;
+        break;
+      }
+  return (gint) (to - from);
+}
+
 static void
 loop_push (Lower *L, guint brk, guint cont)
 {
@@ -2202,6 +2391,59 @@ loop_pop (Lower *L)
 {
   g_array_set_size (L->frame->brk, L->frame->brk->len - 1);
   g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
+}
+
+/* A counted loop (see counted_loop): its body N times in sequence. */
+static void
+lower_counted_loop (Lower *L, CStmt *s, gint n)
+{
+  lower_stmt (L, s->init);
+  guint out = new_node (L, s->loc);
+  for (gint k = 0; k < n; k++)
+    {
+      guint next = new_node (L, s->loc);
+      g_autofree char *txt = g_strdup_printf ("for: iteration %d of %d", k + 1, n);
+      guint body = new_node (L, s->body ? s->body->loc : s->loc);
+      edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
+      L->cur = body;
+      loop_push (L, out, next);
+      lower_stmt (L, s->body);
+      loop_pop (L);
+      edge (L, L->cur, next, RF_OP_SKIP, -1, -1, s->loc, NULL);
+      L->cur = next;
+    }
+  edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, "for: done");
+  L->cur = out;
+}
+
+/* while (c) body; for (init; c; step) body: the condition is data, so it may hold or
+ * fail at every test. */
+static void
+lower_loop (Lower *L, CStmt *s)
+{
+  if (s->kind == C_STMT_FOR && s->init)
+    lower_stmt (L, s->init);
+  guint head = new_node (L, s->loc);
+  edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
+  guint body = new_node (L, s->body ? s->body->loc : s->loc), out = new_node (L, s->loc);
+  guint step = s->kind == C_STMT_FOR ? new_node (L, s->loc) : head;
+  L->cur = head;
+  if (s->expr)
+    lower_cond (L, s->expr, body, out);
+  else
+    edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
+  L->cur = body;
+  loop_push (L, out, step);
+  lower_stmt (L, s->body);
+  loop_pop (L);
+  if (step != head)
+    {
+      edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
+      L->cur = step;
+      eval (L, s->expr2);
+    }
+  edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
+  L->cur = out;
 }
 
 static void
@@ -2264,31 +2506,13 @@ lower_stmt (Lower *L, CStmt *s)
         edge (L, after_then, L->cur, RF_OP_SKIP, -1, -1, s->loc, "end if");
       }
       return;
-    case C_STMT_WHILE: case C_STMT_FOR:
+    case C_STMT_FOR: case C_STMT_WHILE:
       {
-        if (s->kind == C_STMT_FOR && s->init)
-          lower_stmt (L, s->init);
-        guint head = new_node (L, s->loc);
-        edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
-        guint body = new_node (L, s->body ? s->body->loc : s->loc), out = new_node (L, s->loc);
-        guint step = s->kind == C_STMT_FOR ? new_node (L, s->loc) : head;
-        L->cur = head;
-        if (s->expr)
-          lower_cond (L, s->expr, body, out);
+        gint n = counted_loop (L, s);
+        if (n >= 0)
+          lower_counted_loop (L, s, n);
         else
-          edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
-        L->cur = body;
-        loop_push (L, out, step);
-        lower_stmt (L, s->body);
-        loop_pop (L);
-        if (step != head)
-          {
-            edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
-            L->cur = step;
-            eval (L, s->expr2);
-          }
-        edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
-        L->cur = out;
+          lower_loop (L, s);
       }
       return;
     case C_STMT_DO:
