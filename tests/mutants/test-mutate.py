@@ -10,6 +10,7 @@ import sys
 import textwrap
 import unittest
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 loader = importlib.machinery.SourceFileLoader("mutate", sys.argv.pop(1))
 spec = importlib.util.spec_from_loader("mutate", loader)
 mutate = importlib.util.module_from_spec(spec)
