@@ -72,6 +72,8 @@ typedef struct {
   guint entry;      /* entry node */
   GArray *nodes;    /* RfLoc */
   GArray *edges;    /* RfEdge (text owned) */
+  char *call;       /* owned or NULL: the function each thread of this job calls (C
+                     * module entries); the first step of a thread says so */
 } RfJob;
 
 typedef struct _RfProgram RfProgram;

@@ -30,6 +30,7 @@ job_free (gpointer p)
 {
   RfJob *j = p;
   g_free (j->name);
+  g_free (j->call);
   g_array_unref (j->nodes);
   g_array_unref (j->edges);
   g_free (j);

@@ -46,6 +46,12 @@ add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, R
 static void
 add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, guint to, gint in, gint out, gint spawn)
 {
+  /* a module entry: the thread's first step is the call */
+  const RfJob *job = rf_program_get_job (b->prog, j);
+  g_autofree char *called = job->call && from == b->pcs[j][job->entry]
+                            ? g_strdup_printf ("calls %s; %s", job->call, label) : NULL;
+  if (called)
+    label = called;
   RfToken pre[2] = { { from, 1 }, { in >= 0 ? (guint) in : 0, in >= 0 ? 1 : 0 } };
   RfToken post[3] = { { to, 1 }, { out >= 0 ? (guint) out : 0, out >= 0 ? 1 : 0 },
                       { spawn >= 0 ? (guint) spawn : 0, spawn >= 0 ? 1 : 0 } };

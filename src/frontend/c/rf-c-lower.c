@@ -878,7 +878,9 @@ deref (Lower *L, CExpr *e0)
     return places_new ();
   if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
     return lval (L, e->a);
-  if (e->kind == C_EXPR_STRING)
+  /* a string literal is never written (and never raced); the null pointer constant
+   * (0, NULL) points to nothing */
+  if (e->kind == C_EXPR_STRING || (e->kind == C_EXPR_INT && strcmp (e->text, "0") == 0))
     return places_new ();
   CType *t = strip (L, type_of (L, e));
   if (t && t->kind == C_TYPE_ARRAY)
@@ -2850,8 +2852,14 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
       edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, "return");
       /* after init: while (*) create E; for every entry E */
       for (guint i = 0; i < create_after->len; i++)
-        edge (L, f->ret, f->ret, RF_OP_CREATE, job_for (L, g_ptr_array_index (create_after, i)), -1,
-              fn->body->end, NULL);
+        {
+          CDecl *entry = g_ptr_array_index (create_after, i);
+          guint id = job_for (L, entry);
+          RfJob *ej = rf_program_get_job (L->prog, id);
+          if (!ej->call)
+            ej->call = g_strdup (entry->name);
+          edge (L, f->ret, f->ret, RF_OP_CREATE, id, -1, fn->body->end, NULL);
+        }
     }
   else
     {
@@ -3108,6 +3116,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
           {
             CDecl *d = g_ptr_array_index (entries, i);
             guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
+            rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
             g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
             g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
           }
