@@ -62,7 +62,8 @@ int main (void)
   pthread_t t;
   for (long i = 0; i < 8; i++)
     pthread_create (&t, NULL, reader, (void *) i);
-  pthread_create (&t, NULL, writer, NULL);
+  for (int i = 0; i < 2; i++)
+    pthread_create (&t, NULL, writer, NULL);
   pthread_join (t, NULL);
   return 0;
 }

@@ -2,8 +2,9 @@
 // takes the read lock ("it is just one store").
 // expect: routes[] RACE
 // expect: nroutes RACE
-// why: read locks do not exclude each other, so the writer appends while readers scan the
-//   table (and while another writer appends).
+// why: read locks do not exclude each other: a reader reads nroutes while a writer updates
+//   it, and the two writers can both read the same nroutes and store to the same element
+//   routes[nroutes] at once.
 // fixed-twin: rwlock.c
 #include <pthread.h>
 #include <unistd.h>
@@ -58,7 +59,8 @@ int main (void)
   pthread_t t;
   for (long i = 0; i < 8; i++)
     pthread_create (&t, NULL, reader, (void *) i);
-  pthread_create (&t, NULL, writer, NULL);
+  for (int i = 0; i < 2; i++)
+    pthread_create (&t, NULL, writer, NULL);
   pthread_join (t, NULL);
   return 0;
 }
