@@ -1,0 +1,72 @@
+// Pattern: producer/consumer, one condition variable — a bounded buffer where producer and
+// consumer wait on the same condition variable and every change is broadcast.
+// expect: buf[] race-free
+// expect: count race-free
+// expect: in race-free
+// expect: out race-free
+// why: every access to the buffer and its indices holds buf_lock; pthread_cond_wait
+//   releases and re-takes it, and each waiter re-tests its condition in a loop, so a
+//   broadcast that wakes the wrong side is harmless.
+#include <pthread.h>
+#include <stdio.h>
+
+#define SIZE 8
+
+static int buf[SIZE];
+static int count, in, out;
+static pthread_mutex_t buf_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+
+static void put (int item)
+{
+  pthread_mutex_lock (&buf_lock);
+  while (count == SIZE)
+    pthread_cond_wait (&changed, &buf_lock);
+  buf[in] = item;
+  in = (in + 1) % SIZE;
+  count++;
+  pthread_cond_broadcast (&changed);
+  pthread_mutex_unlock (&buf_lock);
+}
+
+static int get (void)
+{
+  pthread_mutex_lock (&buf_lock);
+  while (count == 0)
+    pthread_cond_wait (&changed, &buf_lock);
+  int item = buf[out];
+  out = (out + 1) % SIZE;
+  count--;
+  pthread_cond_broadcast (&changed);
+  pthread_mutex_unlock (&buf_lock);
+  return item;
+}
+
+static void *producer (void *arg)
+{
+  (void) arg;
+  for (int i = 0; i < 1000; i++)
+    put (i);
+  put (-1);
+  return NULL;
+}
+
+static void *consumer (void *arg)
+{
+  (void) arg;
+  long sum = 0;
+  for (int item; (item = get ()) >= 0;)
+    sum += item;
+  printf ("sum %ld\n", sum);
+  return NULL;
+}
+
+int main (void)
+{
+  pthread_t p, c;
+  pthread_create (&p, NULL, producer, NULL);
+  pthread_create (&c, NULL, consumer, NULL);
+  pthread_join (p, NULL);
+  pthread_join (c, NULL);
+  return 0;
+}
