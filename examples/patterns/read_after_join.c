@@ -1,7 +1,5 @@
 // Pattern: read after join — main starts one worker, joins it, then reads its result.
 // expect: result race-free
-// known-gap: result RACE: pthread_join is not modelled: the joined thread may still run after
-//   the join
 // why: pthread_join returns only after the worker terminated, so the worker's write of
 //   result happens before main's read; no other thread touches result.
 // racy-twin: read_before_join.c

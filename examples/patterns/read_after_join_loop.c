@@ -1,8 +1,6 @@
 // Pattern: read after joining every worker of a loop — N workers add their partial sums to
 // a total under a lock; main joins all of them, then reads the total without the lock.
 // expect: total race-free
-// known-gap: total RACE: pthread_join is not modelled: the joined thread may still run after
-//   the join
 // why: the workers update total under total_lock, so they do not race with each other;
 //   main reads it only after pthread_join returned for every worker it created.
 #include <pthread.h>

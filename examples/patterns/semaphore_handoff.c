@@ -1,7 +1,6 @@
 // Pattern: semaphore hand-off — a one-slot mailbox guarded by two semaphores: `empty`
 // (initially 1) lets a producer fill the slot, `full` (initially 0) lets a consumer empty it.
 // expect: slot race-free
-// known-gap: slot RACE: sem_wait/sem_post are not modelled: no synchronisation assumed
 // why: empty + full + (threads between their sem_wait and sem_post) is always 1, so at most
 //   one thread, producer or consumer, is touching slot at any time, whatever the number of
 //   producers and consumers; each sem_post happens before the sem_wait it releases.
