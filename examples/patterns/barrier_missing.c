@@ -2,7 +2,7 @@
 // expect: cur[] RACE
 // expect: next[] race-free
 // known-gap: next[] RACE: an array is one location, so threads writing distinct elements look
-//   like a race; pthread_join is not modelled: the joined thread may still run after the join
+//   like a race
 // why: a worker can read its neighbour's cur cell while the neighbour is still writing it.
 //   next is still written at distinct elements and read by main only after the joins.
 // fixed-twin: barrier.c

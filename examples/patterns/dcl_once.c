@@ -1,8 +1,6 @@
 // Pattern: one-time initialisation with pthread_once — the fix of double-checked locking:
 // the lookup table is built by pthread_once on first use.
 // expect: table[] race-free
-// known-gap: table[] RACE: pthread_once is modelled as "the routine runs here or has run
-//   already", so two threads may run build_table at once
 // why: pthread_once runs build_table exactly once, and every call of pthread_once returns
 //   only after that run finished, so table's construction happens before every read.
 // racy-twin: dcl_plain_flag.c

@@ -1882,11 +1882,35 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
             error_at (L, loc, "unsupported: pthread_once with an unknown init routine");
             return;
           }
-        /* pthread_once: the routine runs here or has run already (in any thread) */
+        /* pthread_once (&o, f). With o one known object: the first caller takes the
+         * lock `o` (free at start, never released) and runs f, then posts `done$o`;
+         * every other caller waits for that token and puts it back. Otherwise: f runs
+         * here or has run already (in any thread, maybe still running). */
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        gint o = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, FALSE);
+        g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
+        gint done = o >= 0 ? var_of (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
+        g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
+        g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, d->name);
+        g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, d->name);
         guint start = L->cur, j = new_node (L, loc);
-        edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
-        inline_call (L, d, NULL);
-        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
+        if (done >= 0)
+          {
+            guint run = new_node (L, loc), waited = new_node (L, loc);
+            edge (L, start, run, RF_OP_ACQUIRE, o, -1, loc, t_run);
+            edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
+            edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
+            L->cur = run;
+            inline_call (L, d, NULL);
+            edge (L, L->cur, j, RF_OP_POST, done, -1, loc, t_ran);
+          }
+        else
+          {
+            edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
+            inline_call (L, d, NULL);
+            edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
+          }
         L->cur = j;
       }
       return;
