@@ -59,8 +59,12 @@ def main():
     cmd = first[2:]
     with tempfile.TemporaryDirectory(prefix="rf-golden-") as outdir:
         args = [a.replace("$OUT", outdir) for a in shlex.split(cmd)[1:]]
-        proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True,
-                              env=dict(os.environ, LC_ALL="C"))
+        env = dict(os.environ, LC_ALL="C")
+        if "LSAN_OPTIONS" in env:
+            # Under LeakSanitizer (tools/test): the report of suppressed third-party
+            # leaks (tests/lsan.supp) is not the command's output.
+            env["LSAN_OPTIONS"] += ":print_suppressions=0"
+        proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True, env=env)
         proc.stdout = proc.stdout.replace(outdir, "$OUT")
         proc.stderr = proc.stderr.replace(outdir, "$OUT")
         actual = render(cmd, proc, render_files(outdir))

@@ -95,6 +95,31 @@ keep_transition (RfNetSlice *s, const RfNet *net, guint ti, gboolean spawn_too)
       s->places[t->post[i].place] = TRUE;
 }
 
+/* The invariant of RfNetSlice: a kept transition's pc_from and its pc_to (its shortcut
+ * target when it has one) are kept; a shortcut's end transition and middle place are
+ * not. */
+static gboolean
+slice_is_valid (const RfNetSlice *s)
+{
+  for (guint ti = 0; ti < s->n_transitions; ti++)
+    {
+      if (!s->transitions[ti])
+        continue;
+      const RfTransition *t = rf_net_get_transition (s->net, ti);
+      if (t->pc_from >= 0 && !s->places[t->pc_from])
+        return FALSE;
+      if (s->shortcut[ti])
+        {
+          const RfTransition *e = rf_net_get_transition (s->net, s->pair[ti]);
+          if (s->transitions[s->pair[ti]] || s->places[t->pc_to] || !s->places[e->pc_to])
+            return FALSE;
+        }
+      else if (t->pc_to >= 0 && !s->places[t->pc_to])
+        return FALSE;
+    }
+  return TRUE;
+}
+
 gint
 rf_net_slice_get_shortcut (const RfNetSlice *slice, guint t)
 {
@@ -119,6 +144,7 @@ rf_net_slice_add_transition (RfNetSlice *slice, const RfNet *net, guint t)
   if (b >= 0)
     expand_shortcut (slice, net, b);
   keep_transition (slice, net, t, TRUE);
+  g_assert (slice_is_valid (slice));
 }
 
 /* TRUE when T takes or puts a token on place A or B. */
@@ -428,5 +454,6 @@ rf_net_slice_new (const RfNet *net, guint var)
 
   shortcut_other_accesses (s, net, &adj, rp, wp);
   adjacency_clear (&adj);
+  g_assert (slice_is_valid (s));
   return s;
 }
