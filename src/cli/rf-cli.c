@@ -455,9 +455,9 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
-    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race witness: the net slice (OUT.VAR.EXT) and a sequence diagram (OUT.VAR-seq.EXT)", "OUT" },
+    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
-    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness, to OUT and OUT-seq (with the extension after)", "VAR" },
+    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
