@@ -5,16 +5,47 @@ A golden file holds the command on its first line ("$ racefree ARGS...", run fro
 source root with the racefree binary under test), then the expected standard output,
 then "--- stderr", the expected standard error, and "--- exit N". With
 RF_UPDATE_GOLDEN=1 the file is rewritten from the actual output instead.
+
+Output files: "$OUT" in the command stands for a fresh empty directory; every file the
+command leaves there follows, in name order, as "--- file NAME" and its whole text, or,
+for a picture Graphviz rendered (whose bytes depend on its version and fonts), one line
+"--- file NAME: svg|png|pdf" once its structure is checked. No "--- file" line means
+the command left no file behind. "$OUT" in stdout and stderr stands for the directory.
 Usage: golden-run.py RACEFREE_BINARY SOURCE_ROOT GOLDEN_FILE
 """
 import os
 import shlex
 import subprocess
 import sys
+import tempfile
 
 
-def render(cmd, proc):
-    return "$ %s\n%s--- stderr\n%s--- exit %d\n" % (cmd, proc.stdout, proc.stderr, proc.returncode)
+def picture_kind(data):
+    """The rendered format of DATA, or None: each format's own structure is checked."""
+    if data.startswith(b"\x89PNG\r\n\x1a\n") and b"IEND" in data[-16:]:
+        return "png"
+    if data.startswith(b"%PDF-") and b"%%EOF" in data[-16:]:
+        return "pdf"
+    if data.startswith(b"<?xml") and b"<svg" in data and data.rstrip().endswith(b"</svg>"):
+        return "svg"
+    return None
+
+
+def render_files(outdir):
+    text = ""
+    for name in sorted(os.listdir(outdir)):
+        with open(os.path.join(outdir, name), "rb") as f:
+            data = f.read()
+        kind = picture_kind(data)
+        if kind:
+            text += "--- file %s: %s\n" % (name, kind)
+        else:
+            text += "--- file %s\n%s" % (name, data.decode("utf-8", errors="replace"))
+    return text
+
+
+def render(cmd, proc, files=""):
+    return "$ %s\n%s--- stderr\n%s--- exit %d\n%s" % (cmd, proc.stdout, proc.stderr, proc.returncode, files)
 
 
 def main():
@@ -26,10 +57,17 @@ def main():
         print("%s: first line must be '$ racefree ARGS'" % golden)
         return 2
     cmd = first[2:]
-    args = shlex.split(cmd)[1:]
-    proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True,
-                          env=dict(os.environ, LC_ALL="C"))
-    actual = render(cmd, proc)
+    with tempfile.TemporaryDirectory(prefix="rf-golden-") as outdir:
+        args = [a.replace("$OUT", outdir) for a in shlex.split(cmd)[1:]]
+        env = dict(os.environ, LC_ALL="C")
+        if "LSAN_OPTIONS" in env:
+            # Under LeakSanitizer (tools/test): the report of suppressed third-party
+            # leaks (tests/lsan.supp) is not the command's output.
+            env["LSAN_OPTIONS"] += ":print_suppressions=0"
+        proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True, env=env)
+        proc.stdout = proc.stdout.replace(outdir, "$OUT")
+        proc.stderr = proc.stderr.replace(outdir, "$OUT")
+        actual = render(cmd, proc, render_files(outdir))
     if os.environ.get("RF_UPDATE_GOLDEN") == "1":
         with open(golden, "w", encoding="utf-8") as f:
             f.write(actual)

@@ -1,4 +1,6 @@
-/* test-dot: the DOT picture of a small hand-built net, compared whole with a golden file.
+/* test-dot: the DOT picture of a small hand-built net, compared whole with a golden file;
+ * the witness pictures of Counter's race (what they number, highlight and mark), and
+ * rendering (whole witness and slice pictures are golden tests: tests/golden/witness-*).
  *
  * The golden file is tests/golden/dot-small.dot, found through RF_GOLDEN_DIR (set by
  * meson) or the first argument; RF_UPDATE_GOLDEN=1 rewrites it from the current output. */
@@ -14,8 +16,12 @@
 
 #include "rf-dot.h"
 #include "rf-net.h"
+#include "rf-netbuild.h"
+#include "rf-race.h"
+#include "rf-sml.h"
 
 static const char *golden_dir;
+static const char *examples_dir;
 
 static RfLoc
 line (guint l)
@@ -181,6 +187,124 @@ test_render_formats (void **state)
   assert_false (rf_dot_format_is_rendered ("gif"));
 }
 
+/* The race verdict on the first variable of examples/NAME (which must race). */
+typedef struct {
+  RfProgram *prog;
+  RfNet *net;
+  GPtrArray *verdicts;
+} Checked;
+
+static Checked
+check_example (const char *name)
+{
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *file = g_build_filename (examples_dir, name, NULL);
+  Checked c = { rf_sml_parse_file (file, diags, &error), NULL, NULL };
+  assert_non_null (c.prog);
+  c.net = rf_netbuild (c.prog);
+  c.verdicts = rf_race_check (c.prog, c.net, NULL);
+  const RfRaceVerdict *rv = g_ptr_array_index (c.verdicts, 0);
+  assert_int_equal (rv->result->verdict, RF_COVER_UNSAFE);
+  return c;
+}
+
+static void
+checked_clear (Checked *c)
+{
+  g_ptr_array_unref (c->verdicts);
+  rf_net_free (c->net);
+  rf_program_free (c->prog);
+}
+
+/* Counts the occurrences of NEEDLE in HAYSTACK. */
+static guint
+count (const char *haystack, const char *needle)
+{
+  guint n = 0;
+  for (const char *s = strstr (haystack, needle); s; s = strstr (s + 1, needle))
+    n++;
+  return n;
+}
+
+/* The witness net numbers every step once, in a transition label, and draws the final
+ * marking; the whole text is the same every time it is built. */
+static void
+test_witness_net (void **state)
+{
+  Checked c = check_example ("counter.sml");
+  const RfRaceVerdict *rv = g_ptr_array_index (c.verdicts, 0);
+  const RfWitness *w = rv->result->witness;
+  g_autofree char *dot = rf_dot_witness_net_to_string (c.net, rv, "counter");
+  g_autofree char *again = rf_dot_witness_net_to_string (c.net, rv, "counter");
+
+  assert_string_equal (dot, again);
+  /* Counter's witness: create inc twice, T2 and T3 begin reading, T2 ends its read and
+   * begins to write (see check-counter.golden). */
+  assert_int_equal (w->steps->len, 6);
+  assert_int_equal (count (dot, "label=\"1, 2: create inc\""), 1);
+  assert_int_equal (count (dot, "label=\"3, 4: read counter (begin)\""), 1);
+  assert_int_equal (count (dot, "label=\"5: read counter (end)\""), 1);
+  assert_int_equal (count (dot, "label=\"6: write counter (begin)\""), 1);
+  assert_int_equal (count (dot, "label=\"write counter (end)\""), 1);   /* not fired */
+  /* The racing accesses' begin transitions are highlighted, nothing else. */
+  assert_int_equal (count (dot, "fillcolor=salmon"), 2);
+  /* Final marking: one thread reading, one writing, main at its loop. */
+  assert_int_equal (count (dot, "label=\"Read_counter\\n●\""), 1);
+  assert_int_equal (count (dot, "label=\"Write_counter\\n●\""), 1);
+  assert_int_equal (count (dot, "fillcolor=gold"), 3);
+  checked_clear (&c);
+}
+
+/* The sequence diagram: one header and one final box per thread, one box per step in
+ * the lane of its thread, one dashed arrow per create step, two racing steps. */
+static void
+test_witness_sequence (void **state)
+{
+  Checked c = check_example ("counter.sml");
+  const RfRaceVerdict *rv = g_ptr_array_index (c.verdicts, 0);
+  g_autofree char *dot = rf_dot_witness_sequence_to_string (c.net, rv, "counter");
+  g_autofree char *again = rf_dot_witness_sequence_to_string (c.net, rv, "counter");
+
+  assert_string_equal (dot, again);
+  assert_int_equal (count (dot, "\th1\t[") + count (dot, "\th2\t[") + count (dot, "\th3\t["), 3);
+  assert_null (strstr (dot, "\th4\t["));
+  for (guint i = 1; i <= 6; i++)
+    {
+      g_autofree char *node = g_strdup_printf ("\ts%u\t[", i);
+      g_autofree char *label = g_strdup_printf ("label=\"%u: ", i);
+      assert_int_equal (count (dot, node), 1);
+      assert_int_equal (count (dot, label), 1);
+    }
+  assert_null (strstr (dot, "\ts7\t["));
+  assert_int_equal (count (dot, "subgraph row_"), 8);   /* header, 6 steps, end */
+  assert_int_equal (count (dot, "style=dashed"), 2);     /* T1 creates T2 and T3 */
+  assert_int_equal (count (dot, "fillcolor=salmon"), 4); /* 2 racing steps, 2 racing threads */
+  assert_non_null (strstr (dot, "label=\"4: read counter (begin)\\ncounter.sml:12\",\n\t\t\tpenwidth=2"));
+  assert_non_null (strstr (dot, "label=\"end: counter.sml:13\\nwriting counter\""));
+  checked_clear (&c);
+}
+
+/* rf_dot_render: dot is the text itself; text that does not parse is an error. */
+static void
+test_render_text (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) same = rf_dot_render ("digraph g { a -> b }\n", "dot", &error);
+  assert_non_null (same);
+  assert_int_equal (g_bytes_get_size (same), strlen ("digraph g { a -> b }\n"));
+  assert_memory_equal (g_bytes_get_data (same, NULL), "digraph g { a -> b }\n", g_bytes_get_size (same));
+
+  g_autoptr (GBytes) svg = rf_dot_render ("digraph g { a -> b }\n", "svg", &error);
+  assert_non_null (svg);
+  assert_non_null (g_strstr_len (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg), "</svg>"));
+
+  assert_true (rf_dot_format_is_known ("dot"));
+  assert_true (rf_dot_format_is_known ("pdf"));
+  assert_false (rf_dot_format_is_known ("gif"));
+  assert_false (rf_dot_format_is_known (NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -189,10 +313,16 @@ main (int argc, char **argv)
     cmocka_unit_test (test_dot_deterministic),
     cmocka_unit_test (test_dot_empty_net),
     cmocka_unit_test (test_render_formats),
+    cmocka_unit_test (test_witness_net),
+    cmocka_unit_test (test_witness_sequence),
+    cmocka_unit_test (test_render_text),
   };
 
   golden_dir = argc > 1 ? argv[1] : g_getenv ("RF_GOLDEN_DIR");
   if (!golden_dir)
     golden_dir = "tests/golden";
+  examples_dir = g_getenv ("RF_EXAMPLES_DIR");
+  if (!examples_dir)
+    examples_dir = "examples";
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

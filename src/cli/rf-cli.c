@@ -4,7 +4,11 @@
  * leaves a partial file behind. */
 #include "rf-cli.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 
 #include "rf-c-lower.h"
 #include "rf-diag.h"
@@ -27,7 +31,7 @@ static const char *usage_text =
   "  check FILE.sml     decide, for every shared variable, whether it can race\n"
   "  check FILE.c...    the same for C files (or a C module: --entry, --init)\n"
   "  model FILE.c...    print the program model extracted from C files as SML\n"
-  "  net FILE.sml       write the Petri net built from the program (Graphviz DOT)\n"
+  "  net FILE.sml|.c    write the Petri net built from the program (Graphviz DOT)\n"
   "  cover FILE         decide coverability for a net in mist .spec or bfc .tts format\n"
   "  help [COMMAND]     show help for racefree or for one command\n"
   "\n"
@@ -186,6 +190,215 @@ input_failure (RfDiags *diags, GError *error, GString *err)
   return RF_EXIT_INPUT;
 }
 
+/* The base name of FILE without its extension, as a graph name. Owned. */
+static char *
+graph_name_of (const char *file)
+{
+  char *base = g_path_get_basename (file);
+  char *dot = strrchr (base, '.');
+  if (dot && dot != base)
+    *dot = '\0';
+  return base;
+}
+
+/* Data variable NAME of PROG for option OPTION, or -1 after a usage error listing
+ * the program's shared data variables. */
+static gint
+data_var (const RfProgram *prog, const char *name, const char *option, GString *err, const char *cmd)
+{
+  gint v = rf_program_lookup_var (prog, name);
+  if (v >= 0 && rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
+    return v;
+  g_autoptr (GString) names = g_string_new (NULL);
+  for (guint i = 0; i < rf_program_n_vars (prog); i++)
+    {
+      const RfVar *var = rf_program_get_var (prog, i);
+      if (var->kind == RF_VAR_DATA)
+        g_string_append_printf (names, "%s%s", names->len ? ", " : "", var->name);
+    }
+  g_string_append_printf (err, "racefree %s: error: %s '%s': %s", cmd, option, name,
+                          v >= 0 ? "not a shared data variable" : "no such shared variable");
+  if (names->len)
+    g_string_append_printf (err, " (expected one of: %s)\n", names->str);
+  else
+    g_string_append (err, " (the program has no shared data variables)\n");
+  return -1;
+}
+
+/* Writes LEN bytes of DATA to PATH atomically: to a temporary file next to it, then
+ * renamed over it, so that PATH holds either its old contents or all of DATA. The
+ * error names PATH (not the temporary file) and the system's reason. */
+static gboolean
+write_file_atomic (const char *path, const void *data, gsize len, GError **error)
+{
+  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
+  int fd = g_mkstemp_full (tmp, O_RDWR, 0666);   /* as open (2) would, less the umask */
+  gboolean ok = fd >= 0;
+  const char *p = data;
+  for (gsize done = 0; ok && done < len;)
+    {
+      gssize n = write (fd, p + done, len - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      ok = n > 0;
+      done += ok ? (gsize) n : 0;
+    }
+  int saved = errno;
+  if (fd >= 0 && close (fd) != 0 && ok)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (ok && g_rename (tmp, path) != 0)
+    {
+      ok = FALSE;
+      saved = errno;
+    }
+  if (!ok)
+    {
+      if (fd >= 0)
+        g_unlink (tmp);
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "cannot write '%s': %s", path,
+                   g_strerror (saved));
+    }
+  return ok;
+}
+
+/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each atomically; when one
+ * fails, removes those already written, so that either every file is written or none. */
+static gboolean
+write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
+{
+  for (guint i = 0; i < files->len; i++)
+    {
+      gsize len = 0;
+      const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
+      if (!write_file_atomic (g_ptr_array_index (files, i), data, len, error))
+        {
+          for (guint k = 0; k < i; k++)
+            g_unlink (g_ptr_array_index (files, k));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
+ * .svg, .png, .pdf), or NULL after a usage error. Static string. */
+static const char *
+witness_format (const char *out, const char *name, GString *err)
+{
+  static const char *const formats[] = { "dot", "svg", "png", "pdf" };
+  if (name)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+        if (strcmp (name, formats[i]) == 0)
+          return formats[i];
+      g_string_append_printf (err, "racefree check: error: unknown witness format '%s' (expected dot, svg, png, pdf)\n"
+                              "Try 'racefree check --help'.\n", name);
+      return NULL;
+    }
+  const char *slash = strrchr (out, '/');
+  const char *ext = strrchr (slash ? slash + 1 : out, '.');
+  if (ext && g_ascii_strcasecmp (ext, ".gv") == 0)
+    return "dot";
+  for (guint i = 0; ext && i < G_N_ELEMENTS (formats); i++)
+    if (g_ascii_strcasecmp (ext + 1, formats[i]) == 0)
+      return formats[i];
+  g_string_append_printf (err, "racefree check: error: cannot tell the picture format of '%s' from its extension "
+                          "(expected .dot, .gv, .svg, .png or .pdf, or give --witness-format)\n"
+                          "Try 'racefree check --help'.\n", out);
+  return NULL;
+}
+
+/* OUT split at the extension of its base name: "dir/a.png" -> "dir/a" and ".png";
+ * a name without one gives "". Owned. */
+static void
+split_extension (const char *out, char **stem, char **ext)
+{
+  const char *slash = strrchr (out, '/');
+  const char *base = slash ? slash + 1 : out;
+  const char *dot = strrchr (base, '.');
+  if (!dot || dot == base)
+    dot = out + strlen (out);
+  *stem = g_strndup (out, dot - out);
+  *ext = g_strdup (dot);
+}
+
+/* NAME made safe for a file name: letters, digits, '_', '-', '.' kept, anything else
+ * '_'; a name USED before (owned keys) gets "_2", "_3", ... Owned. */
+static char *
+file_safe_name (const char *name, GHashTable *used)
+{
+  g_autoptr (GString) safe = g_string_new (NULL);
+  for (const char *s = name; *s; s++)
+    g_string_append_c (safe, g_ascii_isalnum (*s) || *s == '_' || *s == '-' || *s == '.' ? *s : '_');
+  char *unique = g_strdup (safe->str);
+  for (guint k = 2; g_hash_table_contains (used, unique); k++)
+    {
+      g_free (unique);
+      unique = g_strdup_printf ("%s_%u", safe->str, k);
+    }
+  g_hash_table_add (used, g_strdup (unique));
+  return unique;
+}
+
+/* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
+ * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
+ * before the extension; without VAR, the variable's name (file_safe_name) goes before
+ * the extension of both: a.png -> a.counter.png, a.counter-seq.png. Every picture is
+ * rendered before any is written; then all are written or none. Returns FALSE after
+ * an error in ERR. When nothing races, says so in ERR and writes nothing. */
+static gboolean
+write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const char *out, const char *format,
+                        const char *graph_name, GString *err)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *stem = NULL, *ext = NULL;
+  split_extension (out, &stem, &ext);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (var >= 0 && rv->var != (guint) var)
+        continue;
+      if (rv->result->verdict != RF_COVER_UNSAFE)
+        {
+          if (var >= 0)
+            g_string_append_printf (err, "racefree check: '%s' is %s: no witness picture written\n", rv->name,
+                                    rv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
+                                                                          : "unknown (search budget exhausted)");
+          continue;
+        }
+      g_autofree char *safe = var >= 0 ? NULL : file_safe_name (rv->name, used);
+      g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+      g_autofree char *net_dot = rf_dot_witness_net_to_string (net, rv, graph_name);
+      g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (net, rv, graph_name);
+      GBytes *a = rf_dot_render (net_dot, format, &error);
+      GBytes *b = a ? rf_dot_render (seq_dot, format, &error) : NULL;
+      if (!b)
+        {
+          g_clear_pointer (&a, g_bytes_unref);
+          g_string_append_printf (err, "racefree check: error: %s\n", error->message);
+          return FALSE;
+        }
+      g_ptr_array_add (files, g_strdup_printf ("%s%s", prefix, ext));
+      g_ptr_array_add (contents, a);
+      g_ptr_array_add (files, g_strdup_printf ("%s-seq%s", prefix, ext));
+      g_ptr_array_add (contents, b);
+    }
+  if (files->len == 0 && var < 0)
+    g_string_append (err, "racefree check: no race found: no witness picture written\n");
+  if (!write_files_all_or_none (files, contents, &error))
+    {
+      g_string_append_printf (err, "racefree check: error: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* One positional FILE argument, or a usage error. */
 static const char *
 single_file (int argc, char **argv, GString *err, const char *cmd)
@@ -233,6 +446,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   gint64 max_markings = 0;
   gdouble timeout = 0;
   g_autofree char *format_name = NULL;
+  g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
@@ -241,6 +455,9 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
+    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
+    { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
+    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -264,6 +481,21 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
     return RF_EXIT_INPUT;
+  const char *picture_format = NULL;
+  if (!witness_out && (witness_format_name || witness_var))
+    {
+      g_string_append_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
+                              witness_format_name ? "--witness-format" : "--witness-var");
+      return RF_EXIT_INPUT;
+    }
+  if (witness_out && (!*witness_out || strcmp (witness_out, "-") == 0))
+    {
+      g_string_append (err, "racefree check: error: --witness-dot needs a file name (it writes two pictures)\n"
+                            "Try 'racefree check --help'.\n");
+      return RF_EXIT_INPUT;
+    }
+  if (witness_out && !(picture_format = witness_format (witness_out, witness_format_name, err)))
+    return RF_EXIT_INPUT;
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RfProgram) prog = NULL;
@@ -279,6 +511,9 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   if (!prog)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);  /* warnings */
+  gint picture_var = -1;
+  if (witness_var && (picture_var = data_var (prog, witness_var, "--witness-var", err, "check")) < 0)
+    return RF_EXIT_INPUT;
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
@@ -292,6 +527,13 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
       g_autoptr (RfDiags) found = rf_diags_new ();
       format->diagnostics (net, verdicts, found);
       rf_diags_render (found, err);
+    }
+
+  if (witness_out)
+    {
+      g_autofree char *base = graph_name_of (argv[1]);
+      if (!write_witness_pictures (net, verdicts, picture_var, witness_out, picture_format, base, err))
+        return RF_EXIT_INPUT;
     }
 
   int code = RF_EXIT_OK;
@@ -312,71 +554,71 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
   gboolean help = FALSE;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *slice = NULL;
   GOptionEntry entries[] = {
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
+    { "slice", 0, 0, G_OPTION_ARG_STRING, &slice, "Draw only the part of the net relevant to shared variable VAR", "VAR" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml");
+  g_auto (CArgs) cargs = { 0 };
+  g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
+  c_args_presplit (&argc, &argv, keep);
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
   g_option_context_set_summary (ctx, "Write the Petri net racefree builds from the program: job types as\n"
                                      "clusters, shared places (locks, Read/Write, signals) outside them.");
   g_option_context_add_main_entries (ctx, entries, NULL);
+  c_args_add_entries (ctx, &cargs);
   int done = parse_options (ctx, &argc, &argv, &help, out, err, "net");
   if (done >= 0)
     return done;
-  if (format && strcmp (format, "dot") != 0 && !rf_dot_format_is_rendered (format))
+  if (!format)
+    format = g_strdup ("dot");
+  if (!rf_dot_format_is_known (format))
     {
       g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot, svg, png, pdf)\n", format);
       return RF_EXIT_INPUT;
     }
-  gboolean binary = format && (strcmp (format, "png") == 0 || strcmp (format, "pdf") == 0);
+  gboolean binary = strcmp (format, "png") == 0 || strcmp (format, "pdf") == 0;
   if (binary && (!output || strcmp (output, "-") == 0))
     {
       g_string_append_printf (err, "racefree net: error: format '%s' is binary: give an output file with -o\n", format);
       return RF_EXIT_INPUT;
     }
-  const char *file = single_file (argc, argv, err, "net");
-  if (!file)
-    return RF_EXIT_INPUT;
 
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
-  g_autoptr (RfProgram) prog = load_program (file, diags, &error);
+  g_autoptr (RfProgram) prog = NULL;
+  if (all_c_files (argc, argv))
+    prog = load_c_program (argv + 1, &cargs, diags, &error);
+  else
+    {
+      const char *file = single_file (argc, argv, err, "net");
+      if (!file)
+        return RF_EXIT_INPUT;
+      prog = load_program (file, diags, &error);
+    }
   if (!prog)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);
+  gint var = -1;
+  if (slice && (var = data_var (prog, slice, "--slice", err, "net")) < 0)
+    return RF_EXIT_INPUT;
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
-  g_autofree char *base = g_path_get_basename (file);
-  char *dot = strrchr (base, '.');
-  if (dot)
-    *dot = '\0';
-  if (format && rf_dot_format_is_rendered (format))
-    {
-      g_autoptr (GBytes) bytes = rf_dot_net_render (net, base, format, &error);
-      gsize len = 0;
-      const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
-      if (!bytes)
-        g_string_append_printf (err, "racefree net: error: %s\n", error->message);
-      else if (!output || strcmp (output, "-") == 0)
-        g_string_append_len (out, data, len);
-      else if (!g_file_set_contents (output, data, len, &error))
-        g_string_append_printf (err, "racefree net: error: %s\n", error->message);
-      return error ? RF_EXIT_INPUT : RF_EXIT_OK;
-    }
-  g_autofree char *text = rf_dot_net_to_string (net, base);
-  if (!output || strcmp (output, "-") == 0)
-    {
-      g_string_append (out, text);
-      return RF_EXIT_OK;
-    }
-  if (!g_file_set_contents (output, text, -1, &error))
-    {
-      g_string_append_printf (err, "racefree net: error: %s\n", error->message);
-      return RF_EXIT_INPUT;
-    }
-  return RF_EXIT_OK;
+  g_autofree char *base = graph_name_of (argv[1]);
+  g_autofree char *text = var >= 0 ? rf_dot_net_slice_to_string (net, var, slice, base) : rf_dot_net_to_string (net, base);
+  g_autoptr (GBytes) bytes = rf_dot_render (text, format, &error);
+  gsize len = 0;
+  const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
+  if (!bytes)
+    g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+  else if (!output || strcmp (output, "-") == 0)
+    g_string_append_len (out, data, len);
+  else if (!write_file_atomic (output, data, len, &error))
+    g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+  return error ? RF_EXIT_INPUT : RF_EXIT_OK;
 }
 
 static int

@@ -1,21 +1,29 @@
-/* rf-dot: a net as Graphviz DOT text, built with libcgraph and written to a GString.
+/* rf-dot: nets, slices and witness nets as Graphviz DOT text, built with libcgraph and
+ * written to a GString; rendering of any DOT text with gvc.
  *
  * The graph is built in three passes, each in id order, so that cgraph (which writes
  * objects in creation order) gives byte-identical text for the same net: one cluster
- * per job type, then every place, then every transition with its arcs. Control
- * places and the transitions of a job type go in that job's cluster; shared places
- * (Read/Write, locks, signals) and job-less transitions stay at the top level.
- * Two disciplines replace cgraph's defaults: an I/O one whose putstr appends to a
- * GString (no FILE), and an ID one numbering objects in creation order, which
- * agwrite's subgraph order follows (ids_in_order). cgraph quotes names and escapes
- * '"' itself but leaves '\' alone, which Graphviz reads as a label escape (\n, \l,
- * \N...) and which eats the closing quote at the end of a string; user text is
- * therefore escaped here (label_append_text). */
+ * per job type that has something to draw, then every drawn place, then every drawn
+ * transition with its arcs. Control places and the transitions of a job type go in
+ * that job's cluster; shared places (Read/Write, locks, signals) and job-less
+ * transitions stay at the top level. What is drawn, and how, is a View: a slice (or
+ * everything), the marking shown in the places, and for a witness the step numbers
+ * of each transition. Two disciplines replace cgraph's defaults: an I/O one whose
+ * putstr appends to a GString (no FILE), and an ID one numbering objects in creation
+ * order, which agwrite's subgraph order follows (ids_in_order). cgraph quotes names
+ * and escapes '"' itself but leaves '\' alone, which Graphviz reads as a label escape
+ * (\n, \l, \N...) and which eats the closing quote at the end of a string; user text
+ * is therefore escaped here (rf_dot_label_append_text). */
 
 #include "rf-dot.h"
+#include "rf-dot-private.h"
 
-#include <graphviz/cgraph.h>
+#include <string.h>
+
 #include <graphviz/gvc.h>
+
+#include "rf-report-private.h"
+#include "rf-slice.h"
 
 /* agwrite's output channel is the GString passed as `chan`. */
 static int
@@ -123,10 +131,27 @@ static Agiddisc_t ids_in_order = {
   ids_open, ids_map, ids_alloc, ids_free, ids_print, ids_close, ids_register
 };
 
-/* Appends TEXT to a label so that Graphviz draws it verbatim: '\' doubled, line
- * breaks as the centred-line escape "\n", carriage returns dropped. */
-static void
-label_append_text (GString *label, const char *text)
+static Agdisc_t in_order_disc = { &AgMemDisc, &ids_in_order, &gstring_io };
+
+Agraph_t *
+rf_dot_graph_open (const char *name)
+{
+  g_autoptr (GString) escaped = g_string_new (NULL);
+  rf_dot_label_append_text (escaped, name ? name : "net");   /* a trailing '\' would eat the closing quote */
+  return agopen (escaped->str, Agdirected, &in_order_disc);
+}
+
+char *
+rf_dot_graph_close (Agraph_t *g)
+{
+  GString *out = g_string_new (NULL);
+  agwrite (g, out);
+  agclose (g);
+  return g_string_free (out, FALSE);
+}
+
+void
+rf_dot_label_append_text (GString *label, const char *text)
 {
   for (const char *s = text; *s; s++)
     {
@@ -139,8 +164,27 @@ label_append_text (GString *label, const char *text)
     }
 }
 
-/* Initial tokens under a place's text: "\n●" for one, "\n●3" for three, "\nω" for
- * any number, nothing for none. */
+void
+rf_dot_label_append_loc (GString *label, RfLoc loc)
+{
+  if (!loc.file || loc.line == 0)
+    {
+      g_string_append_c (label, '?');
+      return;
+    }
+  g_autofree char *base = g_path_get_basename (loc.file);
+  rf_dot_label_append_text (label, base);
+  g_string_append_printf (label, ":%u", loc.line);
+}
+
+void
+rf_dot_set (void *obj, const char *name, const char *value)
+{
+  agsafeset (obj, (char *) name, (char *) value, "");
+}
+
+/* Tokens under a place's text: "\n●" for one, "\n●3" for three, "\nω" for any
+ * number, nothing for none. */
 static void
 label_append_tokens (GString *label, guint32 count, gboolean omega)
 {
@@ -152,10 +196,30 @@ label_append_tokens (GString *label, guint32 count, gboolean omega)
     g_string_append_printf (label, "\\n●%" G_GUINT32_FORMAT, count);
 }
 
-static void
-set_attr (void *obj, const char *name, const char *value)
+/* View: what a net picture draws. slice: the places and transitions drawn (every one
+ * when NULL). marking: the tokens drawn in the places (NULL: the initial marking, with
+ * ω); marked control places are then filled. steps: NULL, or per transition id the
+ * step numbers at which a witness fires it ("1, 3", owned) or NULL; racing: NULL, or
+ * per transition id TRUE for the begin transition of a racing access. title: the
+ * graph's label, or NULL. */
+typedef struct {
+  const RfNetSlice *slice;
+  const RfMarking *marking;
+  GPtrArray *steps;           /* char* per transition, owned, NULL entries */
+  const gboolean *racing;
+  const char *title;
+} View;
+
+static gboolean
+view_has_place (const View *v, guint p)
 {
-  agsafeset (obj, (char *) name, (char *) value, "");
+  return !v->slice || rf_net_slice_has_place (v->slice, p);
+}
+
+static gboolean
+view_has_transition (const View *v, guint t)
+{
+  return !v->slice || rf_net_slice_has_transition (v->slice, t);
 }
 
 /* Graph-wide defaults. Attributes set per object are declared with an empty default,
@@ -194,29 +258,30 @@ build_cluster (Agraph_t *g, guint index, const RfNetJob *job)
   g_autoptr (GString) label = g_string_new (NULL);
   Agraph_t *sub = agsubg (g, name, 1);
 
-  label_append_text (label, job->name ? job->name : name);
-  set_attr (sub, "label", label->str);
-  set_attr (sub, "style", "rounded");
-  set_attr (sub, "color", "gray50");
+  rf_dot_label_append_text (label, job->name ? job->name : name);
+  rf_dot_set (sub, "label", label->str);
+  rf_dot_set (sub, "style", "rounded");
+  rf_dot_set (sub, "color", "gray50");
   return sub;
 }
 
 /* The graph a place or transition of job JOB belongs to: its cluster, or the top
- * level for -1 (and for job indices the net does not define). */
+ * level for -1 (and for job indices the net does not define or the view leaves out). */
 static Agraph_t *
 graph_of_job (Agraph_t *g, GPtrArray *clusters, gint job)
 {
-  if (job >= 0 && (guint) job < clusters->len)
+  if (job >= 0 && (guint) job < clusters->len && g_ptr_array_index (clusters, job))
     return g_ptr_array_index (clusters, job);
   return g;
 }
 
 /* Place p<id>: control places are circles labelled "L<line>" (the name when there is
  * no line), a job's entry place with a double border; shared places carry their
- * name and a shape per kind. The label ends with the initial tokens. */
+ * name and a shape per kind. The label ends with the tokens drawn; with MARKED, a
+ * control place is filled and a shared place gets a thick border. */
 static Agnode_t *
 build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is_entry,
-             guint32 count, gboolean omega)
+             guint32 count, gboolean omega, gboolean marked)
 {
   g_autofree char *name = g_strdup_printf ("p%u", place->id);
   g_autoptr (GString) label = g_string_new (NULL);
@@ -229,40 +294,45 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
       if (place->name)
         {
           g_autoptr (GString) tooltip = g_string_new (NULL);
-          label_append_text (tooltip, place->name);
-          set_attr (n, "tooltip", tooltip->str);
+          rf_dot_label_append_text (tooltip, place->name);
+          rf_dot_set (n, "tooltip", tooltip->str);
         }
     }
   else
-    label_append_text (label, place->name ? place->name : name);
+    rf_dot_label_append_text (label, place->name ? place->name : name);
   label_append_tokens (label, count, omega);
-  set_attr (n, "label", label->str);
+  rf_dot_set (n, "label", label->str);
 
   switch (place->kind)
     {
     case RF_PLACE_CONTROL:
       if (is_entry)
-        set_attr (n, "peripheries", "2");
+        rf_dot_set (n, "peripheries", "2");
+      if (marked)
+        {
+          rf_dot_set (n, "style", "filled");
+          rf_dot_set (n, "fillcolor", "gold");
+        }
       break;
     case RF_PLACE_READ:
-      set_attr (n, "shape", "box");
-      set_attr (n, "style", "rounded,filled");
-      set_attr (n, "fillcolor", "lightyellow");
+      rf_dot_set (n, "shape", "box");
+      rf_dot_set (n, "style", "rounded,filled");
+      rf_dot_set (n, "fillcolor", "lightyellow");
       break;
     case RF_PLACE_WRITE:
-      set_attr (n, "shape", "box");
-      set_attr (n, "style", "rounded,filled");
-      set_attr (n, "fillcolor", "mistyrose");
+      rf_dot_set (n, "shape", "box");
+      rf_dot_set (n, "style", "rounded,filled");
+      rf_dot_set (n, "fillcolor", "mistyrose");
       break;
     case RF_PLACE_LOCK:
-      set_attr (n, "shape", "box");
-      set_attr (n, "style", "filled");
-      set_attr (n, "fillcolor", "lightblue");
+      rf_dot_set (n, "shape", "box");
+      rf_dot_set (n, "style", "filled");
+      rf_dot_set (n, "fillcolor", "lightblue");
       break;
     case RF_PLACE_SIGNAL:
-      set_attr (n, "shape", "diamond");
-      set_attr (n, "style", "filled");
-      set_attr (n, "fillcolor", "palegreen");
+      rf_dot_set (n, "shape", "diamond");
+      rf_dot_set (n, "style", "filled");
+      rf_dot_set (n, "fillcolor", "palegreen");
       break;
     case RF_PLACE_SEM:
       set_attr (n, "shape", "octagon");
@@ -273,6 +343,8 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
     default:
       break;
     }
+  if (marked && !control)
+    rf_dot_set (n, "penwidth", "2.5");
   return n;
 }
 
@@ -289,71 +361,116 @@ build_arc (Agraph_t *g, Agraph_t *tg, Agnode_t *tail, Agnode_t *head, guint32 we
     {
       char buf[16];
       g_snprintf (buf, sizeof buf, "%" G_GUINT32_FORMAT, weight);
-      set_attr (e, "label", buf);
+      rf_dot_set (e, "label", buf);
     }
 }
 
-/* Transition t<id>: a low grey box labelled with its statement, then its arcs
- * (place -> t for each input, t -> place for each output, weight > 1 as a label). */
+/* Transition t<id>: a low grey box labelled with its statement (after its step
+ * numbers STEPS, when a witness fires it: filled khaki, or salmon with a thick border
+ * when it begins a racing access), then its arcs to drawn places (place -> t for each
+ * input, t -> place for each output, weight > 1 as a label). A SHORTCUT place (>= 0)
+ * makes it the whole access of another variable: "read y", with an arc to that place. */
 static void
 build_transition (Agraph_t *g, GPtrArray *clusters, Agnode_t **places, guint n_places,
-                  const RfTransition *tr)
+                  const RfTransition *tr, const char *steps, gboolean racing, gint shortcut)
 {
   g_autofree char *name = g_strdup_printf ("t%u", tr->id);
   g_autoptr (GString) label = g_string_new (NULL);
   Agraph_t *tg = graph_of_job (g, clusters, tr->job);
   Agnode_t *n = agnode (tg, name, 1);
 
-  label_append_text (label, tr->label && *tr->label ? tr->label : name);
-  set_attr (n, "label", label->str);
-  set_attr (n, "shape", "box");
-  set_attr (n, "style", "filled");
-  set_attr (n, "fillcolor", "gray90");
-  set_attr (n, "height", "0.2");
+  if (steps)
+    g_string_append_printf (label, "%s: ", steps);
+  g_autofree char *text = g_strdup (tr->label && *tr->label ? tr->label : name);
+  if (shortcut >= 0 && g_str_has_suffix (text, " (begin)"))
+    text[strlen (text) - strlen (" (begin)")] = '\0';   /* the whole access */
+  rf_dot_label_append_text (label, text);
+  rf_dot_set (n, "label", label->str);
+  rf_dot_set (n, "shape", "box");
+  rf_dot_set (n, "style", "filled");
+  rf_dot_set (n, "fillcolor", racing ? "salmon" : steps ? "khaki1" : "gray90");
+  rf_dot_set (n, "height", "0.2");
+  if (racing)
+    rf_dot_set (n, "penwidth", "2");
 
   for (guint i = 0; i < tr->n_pre; i++)
     {
       g_return_if_fail (tr->pre[i].place < n_places);
-      build_arc (g, tg, places[tr->pre[i].place], n, tr->pre[i].count);
+      if (places[tr->pre[i].place])
+        build_arc (g, tg, places[tr->pre[i].place], n, tr->pre[i].count);
     }
   for (guint i = 0; i < tr->n_post; i++)
     {
       g_return_if_fail (tr->post[i].place < n_places);
-      build_arc (g, tg, n, places[tr->post[i].place], tr->post[i].count);
+      if (places[tr->post[i].place])
+        build_arc (g, tg, n, places[tr->post[i].place], tr->post[i].count);
     }
+  if (shortcut >= 0 && (guint) shortcut < n_places && places[shortcut])
+    build_arc (g, tg, n, places[shortcut], 1);
 }
 
-/* The net as a cgraph graph (caller agcloses it). Objects are created in id order. */
+/* What VIEW draws of NET as a cgraph graph (caller closes it). Objects are created in
+ * id order. */
 static Agraph_t *
-build_graph (const RfNet *net, const char *graph_name, Agdisc_t *disc)
+build_graph (const RfNet *net, const char *graph_name, const View *view)
 {
   guint n_places = rf_net_n_places (net);
   guint n_jobs = rf_net_n_jobs (net);
   const guint32 *initial = rf_net_peek_initial (net);
   const gboolean *omega = rf_net_peek_omega (net);
-  g_autoptr (GPtrArray) clusters = g_ptr_array_sized_new (n_jobs);   /* Agraph_t, borrowed */
+  g_autoptr (GPtrArray) clusters = g_ptr_array_sized_new (n_jobs);   /* Agraph_t or NULL, borrowed */
   g_autofree Agnode_t **places = g_new0 (Agnode_t *, MAX (n_places, 1));
   g_autofree gboolean *is_entry = g_new0 (gboolean, MAX (n_places, 1));
+  g_autofree gboolean *job_drawn = g_new0 (gboolean, MAX (n_jobs, 1));
 
-  g_autoptr (GString) name = g_string_new (NULL);
-  label_append_text (name, graph_name ? graph_name : "net");   /* a trailing '\' would eat the closing quote */
-  Agraph_t *g = agopen (name->str, Agdirected, disc);
+  Agraph_t *g = rf_dot_graph_open (graph_name);
   declare_defaults (g);
+  if (view->title)
+    {
+      g_autoptr (GString) title = g_string_new (NULL);
+      rf_dot_label_append_text (title, view->title);
+      agattr (g, AGRAPH, "labelloc", "");
+      rf_dot_set (g, "label", title->str);
+      rf_dot_set (g, "labelloc", "t");
+    }
 
+  /* A cluster only for a job type with a place or transition drawn. */
+  for (guint p = 0; p < n_places; p++)
+    {
+      const RfPlace *pl = rf_net_get_place (net, p);
+      if (view_has_place (view, p) && pl->kind == RF_PLACE_CONTROL && pl->job >= 0 && (guint) pl->job < n_jobs)
+        job_drawn[pl->job] = TRUE;
+    }
+  for (guint t = 0; t < rf_net_n_transitions (net); t++)
+    {
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      if (view_has_transition (view, t) && tr->job >= 0 && (guint) tr->job < n_jobs)
+        job_drawn[tr->job] = TRUE;
+    }
   for (guint j = 0; j < n_jobs; j++)
     {
       const RfNetJob *job = rf_net_get_job (net, j);
-      g_ptr_array_add (clusters, build_cluster (g, j, job));
+      g_ptr_array_add (clusters, job_drawn[j] ? build_cluster (g, j, job) : NULL);
       if (job->entry >= 0 && (guint) job->entry < n_places)
         is_entry[job->entry] = TRUE;
     }
 
   for (guint p = 0; p < n_places; p++)
-    places[p] = build_place (g, clusters, rf_net_get_place (net, p), is_entry[p],
-                             initial ? initial[p] : 0, omega ? omega[p] : FALSE);
+    {
+      if (!view_has_place (view, p))
+        continue;
+      guint32 count = view->marking ? rf_marking_get (view->marking, p) : initial ? initial[p] : 0;
+      gboolean om = !view->marking && omega && omega[p];
+      places[p] = build_place (g, clusters, rf_net_get_place (net, p), is_entry[p], count, om,
+                               view->marking && count > 0);
+    }
 
   for (guint t = 0; t < rf_net_n_transitions (net); t++)
-    build_transition (g, clusters, places, n_places, rf_net_get_transition (net, t));
+    if (view_has_transition (view, t))
+      build_transition (g, clusters, places, n_places, rf_net_get_transition (net, t),
+                        view->steps ? g_ptr_array_index (view->steps, t) : NULL,
+                        view->racing && view->racing[t],
+                        view->slice ? rf_net_slice_get_shortcut (view->slice, t) : -1);
   return g;
 }
 
@@ -361,12 +478,72 @@ char *
 rf_dot_net_to_string (const RfNet *net, const char *graph_name)
 {
   g_return_val_if_fail (net != NULL, NULL);
-  Agdisc_t disc = { &AgMemDisc, &ids_in_order, &gstring_io };
-  Agraph_t *g = build_graph (net, graph_name, &disc);
-  GString *out = g_string_new (NULL);
-  agwrite (g, out);
-  agclose (g);
-  return g_string_free (out, FALSE);
+  View view = { 0 };
+  return rf_dot_graph_close (build_graph (net, graph_name, &view));
+}
+
+char *
+rf_dot_net_slice_to_string (const RfNet *net, guint var, const char *var_name, const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && var_name != NULL, NULL);
+  g_autoptr (RfNetSlice) slice = rf_net_slice_new (net, var);
+  g_return_val_if_fail (slice != NULL, NULL);
+  g_autofree char *title = g_strdup_printf ("slice for %s", var_name);
+  View view = { slice, NULL, NULL, NULL, title };
+  return rf_dot_graph_close (build_graph (net, graph_name, &view));
+}
+
+/* "race on V: T2 (inc) writes at counter.sml:13 while T3 (inc) reads at
+ * counter.sml:12" for the racing accesses of RV. Owned. */
+char *
+rf_dot_race_title (const RfNet *net, const RfRaceVerdict *rv)
+{
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GString *title = g_string_new (NULL);
+  g_string_append_printf (title, "race on %s", rv->name);
+  for (guint i = 0; i < sites->len; i++)
+    {
+      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
+      g_autofree char *base = site->loc.file ? g_path_get_basename (site->loc.file) : g_strdup ("?");
+      g_string_append_printf (title, "%sT%u (%s) %s at %s:%u", i == 0 ? ": " : " while ", site->thread,
+                              rf_report_job_name (net, site->job), site->write ? "writes" : "reads",
+                              base, site->loc.line);
+    }
+  return g_string_free (title, FALSE);
+}
+
+char *
+rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving, NULL);
+  const RfWitness *w = rv->result->witness;
+  guint nt = rf_net_n_transitions (net);
+  g_autoptr (RfNetSlice) slice = rf_net_slice_new (net, rv->var);
+  g_autoptr (GPtrArray) steps = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_set_size (steps, nt);
+  g_autofree gboolean *racing = g_new0 (gboolean, MAX (nt, 1));
+
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      guint t = g_array_index (w->steps, guint, i);
+      char *old = g_ptr_array_index (steps, t);
+      g_ptr_array_index (steps, t) = old ? g_strdup_printf ("%s, %u", old, i + 1) : g_strdup_printf ("%u", i + 1);
+      g_free (old);
+      rf_net_slice_add_transition (slice, net, t);
+    }
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  for (guint k = 0; k < sites->len; k++)
+    {
+      guint step = g_array_index (sites, RfRaceSite, k).step;
+      if (step >= 1 && step <= w->steps->len)
+        racing[g_array_index (w->steps, guint, step - 1)] = TRUE;
+    }
+  g_autofree char *race = rf_dot_race_title (net, rv);
+  g_autofree char *title = g_strdup_printf ("%s\ntransitions numbered in firing order; tokens: the final marking",
+                                            race);
+  View view = { slice, w->final, steps, racing, title };
+  return rf_dot_graph_close (build_graph (net, graph_name, &view));
 }
 
 gboolean
@@ -374,6 +551,12 @@ rf_dot_format_is_rendered (const char *format)
 {
   static const char *const formats[] = { "svg", "png", "pdf", NULL };
   return format && g_strv_contains (formats, format);
+}
+
+gboolean
+rf_dot_format_is_known (const char *format)
+{
+  return format && (strcmp (format, "dot") == 0 || rf_dot_format_is_rendered (format));
 }
 
 /* One Graphviz context for the whole process: Graphviz 2.42's pango text plugin keeps a
@@ -389,17 +572,23 @@ shared_gvc (void)
 }
 
 GBytes *
-rf_dot_net_render (const RfNet *net, const char *graph_name, const char *format, GError **error)
+rf_dot_render (const char *dot, const char *format, GError **error)
 {
-  g_return_val_if_fail (rf_dot_format_is_rendered (format), NULL);
-  Agdisc_t disc = { &AgMemDisc, &ids_in_order, &gstring_io };
+  g_return_val_if_fail (dot != NULL && rf_dot_format_is_known (format), NULL);
+  if (strcmp (format, "dot") == 0)
+    return g_bytes_new (dot, strlen (dot));
   GVC_t *gvc = shared_gvc ();
-  Agraph_t *g = build_graph (net, graph_name, &disc);
+  Agraph_t *g = agmemread (dot);
+  if (!g)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "Graphviz could not read the DOT text");
+      return NULL;
+    }
   GBytes *bytes = NULL;
   char *data = NULL;
   unsigned int len = 0;
   if (gvLayout (gvc, g, "dot") != 0)
-    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Graphviz could not lay out the net");
+    g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, "Graphviz could not lay out the graph");
   else
     {
       if (gvRenderData (gvc, g, format, &data, &len) != 0 || !data)
@@ -413,4 +602,12 @@ rf_dot_net_render (const RfNet *net, const char *graph_name, const char *format,
     }
   agclose (g);
   return bytes;
+}
+
+GBytes *
+rf_dot_net_render (const RfNet *net, const char *graph_name, const char *format, GError **error)
+{
+  g_return_val_if_fail (rf_dot_format_is_rendered (format), NULL);
+  g_autofree char *dot = rf_dot_net_to_string (net, graph_name);
+  return rf_dot_render (dot, format, error);
 }

@@ -1,0 +1,87 @@
+/* test-cli: what the command line leaves on disk when writing pictures fails: either
+ * every witness picture is written or none (golden tests cover the messages and the
+ * files of successful runs; they cannot make the second of two writes fail). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+#include <glib/gstdio.h>
+
+#include "rf-cli.h"
+
+static const char *examples_dir;
+
+/* Runs racefree with ARGS (NULL-terminated, without the program name). */
+static int
+run (GString *out, GString *err, ...)
+{
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  g_ptr_array_add (argv, (char *) "racefree");
+  va_list ap;
+  va_start (ap, err);
+  for (const char *a = va_arg (ap, const char *); a; a = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (char *) a);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+  return rf_cli_run (argv->len - 1, (char **) argv->pdata, out, err);
+}
+
+/* The sequence diagram's path is a directory, so its write fails after the net
+ * picture was written: the net picture must be gone again, and no temporary file
+ * left in the directory. */
+static void
+test_witness_all_or_none (void **state)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("rf-cli-XXXXXX", &error);
+  assert_non_null (dir);
+  g_autofree char *out_path = g_build_filename (dir, "w.dot", NULL);
+  g_autofree char *seq_path = g_build_filename (dir, "w-seq.dot", NULL);
+  g_autofree char *input = g_build_filename (examples_dir, "counter.sml", NULL);
+  assert_int_equal (g_mkdir (seq_path, 0700), 0);
+
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (GString) err = g_string_new (NULL);
+  int code = run (out, err, "check", "--witness-dot", out_path, "--witness-var", "counter", input, NULL);
+  assert_int_equal (code, 2);
+  g_autofree char *expected = g_strdup_printf ("racefree check: error: cannot write '%s': ", seq_path);
+  assert_non_null (strstr (err->str, expected));
+
+  /* Only the directory that made the write fail is left. */
+  g_autoptr (GDir) d = g_dir_open (dir, 0, &error);
+  assert_non_null (d);
+  guint entries = 0;
+  for (const char *name = g_dir_read_name (d); name; name = g_dir_read_name (d))
+    {
+      assert_string_equal (name, "w-seq.dot");
+      entries++;
+    }
+  assert_int_equal (entries, 1);
+
+  /* Once the way is clear, both pictures are written. */
+  assert_int_equal (g_rmdir (seq_path), 0);
+  g_string_truncate (out, 0);
+  g_string_truncate (err, 0);
+  code = run (out, err, "check", "--witness-dot", out_path, "--witness-var", "counter", input, NULL);
+  assert_int_equal (code, 1);
+  assert_true (g_file_test (out_path, G_FILE_TEST_IS_REGULAR));
+  assert_true (g_file_test (seq_path, G_FILE_TEST_IS_REGULAR));
+  assert_int_equal (g_unlink (out_path), 0);
+  assert_int_equal (g_unlink (seq_path), 0);
+  assert_int_equal (g_rmdir (dir), 0);
+}
+
+int
+main (void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test (test_witness_all_or_none),
+  };
+  examples_dir = g_getenv ("RF_EXAMPLES_DIR");
+  if (!examples_dir)
+    examples_dir = "examples";
+  return cmocka_run_group_tests (tests, NULL, NULL);
+}
