@@ -335,9 +335,9 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
       rf_dot_set (n, "fillcolor", "palegreen");
       break;
     case RF_PLACE_SEM:
-      set_attr (n, "shape", "octagon");
-      set_attr (n, "style", "filled");
-      set_attr (n, "fillcolor", "lavender");
+      rf_dot_set (n, "shape", "octagon");
+      rf_dot_set (n, "style", "filled");
+      rf_dot_set (n, "fillcolor", "lavender");
       break;
     case RF_PLACE_PLAIN:
     default:
