@@ -4,7 +4,9 @@
  * leaves a partial file behind. */
 #include "rf-cli.h"
 
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rf-c-lower.h"
 #include "rf-diag.h"
@@ -13,6 +15,7 @@
 #include "rf-program-sml.h"
 #include "rf-race.h"
 #include "rf-report.h"
+#include "rf-report-html.h"
 #include "rf-sml.h"
 #include "rf-spec.h"
 #include "rf-tts.h"
@@ -177,6 +180,51 @@ search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only,
   return TRUE;
 }
 
+/* Progress of long searches on stderr: one line, rewritten in place ('\r', then
+ * erase to the end of the line), at most every RF_COVER_PROGRESS_INTERVAL seconds
+ * (RF_PROGRESS_INTERVAL in the environment overrides it, for tests). Written directly,
+ * not through the ERR buffer, because it must appear while the search runs. */
+typedef struct {
+  gboolean shown;   /* a progress line is on the terminal */
+} Progress;
+
+static void
+print_progress (const RfCoverProgress *p, gpointer data)
+{
+  Progress *pr = data;
+  g_autofree char *label = p->label ? g_strndup (p->label, 24) : NULL;
+  fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " markings kept, %" G_GUINT64_FORMAT " in frontier, "
+           "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
+           p->kept, p->frontier, p->rate, p->elapsed_s);
+  fflush (stderr);
+  pr->shown = TRUE;
+}
+
+/* Turns progress on in BUDGET when stderr is a terminal and FORMAT is text (JSON and
+ * SARIF reports stay free of it, even on a terminal). */
+static void
+progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *format)
+{
+  if (format != &rf_report_format_text || !isatty (STDERR_FILENO))
+    return;
+  budget->progress = print_progress;
+  budget->progress_data = pr;
+  const char *interval = g_getenv ("RF_PROGRESS_INTERVAL");
+  if (interval)
+    budget->progress_interval_s = g_ascii_strtod (interval, NULL);
+}
+
+/* Erases the progress line, if any. */
+static void
+progress_end (Progress *pr)
+{
+  if (!pr->shown)
+    return;
+  fputs ("\r\033[K", stderr);
+  fflush (stderr);
+  pr->shown = FALSE;
+}
+
 static int
 input_failure (RfDiags *diags, GError *error, GString *err)
 {
@@ -234,13 +282,15 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   gdouble timeout = 0;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
+  g_autofree char *html_dir = NULL;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
-    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
+    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the search time out (JSON: null), for reproducible output", NULL },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -264,6 +314,12 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
     return RF_EXIT_INPUT;
+  g_autoptr (GError) dir_error = NULL;
+  if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
+    {
+      g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+      return RF_EXIT_INPUT;
+    }
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RfProgram) prog = NULL;
@@ -281,7 +337,10 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   rf_diags_render (diags, err);  /* warnings */
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
+  Progress progress = { FALSE };
+  progress_begin (&budget, &progress, format);
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
+  progress_end (&progress);
   g_autofree const char **inputs = g_new0 (const char *, argc);
   for (int i = 1; i < argc; i++)
     inputs[i - 1] = argv[i];
@@ -292,6 +351,16 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
       g_autoptr (RfDiags) found = rf_diags_new ();
       format->diagnostics (net, verdicts, found);
       rf_diags_render (found, err);
+    }
+  if (html_dir)
+    {
+      g_autoptr (GString) page = g_string_new (NULL);
+      rf_report_html (prog, net, verdicts, &opts, page);
+      if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
+        {
+          g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+          return RF_EXIT_INPUT;
+        }
     }
 
   int code = RF_EXIT_OK;
@@ -436,7 +505,10 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);
 
+  Progress progress = { FALSE };
+  progress_begin (&budget, &progress, format);
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  progress_end (&progress);
   if (r->verdict == RF_COVER_UNSAFE)
     {
       const RfWitness *w = r->witness;
