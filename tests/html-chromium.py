@@ -14,7 +14,7 @@ both its lanes table and its source pane. It fails if the panel does not render.
 Chromium and chromedriver are Debian's (chromium, chromium-driver): installed with
 apt-get when missing and running as root, otherwise the test fails with the command
 to run.
-Usage: html-chromium.py RACEFREE_BINARY SOURCE_ROOT [EXAMPLE]
+Usage: html-chromium.py RACEFREE_BINARY SOURCE_ROOT [INPUT...] (default examples/counter.sml)
 """
 import base64
 import json
@@ -211,6 +211,7 @@ return {
   prevDisabled: w.querySelector('button.prev').disabled,
   nextDisabled: w.querySelector('button.next').disabled,
   badges: pane ? pane.querySelectorAll('.badge').length : 0,
+  file: shown ? shown.parentNode.parentNode.querySelector('.file').textContent : null,
   rect: [r.left, r.top, r.width, r.height]
 };
 """
@@ -229,6 +230,7 @@ def expect_step(wd, steps, k):
           and st["lineInPane"],
           "step %d: source line %s highlighted and scrolled into the pane (witness: line %s)"
           % (k, st["line"], exp["line"]))
+    check(st["file"] == exp["file"], "step %d: source pane shows %s (witness: %s)" % (k, st["file"], exp["file"]))
     check(st["badges"] >= 1, "step %d: %d thread badge(s) in the source pane" % (k, st["badges"]))
     check(st["prevDisabled"] == (k == 1) and st["nextDisabled"] == (k == len(steps)),
           "step %d: Previous %s, Next %s" % (k, "disabled" if st["prevDisabled"] else "enabled",
@@ -238,16 +240,18 @@ def expect_step(wd, steps, k):
 
 def main():
     binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    example = sys.argv[3] if len(sys.argv) > 3 else "examples/counter.sml"
+    inputs = sys.argv[3:] or ["examples/counter.sml"]
+    example = " ".join(inputs)
     ensure_browser()
     tmp = tempfile.mkdtemp(prefix="rf-html-")
     driver = None
     try:
         report = os.path.join(tmp, "report")
-        proc = subprocess.run([binary, "check", "--no-time", "--html", report, example], cwd=root,
+        proc = subprocess.run([binary, "check", "--no-time", "--html", report] + inputs, cwd=root,
                               capture_output=True, text=True)
-        check(proc.returncode == 1, "racefree check --html exits 1 (a race) on " + example)
-        js = subprocess.run([binary, "check", "--format", "json", "--no-time", example], cwd=root,
+        check(proc.returncode == 1, "racefree check --html exits 1 (a race) on %s (status %d%s)"
+              % (example, proc.returncode, ", stderr:\n" + proc.stderr if proc.returncode != 1 else ""))
+        js = subprocess.run([binary, "check", "--format", "json", "--no-time"] + inputs, cwd=root,
                             capture_output=True, text=True)
         race = next(l for l in json.loads(js.stdout)["locations"] if l["verdict"] == "race")
         steps = race["witness"]["steps"]
@@ -308,17 +312,19 @@ def main():
             check(non_white > sampled * 0.02 and len(colours) >= 8,
                   "witness panel is not blank: %d%% non-white, %d colours"
                   % (100 * non_white // sampled, len(colours)))
-            lanes = wd.js("var t = document.querySelector('#witness-1 .lanes-box').getBoundingClientRect(),"
-                          " p = document.querySelector('#witness-1 .srcpane').getBoundingClientRect(),"
-                          " w = document.querySelector('#witness-1').getBoundingClientRect();"
-                          " return [t.left - w.left, t.right - w.left, p.left - w.left, p.right - w.left];")
+            boxes = wd.js("var w = document.querySelector('#witness-1').getBoundingClientRect();"
+                          " return ['tr.step.current', '.srcpane .line.cur'].map(function (c) {"
+                          "   var r = document.querySelector('#witness-1 ' + c).getBoundingClientRect();"
+                          "   return [r.left - w.left, r.top - w.top, r.right - w.left, r.bottom - w.top]; });")
 
-            def highlighted(x0, x1):
-                return sum(1 for row in rows for px in row[max(0, int(x0)):min(pw, int(x1))]
-                           if px == HIGHLIGHT)
-            in_lanes, in_pane = highlighted(lanes[0], lanes[1]), highlighted(lanes[2], lanes[3])
-            check(in_lanes > 100, "current step highlighted in the lanes table (%d pixels)" % in_lanes)
-            check(in_pane > 100, "current line highlighted in the source pane (%d pixels)" % in_pane)
+            def highlighted(box):
+                x0, y0, x1, y1 = (int(round(v)) for v in box)
+                area = [px for row in rows[max(0, y0):min(ph, y1)] for px in row[max(0, x0):min(pw, x1)]]
+                return sum(1 for px in area if px == HIGHLIGHT), len(area)
+            for name, box in zip(("current row of the lanes table", "current line of the source pane"), boxes):
+                hit, area = highlighted(box)
+                check(area > 0 and hit > area * 0.4,
+                      "%s drawn highlighted (%d of %d pixels)" % (name, hit, area))
         finally:
             try:
                 wd.call("DELETE", "/session/" + wd.session)
