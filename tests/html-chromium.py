@@ -242,10 +242,10 @@ def main():
     binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     inputs = sys.argv[3:] or ["examples/counter.sml"]
     example = " ".join(inputs)
-    ensure_browser()
     tmp = tempfile.mkdtemp(prefix="rf-html-")
     driver = None
     try:
+        ensure_browser()
         report = os.path.join(tmp, "report")
         proc = subprocess.run([binary, "check", "--no-time", "--html", report] + inputs, cwd=root,
                               capture_output=True, text=True)

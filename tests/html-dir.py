@@ -4,10 +4,11 @@ report replaced atomically (other files kept, no temporary file left), a failure
 the search (DIR/index.html is a directory) that leaves DIR as it was, bad input that
 writes nothing, missing parents created, the file mode, an unwritable directory (not
 as root, who can write anywhere), and user text that must be escaped (a comment with
-markup, a file name with markup, invalid UTF-8).
+markup, a file name with markup, invalid UTF-8), and ids unique with several races.
 Usage: html-dir.py RACEFREE_BINARY SOURCE_ROOT
 """
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -118,6 +119,16 @@ def main():
               "markup in a source comment is escaped")
         check('we&lt;i&gt;rd&amp;&quot;q&quot;.sml' in page and 'we<i>rd' not in page,
               "markup in the file name is escaped")
+
+        # Two races, so the net picture twice: every id in the page is still unique.
+        d = os.path.join(tmp, "two")
+        p = run("--html", d, os.path.join(root, "tests", "c-programs", "libc_summaries.c"))
+        with open(os.path.join(d, "index.html"), encoding="utf-8") as f:
+            page = f.read()
+        ids = re.findall(r' id="([^"]*)"', page)
+        dups = sorted({i for i in ids if ids.count(i) > 1})
+        check(p.returncode == 1 and page.count('<article class="race"') == 2 and page.count("<svg") == 2
+              and not dups, "two races, two pictures, no duplicate id: %s" % dups[:5])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d failure(s)" % len(failures))

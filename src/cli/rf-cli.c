@@ -193,7 +193,7 @@ print_progress (const RfCoverProgress *p, gpointer data)
 {
   Progress *pr = data;
   g_autofree char *label = p->label ? g_strndup (p->label, 24) : NULL;
-  fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " markings kept, %" G_GUINT64_FORMAT " in frontier, "
+  fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
            "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
            p->kept, p->frontier, p->rate, p->elapsed_s);
   fflush (stderr);

@@ -382,10 +382,40 @@ append_summary (const Page *pg, GString *out)
 
 /* ---- races ---- */
 
-/* One picture: CAPTION and inline SVG (anything before its <svg element, such as
- * the XML declaration and doctype, is dropped), or WHY_NOT when there is none. */
+/* Appends SVG with every id made unique in the page by ID_PREFIX: id="x" becomes
+ * id="PREFIXx", and the references url(#x) and href="#x" (also xlink:href) follow.
+ * Text in SVG is XML-escaped, so these patterns occur only as markup. */
 static void
-append_svg_figure (GString *out, const char *caption, const char *svg, const char *why_not)
+append_svg_prefixed (GString *out, const char *svg, const char *id_prefix)
+{
+  static const char *const patterns[] = { " id=\"", "url(#", "href=\"#" };
+  const char *p = svg;
+  while (*p)
+    {
+      const char *next = NULL, *pat = NULL;
+      for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+        {
+          const char *at = strstr (p, patterns[i]);
+          if (at && (!next || at < next))
+            next = at, pat = patterns[i];
+        }
+      if (!next)
+        {
+          g_string_append (out, p);
+          return;
+        }
+      g_string_append_len (out, p, next - p + strlen (pat));
+      g_string_append (out, id_prefix);
+      p = next + strlen (pat);
+    }
+}
+
+/* One picture: CAPTION and inline SVG (anything before its <svg element, such as
+ * the XML declaration and doctype, is dropped; ids get ID_PREFIX), or WHY_NOT when
+ * there is none. */
+static void
+append_svg_figure (GString *out, const char *id_prefix, const char *caption, const char *svg,
+                   const char *why_not)
 {
   g_string_append (out, "<figure><figcaption>");
   html_escape (out, caption);
@@ -394,7 +424,7 @@ append_svg_figure (GString *out, const char *caption, const char *svg, const cha
   if (start)
     {
       g_string_append (out, "<div class=\"svg\">\n");
-      g_string_append (out, start);
+      append_svg_prefixed (out, start, id_prefix);
       if (out->str[out->len - 1] != '\n')
         g_string_append_c (out, '\n');
       g_string_append (out, "</div>");
@@ -408,11 +438,12 @@ append_svg_figure (GString *out, const char *caption, const char *svg, const cha
   g_string_append (out, "</figure>\n");
 }
 
-/* The pictures of race RV. For now the whole net, rendered once per page with
- * Graphviz (rf-dot's process-wide context); the witness pictures (the net slice with
- * numbered witness transitions, the sequence diagram) are to take its place here. */
+/* The pictures of race RV, the INDEX-th location. For now the whole net, rendered
+ * once per page with Graphviz (rf-dot's process-wide context); the witness pictures
+ * (the net slice with numbered witness transitions, the sequence diagram) are to take
+ * its place here, each through append_svg_figure. */
 static void
-append_race_pictures (Page *pg, const RfRaceVerdict *rv, GString *out)
+append_race_pictures (Page *pg, const RfRaceVerdict *rv, guint index, GString *out)
 {
   if (!pg->net_svg_done)
     {
@@ -430,7 +461,8 @@ append_race_pictures (Page *pg, const RfRaceVerdict *rv, GString *out)
       pg->net_svg_done = TRUE;
     }
   (void) rv;
-  append_svg_figure (out, "The Petri net of the program", pg->net_svg, pg->net_svg_error);
+  g_autofree char *prefix = g_strdup_printf ("race%u-net-", index);
+  append_svg_figure (out, prefix, "The Petri net of the program", pg->net_svg, pg->net_svg_error);
 }
 
 /* Thread ids that take a step or end somewhere in IL, ascending (0, a step no thread
@@ -575,7 +607,7 @@ append_races (Page *pg, GString *out, guint n_race)
                               rv->interleaving->steps->len, rv->interleaving->steps->len == 1 ? "" : "s");
       append_witness (pg, out, rv, i + 1);
       g_string_append (out, "<div class=\"pictures\">\n");
-      append_race_pictures (pg, rv, out);
+      append_race_pictures (pg, rv, i + 1, out);
       g_string_append (out, "</div>\n</article>\n");
     }
   g_string_append (out, "</section>\n");
