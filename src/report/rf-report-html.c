@@ -641,8 +641,9 @@ append_sources (const Page *pg, GString *out)
           gboolean racing = g_hash_table_contains (f->racing, GUINT_TO_POINTER (line));
           g_string_append_printf (out, "<span class=\"line%s\" id=\"f%u-l%u\" data-line=\"%u\">",
                                   racing ? " racing" : "", i, line, line);
+          if (stop > p && stop[-1] == '\r')
+            stop--;   /* a CRLF line end */
           g_autofree char *text = g_strndup (p, stop - p);
-          g_strchomp (text);   /* also a '\r' before the newline */
           html_escape (out, text);
           g_string_append (out, "\n</span>");
           p = nl ? nl + 1 : end;
