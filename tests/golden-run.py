@@ -11,9 +11,14 @@ command leaves there follows, in name order, as "--- file NAME" and its whole te
 for a picture Graphviz rendered (whose bytes depend on its version and fonts), one line
 "--- file NAME: svg|png|pdf" once its structure is checked. No "--- file" line means
 the command left no file behind. "$OUT" in stdout and stderr stands for the directory.
+"@DIR@" alike stands for a directory the command must create itself (a path in a fresh
+temporary directory, not yet there). In the text of a file, each inline <svg> element (a
+Graphviz layout, whose coordinates depend on the fonts installed) is replaced by a count
+of its nodes, edges and clusters; the DOT golden tests hold the graphs themselves.
 Usage: golden-run.py RACEFREE_BINARY SOURCE_ROOT GOLDEN_FILE
 """
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -31,16 +36,27 @@ def picture_kind(data):
     return None
 
 
+def svg_summary(match):
+    svg = match.group(0)
+    return "<svg><!-- Graphviz picture: %d nodes, %d edges, %d clusters --></svg>" % (
+        svg.count('class="node"'), svg.count('class="edge"'), svg.count('class="cluster"'))
+
+
 def render_files(outdir):
     text = ""
-    for name in sorted(os.listdir(outdir)):
+    if not os.path.isdir(outdir):
+        return text
+    names = sorted(os.path.relpath(os.path.join(d, f), outdir)
+                   for d, _, files in os.walk(outdir) for f in files)
+    for name in names:
         with open(os.path.join(outdir, name), "rb") as f:
             data = f.read()
         kind = picture_kind(data)
         if kind:
             text += "--- file %s: %s\n" % (name, kind)
         else:
-            text += "--- file %s\n%s" % (name, data.decode("utf-8", errors="replace"))
+            content = re.sub(r"<svg\b.*?</svg>", svg_summary, data.decode("utf-8", errors="replace"), flags=re.S)
+            text += "--- file %s\n%s" % (name, content)
     return text
 
 
@@ -57,16 +73,20 @@ def main():
         print("%s: first line must be '$ racefree ARGS'" % golden)
         return 2
     cmd = first[2:]
-    with tempfile.TemporaryDirectory(prefix="rf-golden-") as outdir:
-        args = [a.replace("$OUT", outdir) for a in shlex.split(cmd)[1:]]
+    with tempfile.TemporaryDirectory(prefix="rf-golden-") as tmp:
+        outdir = os.path.join(tmp, "out")
+        if "@DIR@" not in cmd:
+            os.mkdir(outdir)
+        args = [a.replace("$OUT", outdir).replace("@DIR@", outdir) for a in shlex.split(cmd)[1:]]
         env = dict(os.environ, LC_ALL="C")
         if "LSAN_OPTIONS" in env:
             # Under LeakSanitizer (tools/test): the report of suppressed third-party
             # leaks (tests/lsan.supp) is not the command's output.
             env["LSAN_OPTIONS"] += ":print_suppressions=0"
         proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True, env=env)
-        proc.stdout = proc.stdout.replace(outdir, "$OUT")
-        proc.stderr = proc.stderr.replace(outdir, "$OUT")
+        mark = "@DIR@" if "@DIR@" in cmd else "$OUT"
+        proc.stdout = proc.stdout.replace(outdir, mark)
+        proc.stderr = proc.stderr.replace(outdir, mark)
         actual = render(cmd, proc, render_files(outdir))
     if os.environ.get("RF_UPDATE_GOLDEN") == "1":
         with open(golden, "w", encoding="utf-8") as f:

@@ -407,6 +407,85 @@ test_timeout (void **state)
   assert_int_equal (check_unsafe (net, one, ro), 3);
 }
 
+/* Progress calls: each records a copy of what it was told. */
+typedef struct {
+  GArray *calls;   /* RfCoverProgress, label not kept */
+  const char *label;
+} ProgressLog;
+
+static void
+log_progress (const RfCoverProgress *p, gpointer data)
+{
+  ProgressLog *log = data;
+  assert_string_equal (p->label, log->label);
+  g_array_append_val (log->calls, *p);
+}
+
+/* The progress function is called while the search runs, with counts that only grow
+ * and end below the final statistics; it does not change the search; a long interval
+ * means no call at all. */
+static void
+test_progress (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  enum { N = 6 };
+  for (guint i = 0; i < N; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      place (net, name);
+    }
+  for (guint i = 0; i + 1 < N; i++)
+    {
+      trans (net, "right", TOKS (TOK (i, 1)), TOKS (TOK (i + 1, 1)));
+      trans (net, "left", TOKS (TOK (i + 1, 1)), TOKS (TOK (i, 1)));
+    }
+  rf_net_set_initial (net, 2, 1);
+  /* safe (one token only), and several rounds to decide it */
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 3), TOK (N - 1, 3))));
+
+  RfCoverBudget plain = { .backward_only = TRUE };
+  g_autoptr (RfCoverResult) r0 = rf_cover_run (net, targets, &plain);
+  check_safe (r0);
+  assert_true (r0->stats.iterations >= 3);
+
+  g_autoptr (GArray) calls = g_array_new (FALSE, FALSE, sizeof (RfCoverProgress));
+  ProgressLog log = { calls, "line" };
+  RfCoverBudget often = { .backward_only = TRUE, .progress = log_progress, .progress_data = &log,
+                          .progress_interval_s = 1e-9, .progress_label = "line" };
+  g_autoptr (RfCoverResult) r1 = rf_cover_run (net, targets, &often);
+  check_safe (r1);
+  assert_int_equal (r1->stats.conf, r0->stats.conf);
+  assert_int_equal (r1->stats.subsumed, r0->stats.subsumed);
+  assert_int_equal (r1->stats.iterations, r0->stats.iterations);
+  assert_int_equal (r1->stats.kept, r0->stats.kept);
+  assert_int_equal (r1->stats.pruned, r0->stats.pruned);
+
+  assert_true (calls->len >= 1);
+  for (guint i = 0; i < calls->len; i++)
+    {
+      const RfCoverProgress *p = &g_array_index (calls, RfCoverProgress, i);
+      assert_true (p->kept <= p->conf);
+      assert_true (p->conf <= r1->stats.conf);
+      assert_true (p->iterations >= 1 && p->iterations <= r1->stats.iterations);
+      assert_true (p->elapsed_s > 0 && p->elapsed_s <= r1->stats.seconds);
+      assert_true (p->rate >= 0);
+      if (i > 0)
+        {
+          const RfCoverProgress *q = &g_array_index (calls, RfCoverProgress, i - 1);
+          assert_true (p->conf >= q->conf);
+          assert_true (p->iterations >= q->iterations);
+          assert_true (p->elapsed_s >= q->elapsed_s);
+        }
+    }
+
+  g_array_set_size (calls, 0);
+  RfCoverBudget rarely = often;
+  rarely.progress_interval_s = 3600;
+  g_autoptr (RfCoverResult) r2 = rf_cover_run (net, targets, &rarely);
+  check_safe (r2);
+  assert_int_equal (calls->len, 0);
+}
+
 static void
 test_stats (void **state)
 {
@@ -547,6 +626,7 @@ main (void)
     cmocka_unit_test (test_unreachable_cycle),
     cmocka_unit_test (test_budget),
     cmocka_unit_test (test_timeout),
+    cmocka_unit_test (test_progress),
     cmocka_unit_test (test_stats),
     cmocka_unit_test (test_replay_rejects),
     cmocka_unit_test (test_degenerate),

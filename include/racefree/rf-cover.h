@@ -25,11 +25,36 @@ typedef enum {
   RF_COVER_UNKNOWN,  /* budget exhausted */
 } RfCoverVerdict;
 
-/* Budget and switches; zero-initialised means unlimited, every technique on. */
+/* RfCoverProgress: how far a running search is, for a progress display. Counts are
+ * those of RfCoverStats so far. */
+typedef struct {
+  const char *label;   /* RfCoverBudget.progress_label, borrowed; may be NULL */
+  guint64 kept;        /* markings in the basis now */
+  guint64 frontier;    /* markings whose predecessors are still to be computed */
+  guint64 conf;        /* markings added to the basis so far (#Conf) */
+  guint64 iterations;  /* rounds begun (#Iter) */
+  gdouble rate;        /* predecessor markings computed per second, on average */
+  gdouble elapsed_s;   /* wall-clock seconds since the search began */
+} RfCoverProgress;
+
+typedef void (*RfCoverProgressFunc) (const RfCoverProgress *progress, gpointer user_data);
+
+/* Seconds between two progress calls when RfCoverBudget.progress_interval_s is 0. */
+#define RF_COVER_PROGRESS_INTERVAL 0.25
+
+/* Budget and switches; zero-initialised means unlimited, every technique on, no
+ * progress calls. */
 typedef struct {
   guint64 max_markings;  /* markings kept in the basis at once; 0 = unlimited */
   gdouble timeout_s;     /* wall-clock seconds; 0 = unlimited */
   gboolean backward_only;  /* no forward under-approximation (tests, ablation) */
+  /* Called during the search, never twice within progress_interval_s (0: the default
+   * RF_COVER_PROGRESS_INTERVAL) and not before that long has passed; it must not
+   * change the search (results are the same with or without it). */
+  RfCoverProgressFunc progress;
+  gpointer progress_data;
+  gdouble progress_interval_s;
+  const char *progress_label;  /* borrowed; passed on in RfCoverProgress.label */
 } RfCoverBudget;
 
 /* Statistics in the paper's terms. conf: markings added to the basis (#Conf);

@@ -50,7 +50,8 @@ void rf_race_verdict_free (RfRaceVerdict *v);
 /* The bad markings for data var VAR: {Write*2}, {Read, Write}. RfMarking*, owned. */
 GPtrArray *rf_race_targets (const RfNet *net, guint var);
 
-/* One verdict per data variable, in var id order. RfRaceVerdict*, owned. */
+/* One verdict per data variable, in var id order. RfRaceVerdict*, owned. Each search
+ * gets BUDGET (may be NULL) with progress_label set to the variable's name. */
 GPtrArray *rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget);
 
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
@@ -17,6 +18,7 @@
 #include "rf-program-sml.h"
 #include "rf-race.h"
 #include "rf-report.h"
+#include "rf-report-html.h"
 #include "rf-sml.h"
 #include "rf-spec.h"
 #include "rf-tts.h"
@@ -179,6 +181,53 @@ search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only,
     }
   *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only };
   return TRUE;
+}
+
+/* Progress of long searches on stderr: one line, rewritten in place ('\r', then
+ * erase to the end of the line), at most every RF_COVER_PROGRESS_INTERVAL seconds
+ * (RF_PROGRESS_INTERVAL in the environment overrides it, for tests). Written directly,
+ * not through the ERR buffer, because it must appear while the search runs. */
+typedef struct {
+  gboolean shown;   /* a progress line is on the terminal */
+} Progress;
+
+static void
+print_progress (const RfCoverProgress *p, gpointer data)
+{
+  Progress *pr = data;
+  /* a long name is cut, so that the line stays within a terminal's width */
+  g_autofree char *label = !p->label ? NULL
+    : g_utf8_validate (p->label, -1, NULL) ? g_utf8_substring (p->label, 0, 24) : g_strndup (p->label, 24);
+  fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
+           "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
+           p->kept, p->frontier, p->rate, p->elapsed_s);
+  fflush (stderr);
+  pr->shown = TRUE;
+}
+
+/* Turns progress on in BUDGET when stderr is a terminal and FORMAT is text (JSON and
+ * SARIF reports stay free of it, even on a terminal). */
+static void
+progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *format)
+{
+  if (format != &rf_report_format_text || !isatty (STDERR_FILENO))
+    return;
+  budget->progress = print_progress;
+  budget->progress_data = pr;
+  const char *interval = g_getenv ("RF_PROGRESS_INTERVAL");
+  if (interval)
+    budget->progress_interval_s = g_ascii_strtod (interval, NULL);
+}
+
+/* Erases the progress line, if any. */
+static void
+progress_end (Progress *pr)
+{
+  if (!pr->shown)
+    return;
+  fputs ("\r\033[K", stderr);
+  fflush (stderr);
+  pr->shown = FALSE;
 }
 
 static int
@@ -448,6 +497,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
+  g_autofree char *html_dir = NULL;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
@@ -458,6 +508,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
     { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
     { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -496,6 +547,12 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
     }
   if (witness_out && !(picture_format = witness_format (witness_out, witness_format_name, err)))
     return RF_EXIT_INPUT;
+  g_autoptr (GError) dir_error = NULL;
+  if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
+    {
+      g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+      return RF_EXIT_INPUT;
+    }
   g_autoptr (RfDiags) diags = rf_diags_new ();
   g_autoptr (GError) error = NULL;
   g_autoptr (RfProgram) prog = NULL;
@@ -516,7 +573,10 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
     return RF_EXIT_INPUT;
 
   g_autoptr (RfNet) net = rf_netbuild (prog);
+  Progress progress = { FALSE };
+  progress_begin (&budget, &progress, format);
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
+  progress_end (&progress);
   g_autofree const char **inputs = g_new0 (const char *, argc);
   for (int i = 1; i < argc; i++)
     inputs[i - 1] = argv[i];
@@ -527,6 +587,16 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
       g_autoptr (RfDiags) found = rf_diags_new ();
       format->diagnostics (net, verdicts, found);
       rf_diags_render (found, err);
+    }
+  if (html_dir)
+    {
+      g_autoptr (GString) page = g_string_new (NULL);
+      rf_report_html (prog, net, verdicts, &opts, page);
+      if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
+        {
+          g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+          return RF_EXIT_INPUT;
+        }
     }
 
   if (witness_out)
@@ -678,7 +748,10 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     return input_failure (diags, error, err);
   rf_diags_render (diags, err);
 
+  Progress progress = { FALSE };
+  progress_begin (&budget, &progress, format);
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  progress_end (&progress);
   if (r->verdict == RF_COVER_UNSAFE)
     {
       const RfWitness *w = r->witness;

@@ -89,6 +89,7 @@ typedef struct {
   GPtrArray *free_producers;  /* per invariant: per place GArray of transitions (or NULL
                                  when not indexed); see collect_candidates */
   gint64 start_us;
+  gint64 progress_us;      /* time of the last progress call, or start_us */
   guint64 work;            /* predecessor computations, for budget checks */
 } Search;
 
@@ -403,6 +404,25 @@ budget_exceeded (Search *s)
   return FALSE;
 }
 
+/* Calls the budget's progress function when its interval has passed since the last
+ * call (or since the start). FRONTIER: markings whose predecessors are still due. */
+static void
+report_progress (Search *s, guint64 frontier)
+{
+  if (!s->budget.progress)
+    return;
+  gint64 now = g_get_monotonic_time ();
+  gdouble interval = s->budget.progress_interval_s > 0 ? s->budget.progress_interval_s
+                                                       : RF_COVER_PROGRESS_INTERVAL;
+  if (now - s->progress_us < interval * 1e6)
+    return;
+  s->progress_us = now;
+  gdouble elapsed = (now - s->start_us) / 1e6;
+  RfCoverProgress p = { s->budget.progress_label, s->basis->len, frontier, s->stats.conf,
+                        s->stats.iterations, elapsed > 0 ? s->work / elapsed : 0, elapsed };
+  s->budget.progress (&p, s->budget.progress_data);
+}
+
 /* The witness for node N, whose marking lies below the initial marking. */
 static RfWitness *
 witness_from (Search *s, const Node *n)
@@ -477,6 +497,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   if (budget)
     s.budget = *budget;
   s.start_us = g_get_monotonic_time ();
+  s.progress_us = s.start_us;
 
   RfCoverResult *r = g_new0 (RfCoverResult, 1);
   r->verdict = RF_COVER_SAFE;
@@ -547,6 +568,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
             }
         }
       s.stats.iterations++;
+      report_progress (&s, frontier->len);
       g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func (node_unref);
       for (guint f = 0; f < frontier->len && !found; f++)
         {
@@ -558,10 +580,14 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
             {
               guint ti = g_array_index (s.candidates, guint, ci);
               const RfTransition *t = rf_net_get_transition (net, ti);
-              if ((++s.work & 255) == 0 && budget_exceeded (&s))
+              if ((++s.work & 255) == 0)
                 {
-                  r->verdict = RF_COVER_UNKNOWN;
-                  break;
+                  if (budget_exceeded (&s))
+                    {
+                      r->verdict = RF_COVER_UNKNOWN;
+                      break;
+                    }
+                  report_progress (&s, frontier->len - f + next->len);
                 }
               RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
               if (violates_invariant (&s, pm))

@@ -130,7 +130,10 @@ rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *bud
       RfRaceVerdict *rv = g_new0 (RfRaceVerdict, 1);
       rv->var = v;
       rv->name = g_strdup (var->name);
-      rv->result = rf_cover_run (net, targets, budget);
+      /* The progress display names the variable being searched. */
+      RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
+      b.progress_label = var->name;
+      rv->result = rf_cover_run (net, targets, &b);
       if (rv->result->verdict == RF_COVER_UNSAFE)
         {
           g_autoptr (GError) error = NULL;

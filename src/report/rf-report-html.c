@@ -1,0 +1,942 @@
+/* rf-report-html: the report of a race check as one self-contained HTML page.
+ *
+ * The page is written top to bottom in one pass over the verdicts (id order): header,
+ * summary table, one article per race, source listings, statistics, then the script.
+ * It works without JavaScript (every witness step is a row of the lanes table); the
+ * inline script adds the step-through: each witness panel copies the listing of the
+ * current step's file into its source pane and moves a highlight over the rows, the
+ * acting thread's lane, the current line, and one badge per thread where it stands.
+ * Rows carry what the script needs as data attributes (data-step, data-thread,
+ * data-file: an index into the listed files, data-line). Pictures are embedded as
+ * inline SVG by append_race_pictures, the one place that chooses them. */
+#include "rf-report-html.h"
+#include "rf-report-private.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+
+#include "rf-dot.h"
+
+/* SourceFile: one listed file. Invariant: exactly one of text and error is set. */
+typedef struct {
+  const char *name;     /* borrowed: an input name or an interned location file */
+  GString *text;        /* owned, or NULL when unreadable */
+  char *error;          /* owned: why text is NULL */
+  GHashTable *racing;   /* line (GUINT_TO_POINTER) -> TRUE: lines of racing accesses */
+} SourceFile;
+
+static void
+source_file_free (gpointer p)
+{
+  SourceFile *f = p;
+  if (f->text)
+    g_string_free (f->text, TRUE);
+  g_free (f->error);
+  g_hash_table_unref (f->racing);
+  g_free (f);
+}
+
+/* Page: what one page is written from. files is indexed by the data-file numbers. */
+typedef struct {
+  const RfProgram *prog;
+  const RfNet *net;
+  GPtrArray *verdicts;          /* RfRaceVerdict*, borrowed */
+  const RfReportOptions *opts;  /* may be NULL */
+  GPtrArray *files;             /* SourceFile*, owned */
+  gboolean net_svg_done;        /* net_svg / net_svg_error computed */
+  char *net_svg;                /* owned: the whole net as SVG, or NULL */
+  char *net_svg_error;          /* owned: why net_svg is NULL */
+} Page;
+
+/* ---- escaping and small pieces ---- */
+
+/* Appends S as HTML text (also safe in a quoted attribute): & < > " ' escaped,
+ * invalid UTF-8 replaced by U+FFFD, control characters other than tab and newline
+ * dropped. */
+static void
+html_escape (GString *out, const char *s)
+{
+  g_autofree char *valid = g_utf8_make_valid (s ? s : "", -1);
+  for (const char *p = valid; *p; p++)
+    switch (*p)
+      {
+      case '&': g_string_append (out, "&amp;"); break;
+      case '<': g_string_append (out, "&lt;"); break;
+      case '>': g_string_append (out, "&gt;"); break;
+      case '"': g_string_append (out, "&quot;"); break;
+      case '\'': g_string_append (out, "&#39;"); break;
+      default:
+        if ((guchar) *p >= 0x20 && *p != 0x7f)
+          g_string_append_c (out, *p);
+        else if (*p == '\t' || *p == '\n')
+          g_string_append_c (out, *p);
+      }
+}
+
+static void
+html_escape_printf (GString *out, const char *fmt, ...) G_GNUC_PRINTF (2, 3);
+
+static void
+html_escape_printf (GString *out, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  g_autofree char *s = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  html_escape (out, s);
+}
+
+static const char *
+verdict_class (RfCoverVerdict v)
+{
+  switch (v)
+    {
+    case RF_COVER_SAFE: return "free";
+    case RF_COVER_UNSAFE: return "race";
+    case RF_COVER_UNKNOWN: return "unknown";
+    }
+  g_assert_not_reached ();
+}
+
+static const char *
+verdict_text (RfCoverVerdict v)
+{
+  switch (v)
+    {
+    case RF_COVER_SAFE: return "race-free (proved)";
+    case RF_COVER_UNSAFE: return "RACE";
+    case RF_COVER_UNKNOWN: return "unknown (search budget exhausted)";
+    }
+  g_assert_not_reached ();
+}
+
+/* ---- source files ---- */
+
+static gint
+file_lookup (const Page *pg, const char *name)
+{
+  for (guint i = 0; name && i < pg->files->len; i++)
+    if (strcmp (((SourceFile *) g_ptr_array_index (pg->files, i))->name, name) == 0)
+      return (gint) i;
+  return -1;
+}
+
+/* The index of NAME in the listed files, which reads it when it is new. */
+static guint
+file_add (Page *pg, const char *name)
+{
+  gint i = file_lookup (pg, name);
+  if (i >= 0)
+    return (guint) i;
+  SourceFile *f = g_new0 (SourceFile, 1);
+  g_autoptr (GError) error = NULL;
+  f->name = name;
+  f->text = rf_input_read_file (name, NULL, &error);
+  if (!f->text)
+    f->error = g_strdup (error->message);
+  f->racing = g_hash_table_new (NULL, NULL);
+  g_ptr_array_add (pg->files, f);
+  return pg->files->len - 1;
+}
+
+/* Lists opts->inputs, then in order of first use every file a declaration, a witness
+ * step or a thread's final position names; marks the lines of racing accesses. */
+static void
+collect_files (Page *pg)
+{
+  for (const char *const *f = pg->opts ? pg->opts->inputs : NULL; f && *f; f++)
+    file_add (pg, *f);
+  for (guint i = 0; i < pg->verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (pg->verdicts, i);
+      RfLoc decl = pg->prog ? rf_program_get_var (pg->prog, rv->var)->loc : RF_LOC_NONE;
+      if (decl.file)
+        file_add (pg, decl.file);
+      const RfInterleaving *il = rv->interleaving;
+      if (!il)
+        continue;
+      for (guint k = 0; k < il->steps->len; k++)
+        {
+          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, k);
+          RfLoc loc = rf_net_get_transition (pg->net, s->transition)->loc;
+          if (loc.file)
+            file_add (pg, loc.file);
+        }
+      for (guint k = 0; k < il->final->len; k++)
+        {
+          const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+          RfLoc loc = rf_net_get_place (pg->net, st->place)->loc;
+          if (loc.file)
+            file_add (pg, loc.file);
+        }
+      g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+      for (guint k = 0; k < sites->len; k++)
+        {
+          const RfRaceSite *site = &g_array_index (sites, RfRaceSite, k);
+          if (site->loc.file && site->loc.line > 0)
+            {
+              SourceFile *f = g_ptr_array_index (pg->files, file_add (pg, site->loc.file));
+              g_hash_table_add (f->racing, GUINT_TO_POINTER (site->loc.line));
+            }
+        }
+    }
+}
+
+/* "file:line:col" for LOC, linked to its line in the listing when the file is listed
+ * and readable; "?" when unknown. */
+static void
+append_loc (const Page *pg, GString *out, RfLoc loc)
+{
+  if (!loc.file || loc.line == 0)
+    {
+      g_string_append (out, "?");
+      return;
+    }
+  gint f = file_lookup (pg, loc.file);
+  gboolean link = f >= 0 && ((SourceFile *) g_ptr_array_index (pg->files, f))->text != NULL;
+  if (link)
+    g_string_append_printf (out, "<a href=\"#f%d-l%u\">", f, loc.line);
+  html_escape_printf (out, loc.col > 0 ? "%s:%u:%u" : "%s:%u", loc.file, loc.line, loc.col);
+  if (link)
+    g_string_append (out, "</a>");
+}
+
+/* "T2 (inc)" */
+static void
+append_thread (const Page *pg, GString *out, guint thread, gint job)
+{
+  if (thread == 0)
+    {
+      g_string_append (out, "(no thread)");
+      return;
+    }
+  g_string_append_printf (out, "T%u (", thread);
+  html_escape (out, rf_report_job_name (pg->net, job));
+  g_string_append_c (out, ')');
+}
+
+/* ---- head ---- */
+
+static const char page_style[] =
+  ":root{--race:#b3261e;--race-bg:#fde7e5;--free:#1b6e2f;--free-bg:#e3f4e6;--unknown:#8a5a00;"
+  "--unknown-bg:#fff3d6;--cur:#fff0a8;--at:#e4ecff;--line:#d9d9d9;--muted:#666}\n"
+  "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;margin:0;color:#1d1d1d;background:#fafafa}\n"
+  "header,main{max-width:1200px;margin:0 auto;padding:0 1.2em}\n"
+  "header{padding-top:1em}\n"
+  "h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.25em;margin:1.4em 0 .5em;border-bottom:1px solid var(--line)}\n"
+  "h3{font-size:1.1em;margin:1em 0 .4em}\n"
+  "nav a{margin-right:1em}\n"
+  "code,pre,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px}\n"
+  "table{border-collapse:collapse;background:#fff}\n"
+  "th,td{border:1px solid var(--line);padding:.25em .6em;text-align:left;vertical-align:top}\n"
+  "th{background:#f0f0f0}\n"
+  "td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+  ".verdict{font-weight:600;padding:.1em .5em;border-radius:.3em;white-space:nowrap}\n"
+  ".verdict.race{color:var(--race);background:var(--race-bg)}\n"
+  ".verdict.free{color:var(--free);background:var(--free-bg)}\n"
+  ".verdict.unknown{color:var(--unknown);background:var(--unknown-bg)}\n"
+  ".overall{font-size:1.1em}\n"
+  "article.race{background:#fff;border:1px solid var(--line);border-left:4px solid var(--race);"
+  "padding:.2em 1em 1em;margin:1em 0}\n"
+  ".controls{display:flex;gap:.6em;align-items:center;flex-wrap:wrap;margin:.5em 0}\n"
+  ".controls button{font:inherit;padding:.2em .9em;cursor:pointer}\n"
+  ".controls .now{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px}\n"
+  ".panes{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1em}\n"
+  "@media (max-width:800px){.panes{grid-template-columns:1fr}}\n"
+  ".lanes-box{max-height:30em;overflow:auto}\n"
+  "table.lanes{font-size:13px;width:100%}\n"
+  "table.lanes thead th{position:sticky;top:0;z-index:1}\n"
+  "table.lanes td.n{color:var(--muted);text-align:right}\n"
+  "table.lanes td.act{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;white-space:nowrap}\n"
+  "table.lanes small{color:var(--muted);margin-left:.5em;white-space:nowrap}\n"
+  "table.lanes tr.racing td.act{box-shadow:inset 3px 0 var(--race)}\n"
+  "table.lanes tr.final td{background:#f6f6f6;font-size:12px}\n"
+  "html.js table.lanes tr.todo td{color:#aaa}\n"
+  "html.js table.lanes tr.current td{background:var(--cur)}\n"
+  "html.js table.lanes td.pos{outline:2px solid #4a6fd0;outline-offset:-2px}\n"
+  "html.js table.lanes th.acting{background:var(--cur)}\n"
+  ".srcpane{display:none;position:relative;max-height:30em;overflow:auto;border:1px solid var(--line);background:#fff}\n"
+  "html.js .srcpane{display:block}\n"
+  ".srcpane .file{position:sticky;top:0;background:#f0f0f0;padding:.1em .5em;font-size:12px;z-index:1}\n"
+  "pre.code{margin:0;padding:.3em 0;background:#fff;overflow-x:auto}\n"
+  "pre.code .line{display:block;padding-right:.5em}\n"
+  "pre.code .line::before{content:attr(data-line);display:inline-block;width:3.5em;padding-right:.8em;"
+  "text-align:right;color:#999;user-select:none}\n"
+  "pre.code .line.racing{background:var(--race-bg)}\n"
+  "pre.code .line.racing::before{color:var(--race);font-weight:700}\n"
+  "pre.code .line.at{background:var(--at)}\n"
+  "pre.code .line.cur{background:var(--cur)}\n"
+  "pre.code .line:target{outline:2px solid #4a6fd0}\n"
+  ".badge{float:right;margin:0 .3em;padding:0 .4em;border-radius:.6em;font-size:11px;"
+  "background:#4a6fd0;color:#fff}\n"
+  ".badge.cur{background:#1d1d1d}\n"
+  ".source{margin:1em 0;border:1px solid var(--line)}\n"
+  ".source h3{margin:0;padding:.3em .6em;background:#f0f0f0;font-size:14px}\n"
+  ".source .missing{padding:.5em 1em;color:var(--muted)}\n"
+  ".pictures{display:flex;flex-wrap:wrap;gap:1em;margin-top:1em}\n"
+  ".pictures figure{margin:0;border:1px solid var(--line);background:#fff;max-width:100%}\n"
+  ".pictures figcaption{padding:.2em .6em;background:#f0f0f0;font-size:13px}\n"
+  ".pictures .svg{max-height:40em;overflow:auto;padding:.5em}\n"
+  ".pictures .missing{padding:.5em 1em;color:var(--muted)}\n"
+  "footer{max-width:1200px;margin:2em auto;padding:0 1.2em;color:var(--muted);font-size:12px}\n";
+
+static void
+append_head (const Page *pg, GString *out)
+{
+  g_string_append (out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                        "<meta name=\"generator\" content=\"racefree " RF_VERSION "\">\n<title>racefree: ");
+  const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
+  if (inputs && inputs[0])
+    for (guint i = 0; inputs[i]; i++)
+      {
+        if (i)
+          g_string_append (out, ", ");
+        html_escape (out, inputs[i]);
+      }
+  else
+    g_string_append (out, "race check");
+  g_string_append (out, "</title>\n<style>\n");
+  g_string_append (out, page_style);
+  g_string_append (out, "</style>\n</head>\n");
+}
+
+/* ---- summary ---- */
+
+/* "write by T2 (inc) at f.sml:13:3" for each racing access of RV. */
+static void
+append_sites (const Page *pg, GString *out, const RfRaceVerdict *rv, const char *sep)
+{
+  g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+  for (guint k = 0; k < sites->len; k++)
+    {
+      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, k);
+      if (k)
+        g_string_append (out, sep);
+      g_string_append (out, site->write ? "write by " : "read by ");
+      append_thread (pg, out, site->thread, site->job);
+      g_string_append (out, " at ");
+      append_loc (pg, out, site->loc);
+    }
+}
+
+static void
+append_header (const Page *pg, GString *out, guint n_race, guint n_free, guint n_unknown)
+{
+  guint n = pg->verdicts->len;
+  g_string_append (out, "<body>\n<header>\n<h1>racefree report</h1>\n<p>Input");
+  const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
+  guint n_inputs = inputs ? g_strv_length ((char **) inputs) : 0;
+  g_string_append (out, n_inputs == 1 ? ": " : "s: ");
+  for (guint i = 0; i < n_inputs; i++)
+    {
+      g_string_append (out, i ? ", <code>" : "<code>");
+      html_escape (out, inputs[i]);
+      g_string_append (out, "</code>");
+    }
+  g_string_append (out, "</p>\n<p class=\"overall\">");
+  if (n_race)
+    g_string_append (out, "<span class=\"verdict race\">RACE</span>");
+  else if (n_unknown)
+    g_string_append (out, "<span class=\"verdict unknown\">unknown</span>");
+  else
+    g_string_append (out, "<span class=\"verdict free\">race-free</span>");
+  g_string_append_printf (out, " %u shared location%s: %u race%s, %u race-free, %u unknown</p>\n",
+                          n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
+  g_string_append (out, "<nav><a href=\"#summary\">Summary</a>");
+  if (n_race)
+    g_string_append (out, "<a href=\"#races\">Races</a>");
+  g_string_append (out, "<a href=\"#sources\">Sources</a><a href=\"#statistics\">Statistics</a></nav>\n"
+                        "</header>\n<main>\n");
+}
+
+static void
+append_summary (const Page *pg, GString *out)
+{
+  g_string_append (out, "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n"
+                        "<thead><tr><th>Location</th><th>Declared at</th><th>Verdict</th>"
+                        "<th>Racing accesses</th></tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < pg->verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (pg->verdicts, i);
+      RfCoverVerdict v = rv->result->verdict;
+      g_string_append (out, "<tr><td><code>");
+      if (rv->interleaving)
+        g_string_append_printf (out, "<a href=\"#race-%u\">", i + 1);
+      html_escape (out, rv->name);
+      if (rv->interleaving)
+        g_string_append (out, "</a>");
+      g_string_append (out, "</code></td><td>");
+      append_loc (pg, out, pg->prog ? rf_program_get_var (pg->prog, rv->var)->loc : RF_LOC_NONE);
+      g_string_append_printf (out, "</td><td><span class=\"verdict %s\">%s</span></td><td>",
+                              verdict_class (v), verdict_text (v));
+      if (rv->interleaving)
+        append_sites (pg, out, rv, "<br>");
+      g_string_append (out, "</td></tr>\n");
+    }
+  g_string_append (out, "</tbody>\n</table>\n</section>\n");
+}
+
+/* ---- races ---- */
+
+/* Appends SVG with every id made unique in the page by ID_PREFIX: id="x" becomes
+ * id="PREFIXx", and the references url(#x) and href="#x" (also xlink:href) follow.
+ * Text in SVG is XML-escaped, so these patterns occur only as markup. */
+static void
+append_svg_prefixed (GString *out, const char *svg, const char *id_prefix)
+{
+  static const char *const patterns[] = { " id=\"", "url(#", "href=\"#" };
+  const char *p = svg;
+  while (*p)
+    {
+      const char *next = NULL, *pat = NULL;
+      for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+        {
+          const char *at = strstr (p, patterns[i]);
+          if (at && (!next || at < next))
+            next = at, pat = patterns[i];
+        }
+      if (!next)
+        {
+          g_string_append (out, p);
+          return;
+        }
+      g_string_append_len (out, p, next - p + strlen (pat));
+      g_string_append (out, id_prefix);
+      p = next + strlen (pat);
+    }
+}
+
+/* One picture: CAPTION and inline SVG (anything before its <svg element, such as
+ * the XML declaration and doctype, is dropped; ids get ID_PREFIX), or WHY_NOT when
+ * there is none. */
+static void
+append_svg_figure (GString *out, const char *id_prefix, const char *caption, const char *svg,
+                   const char *why_not)
+{
+  g_string_append (out, "<figure><figcaption>");
+  html_escape (out, caption);
+  g_string_append (out, "</figcaption>");
+  const char *start = svg ? strstr (svg, "<svg") : NULL;
+  if (start)
+    {
+      g_string_append (out, "<div class=\"svg\">\n");
+      append_svg_prefixed (out, start, id_prefix);
+      if (out->str[out->len - 1] != '\n')
+        g_string_append_c (out, '\n');
+      g_string_append (out, "</div>");
+    }
+  else
+    {
+      g_string_append (out, "<p class=\"missing\">");
+      html_escape (out, why_not ? why_not : "no picture");
+      g_string_append (out, "</p>");
+    }
+  g_string_append (out, "</figure>\n");
+}
+
+/* The pictures of race RV, the INDEX-th location. For now the whole net, rendered
+ * once per page with Graphviz (rf-dot's process-wide context); the witness pictures
+ * (the net slice with numbered witness transitions, the sequence diagram) are to take
+ * its place here, each through append_svg_figure. */
+static void
+append_race_pictures (Page *pg, const RfRaceVerdict *rv, guint index, GString *out)
+{
+  if (!pg->net_svg_done)
+    {
+      const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
+      g_autofree char *base = g_path_get_basename (inputs && inputs[0] ? inputs[0] : "net");
+      char *dot = strrchr (base, '.');
+      if (dot && dot != base)
+        *dot = '\0';
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GBytes) bytes = rf_dot_net_render (pg->net, base, "svg", &error);
+      if (bytes)
+        pg->net_svg = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+      else
+        pg->net_svg_error = g_strdup_printf ("picture not available: %s", error->message);
+      pg->net_svg_done = TRUE;
+    }
+  (void) rv;
+  g_autofree char *prefix = g_strdup_printf ("race%u-net-", index);
+  append_svg_figure (out, prefix, "The Petri net of the program", pg->net_svg, pg->net_svg_error);
+}
+
+/* Thread ids that take a step or end somewhere in IL, ascending (0, a step no thread
+ * takes, first when present). */
+static GArray *
+lanes_of (const RfInterleaving *il)
+{
+  GArray *lanes = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      GArray *src = pass ? il->final : il->steps;
+      for (guint k = 0; k < src->len; k++)
+        {
+          guint t = pass ? g_array_index (src, RfThreadState, k).thread
+                         : g_array_index (src, RfThreadStep, k).thread;
+          guint i = 0;
+          while (i < lanes->len && g_array_index (lanes, guint, i) < t)
+            i++;
+          if (i == lanes->len || g_array_index (lanes, guint, i) != t)
+            g_array_insert_val (lanes, i, t);
+        }
+    }
+  return lanes;
+}
+
+/* The job of thread T in IL (-1 when unknown). */
+static gint
+job_of (const RfInterleaving *il, guint t)
+{
+  for (guint k = 0; k < il->final->len; k++)
+    if (g_array_index (il->final, RfThreadState, k).thread == t)
+      return g_array_index (il->final, RfThreadState, k).job;
+  for (guint k = 0; k < il->steps->len; k++)
+    if (g_array_index (il->steps, RfThreadStep, k).thread == t)
+      return g_array_index (il->steps, RfThreadStep, k).job;
+  return -1;
+}
+
+/* A location's line in a lanes cell: ":12" in the row's own file, "other.c:12"
+ * elsewhere; the full position as a tooltip. */
+static void
+append_cell_loc (GString *out, RfLoc loc)
+{
+  if (!loc.file || loc.line == 0)
+    return;
+  g_autofree char *base = g_path_get_basename (loc.file);
+  g_string_append (out, "<small title=\"");
+  html_escape_printf (out, loc.col ? "%s:%u:%u" : "%s:%u", loc.file, loc.line, loc.col);
+  g_string_append (out, "\">");
+  html_escape_printf (out, "%s:%u", base, loc.line);
+  g_string_append (out, "</small>");
+}
+
+static void
+append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint index)
+{
+  const RfInterleaving *il = rv->interleaving;
+  g_autoptr (GArray) lanes = lanes_of (il);
+  g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+  guint n = il->steps->len;
+
+  g_string_append_printf (out, "<div class=\"witness\" id=\"witness-%u\" tabindex=\"0\" data-steps=\"%u\">\n",
+                          index, n);
+  g_string_append_printf (out, "<div class=\"controls\"><button type=\"button\" class=\"prev\">&#9664; Previous</button>"
+                               "<button type=\"button\" class=\"next\">Next &#9654;</button>"
+                               "<span class=\"position\">step <b class=\"cur-step\">1</b> of %u</span>"
+                               "<span class=\"now\"></span></div>\n", n);
+  g_string_append (out, "<div class=\"panes\">\n<div class=\"lanes-box\">\n<table class=\"lanes\">\n"
+                        "<thead><tr><th>#</th>");
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint t = g_array_index (lanes, guint, l);
+      g_string_append_printf (out, "<th class=\"lane\" data-thread=\"%u\">", t);
+      append_thread (pg, out, t, job_of (il, t));
+      g_string_append (out, "</th>");
+    }
+  g_string_append (out, "</tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < n; i++)
+    {
+      const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+      const RfTransition *t = rf_net_get_transition (pg->net, s->transition);
+      gboolean racing = FALSE;
+      for (guint k = 0; k < sites->len; k++)
+        racing |= g_array_index (sites, RfRaceSite, k).step == i + 1;
+      gint f = t->loc.file ? file_lookup (pg, t->loc.file) : -1;
+      g_string_append_printf (out, "<tr class=\"step%s\" data-step=\"%u\" data-thread=\"%u\" data-file=\"%d\" "
+                                   "data-line=\"%u\"><td class=\"n\">%u</td>",
+                              racing ? " racing" : "", i + 1, s->thread, f, t->loc.line, i + 1);
+      for (guint l = 0; l < lanes->len; l++)
+        {
+          if (g_array_index (lanes, guint, l) != s->thread)
+            {
+              g_string_append (out, "<td></td>");
+              continue;
+            }
+          g_string_append (out, "<td class=\"act\">");
+          html_escape (out, t->label);
+          append_cell_loc (out, t->loc);
+          g_string_append (out, "</td>");
+        }
+      g_string_append (out, "</tr>\n");
+    }
+  g_string_append (out, "<tr class=\"final\"><td class=\"n\">end</td>");
+  for (guint l = 0; l < lanes->len; l++)
+    {
+      guint t = g_array_index (lanes, guint, l);
+      const RfThreadState *st = NULL;
+      for (guint k = 0; k < il->final->len && !st; k++)
+        if (g_array_index (il->final, RfThreadState, k).thread == t)
+          st = &g_array_index (il->final, RfThreadState, k);
+      g_string_append (out, "<td>");
+      if (st)
+        {
+          const RfPlace *p = rf_net_get_place (pg->net, st->place);
+          html_escape (out, p->activity ? p->activity : "at");
+          append_cell_loc (out, p->loc);
+        }
+      g_string_append (out, "</td>");
+    }
+  g_string_append (out, "</tr>\n</tbody>\n</table>\n</div>\n"
+                        "<div class=\"srcpane\" aria-label=\"source at the current step\"></div>\n"
+                        "</div>\n</div>\n");
+}
+
+static void
+append_races (Page *pg, GString *out, guint n_race)
+{
+  if (n_race == 0)
+    return;
+  g_string_append (out, "<section id=\"races\">\n<h2>Races</h2>\n");
+  for (guint i = 0; i < pg->verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (pg->verdicts, i);
+      if (!rv->interleaving)
+        continue;
+      g_string_append_printf (out, "<article class=\"race\" id=\"race-%u\">\n<h3>Race on <code>", i + 1);
+      html_escape (out, rv->name);
+      g_string_append (out, "</code></h3>\n<p>");
+      append_sites (pg, out, rv, ", conflicting with ");
+      g_string_append_printf (out, ". The interleaving below (%u step%s) leads there from the start; "
+                                   "Next and Previous step through it.</p>\n",
+                              rv->interleaving->steps->len, rv->interleaving->steps->len == 1 ? "" : "s");
+      append_witness (pg, out, rv, i + 1);
+      g_string_append (out, "<div class=\"pictures\">\n");
+      append_race_pictures (pg, rv, i + 1, out);
+      g_string_append (out, "</div>\n</article>\n");
+    }
+  g_string_append (out, "</section>\n");
+}
+
+/* ---- sources ---- */
+
+static void
+append_sources (const Page *pg, GString *out)
+{
+  g_string_append (out, "<section id=\"sources\">\n<h2>Sources</h2>\n");
+  for (guint i = 0; i < pg->files->len; i++)
+    {
+      const SourceFile *f = g_ptr_array_index (pg->files, i);
+      g_string_append_printf (out, "<div class=\"source\" id=\"f%u\" data-file=\"%u\">\n<h3>", i, i);
+      html_escape (out, f->name);
+      g_string_append (out, "</h3>\n");
+      if (!f->text)
+        {
+          g_string_append (out, "<p class=\"missing\">");
+          html_escape_printf (out, "source not available: %s", f->error);
+          g_string_append (out, "</p>\n</div>\n");
+          continue;
+        }
+      g_string_append (out, "<pre class=\"code\">");
+      const char *p = f->text->str, *end = f->text->str + f->text->len;
+      for (guint line = 1; p < end; line++)
+        {
+          const char *nl = memchr (p, '\n', end - p);
+          const char *stop = nl ? nl : end;
+          gboolean racing = g_hash_table_contains (f->racing, GUINT_TO_POINTER (line));
+          g_string_append_printf (out, "<span class=\"line%s\" id=\"f%u-l%u\" data-line=\"%u\">",
+                                  racing ? " racing" : "", i, line, line);
+          if (stop > p && stop[-1] == '\r')
+            stop--;   /* a CRLF line end */
+          g_autofree char *text = g_strndup (p, stop - p);
+          html_escape (out, text);
+          g_string_append (out, "\n</span>");
+          p = nl ? nl + 1 : end;
+        }
+      g_string_append (out, "</pre>\n</div>\n");
+    }
+  g_string_append (out, "</section>\n");
+}
+
+/* ---- statistics ---- */
+
+static void
+append_statistics (const Page *pg, GString *out)
+{
+  gboolean time = !(pg->opts && pg->opts->no_time);
+  g_string_append_printf (out, "<section id=\"statistics\">\n<h2>Statistics</h2>\n"
+                               "<p>The net: %u places, %u transitions, %u job type%s. Counts are those of "
+                               "<code>--stats</code>: #Conf markings added to the basis, #Subsum markings "
+                               "discarded or dropped by subsumption, #Iter rounds.</p>\n",
+                          rf_net_n_places (pg->net), rf_net_n_transitions (pg->net),
+                          rf_net_n_jobs (pg->net), rf_net_n_jobs (pg->net) == 1 ? "" : "s");
+  g_string_append (out, "<table class=\"stats\">\n<thead><tr><th>Location</th><th>Verdict</th><th>#Conf</th>"
+                        "<th>#Subsum</th><th>#Iter</th><th>kept</th><th>pruned by invariants</th>"
+                        "<th>forward states</th>");
+  if (time)
+    g_string_append (out, "<th>seconds</th>");
+  g_string_append (out, "</tr></thead>\n<tbody>\n");
+  gdouble total = 0;
+  for (guint i = 0; i < pg->verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (pg->verdicts, i);
+      const RfCoverStats *st = &rv->result->stats;
+      g_string_append (out, "<tr><td><code>");
+      html_escape (out, rv->name);
+      g_string_append_printf (out, "</code></td><td><span class=\"verdict %s\">%s</span></td>"
+                                   "<td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
+                                   "</td><td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
+                                   "</td><td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
+                                   "</td>",
+                              verdict_class (rv->result->verdict), verdict_text (rv->result->verdict),
+                              st->conf, st->subsumed, st->iterations, st->kept, st->pruned, st->forward_states);
+      if (time)
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          g_string_append_printf (out, "<td class=\"num\">%s</td>",
+                                  g_ascii_formatd (buf, sizeof buf, "%.3f", st->seconds));
+        }
+      g_string_append (out, "</tr>\n");
+      total += st->seconds;
+    }
+  g_string_append (out, "</tbody>\n</table>\n");
+  if (time)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_string_append_printf (out, "<p>Search time: %s s in all.</p>\n",
+                              g_ascii_formatd (buf, sizeof buf, "%.3f", total));
+    }
+  g_string_append (out, "</section>\n");
+}
+
+/* ---- script ---- */
+
+/* The step-through. Each .witness gets a position k (0-based row); show(k) marks the
+ * rows done/current/todo, outlines in each lane the thread's latest step, marks the
+ * acting thread's lane header, and in the source pane (a copy of the step's file
+ * listing, made on first use, ids dropped) highlights the current line, marks every
+ * thread's line with a badge, and scrolls the pane (not the page) to the line. */
+static const char page_script[] =
+  "(function () {\n"
+  "  'use strict';\n"
+  "  document.documentElement.classList.add('js');\n"
+  "  var listings = {};\n"
+  "  document.querySelectorAll('#sources .source').forEach(function (s) {\n"
+  "    listings[s.getAttribute('data-file')] = s;\n"
+  "  });\n"
+  "  function setup(w) {\n"
+  "    var rows = Array.prototype.slice.call(w.querySelectorAll('tr.step'));\n"
+  "    var lanes = w.querySelectorAll('th.lane');\n"
+  "    var pane = w.querySelector('.srcpane');\n"
+  "    var prev = w.querySelector('button.prev'), next = w.querySelector('button.next');\n"
+  "    var curStep = w.querySelector('.cur-step'), now = w.querySelector('.now');\n"
+  "    var copies = {}, shown = null, k = 0;\n"
+  "    if (rows.length === 0) return;\n"
+  "    function copyOf(file) {\n"
+  "      if (!copies[file]) {\n"
+  "        var box = document.createElement('div'), src = listings[file];\n"
+  "        var head = document.createElement('div');\n"
+  "        head.className = 'file';\n"
+  "        head.textContent = src ? src.querySelector('h3').textContent : '(no source)';\n"
+  "        box.appendChild(head);\n"
+  "        var pre = src ? src.querySelector('pre') : null;\n"
+  "        if (pre) {\n"
+  "          pre = pre.cloneNode(true);\n"
+  "          pre.querySelectorAll('[id]').forEach(function (e) { e.removeAttribute('id'); });\n"
+  "          box.appendChild(pre);\n"
+  "        }\n"
+  "        box.hidden = true;\n"
+  "        pane.appendChild(box);\n"
+  "        copies[file] = box;\n"
+  "      }\n"
+  "      return copies[file];\n"
+  "    }\n"
+  "    function show(i) {\n"
+  "      k = Math.max(0, Math.min(rows.length - 1, i));\n"
+  "      var row = rows[k], at = {};\n"
+  "      rows.forEach(function (r, j) {\n"
+  "        r.classList.toggle('done', j < k);\n"
+  "        r.classList.toggle('current', j === k);\n"
+  "        r.classList.toggle('todo', j > k);\n"
+  "        if (j <= k) at[r.getAttribute('data-thread')] = r;\n"
+  "      });\n"
+  "      w.querySelectorAll('td.pos').forEach(function (c) { c.classList.remove('pos'); });\n"
+  "      Object.keys(at).forEach(function (t) { at[t].querySelector('td.act').classList.add('pos'); });\n"
+  "      lanes.forEach(function (th) {\n"
+  "        th.classList.toggle('acting', th.getAttribute('data-thread') === row.getAttribute('data-thread'));\n"
+  "      });\n"
+  "      var file = row.getAttribute('data-file'), box = copyOf(file);\n"
+  "      if (shown && shown !== box) shown.hidden = true;\n"
+  "      box.hidden = false;\n"
+  "      shown = box;\n"
+  "      pane.querySelectorAll('.line.cur, .line.at').forEach(function (e) { e.classList.remove('cur', 'at'); });\n"
+  "      pane.querySelectorAll('.badge').forEach(function (e) { e.remove(); });\n"
+  "      Object.keys(at).forEach(function (t) {\n"
+  "        var r = at[t];\n"
+  "        if (r.getAttribute('data-file') !== file) return;\n"
+  "        var line = box.querySelector('.line[data-line=\"' + r.getAttribute('data-line') + '\"]');\n"
+  "        if (!line) return;\n"
+  "        line.classList.add(r === row ? 'cur' : 'at');\n"
+  "        var b = document.createElement('span');\n"
+  "        b.className = r === row ? 'badge cur' : 'badge';\n"
+  "        b.textContent = 'T' + t;\n"
+  "        line.insertBefore(b, line.firstChild);\n"
+  "      });\n"
+  "      var cur = box.querySelector('.line.cur');\n"
+  "      if (cur) pane.scrollTop = Math.max(0, cur.offsetTop - pane.clientHeight / 2);\n"
+  "      curStep.textContent = String(k + 1);\n"
+  "      var th = w.querySelector('th.lane[data-thread=\"' + row.getAttribute('data-thread') + '\"]');\n"
+  "      var cell = row.querySelector('td.act'), where = cell.querySelector('small');\n"
+  "      now.textContent = (th ? th.textContent + ': ' : '') + cell.firstChild.textContent +\n"
+  "        (where ? ' at ' + where.title : '');\n"
+  "      prev.disabled = k === 0;\n"
+  "      next.disabled = k === rows.length - 1;\n"
+  "    }\n"
+  "    prev.addEventListener('click', function () { show(k - 1); });\n"
+  "    next.addEventListener('click', function () { show(k + 1); });\n"
+  "    w.addEventListener('keydown', function (e) {\n"
+  "      if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { show(k + 1); e.preventDefault(); }\n"
+  "      if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { show(k - 1); e.preventDefault(); }\n"
+  "    });\n"
+  "    show(0);\n"
+  "  }\n"
+  "  document.querySelectorAll('.witness').forEach(setup);\n"
+  "})();\n";
+
+/* ---- page ---- */
+
+void
+rf_report_html (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
+                const RfReportOptions *opts, GString *out)
+{
+  Page pg = { prog, net, verdicts, opts, g_ptr_array_new_with_free_func (source_file_free) };
+  guint n_race = 0, n_free = 0, n_unknown = 0;
+  for (guint i = 0; i < verdicts->len; i++)
+    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
+      {
+      case RF_COVER_SAFE: n_free++; break;
+      case RF_COVER_UNSAFE: n_race++; break;
+      case RF_COVER_UNKNOWN: n_unknown++; break;
+      }
+  collect_files (&pg);
+  append_head (&pg, out);
+  append_header (&pg, out, n_race, n_free, n_unknown);
+  append_summary (&pg, out);
+  append_races (&pg, out, n_race);
+  append_sources (&pg, out);
+  append_statistics (&pg, out);
+  g_string_append (out, "</main>\n<footer>racefree " RF_VERSION "</footer>\n<script>\n");
+  g_string_append (out, page_script);
+  g_string_append (out, "</script>\n</body>\n</html>\n");
+  g_ptr_array_unref (pg.files);
+  g_free (pg.net_svg);
+  g_free (pg.net_svg_error);
+}
+
+/* ---- the report directory ---- */
+
+gboolean
+rf_report_html_dir_usable (const char *dir, GError **error)
+{
+  g_autofree char *path = g_strdup (dir);
+  while (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      char *parent = g_path_get_dirname (path);
+      if (strcmp (parent, path) == 0)
+        {
+          g_free (parent);
+          break;
+        }
+      g_free (path);
+      path = parent;
+    }
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      if (strcmp (path, dir) == 0)
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR, "'%s' exists and is not a directory", dir);
+      else
+        g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_NOTDIR, "cannot create '%s': '%s' is not a directory",
+                     dir, path);
+      return FALSE;
+    }
+  if (g_access (path, W_OK | X_OK) != 0)
+    {
+      int e = errno;
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot write into '%s': %s",
+                   path, g_strerror (e));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes DATA to PATH through a temporary file in the same directory and a rename. */
+static gboolean
+write_atomically (const char *path, const char *data, gsize len, GError **error)
+{
+  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
+  /* mode 0666 less the umask, as for any new file (g_mkstemp would give 0600) */
+  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
+  int e = 0;
+  if (fd < 0)
+    e = errno;
+  else
+    {
+      for (gsize done = 0; done < len && !e;)
+        {
+          gssize n = write (fd, data + done, len - done);
+          if (n < 0 && errno != EINTR)
+            e = errno;
+          else if (n > 0)
+            done += (gsize) n;
+        }
+      if (close (fd) != 0 && !e)
+        e = errno;
+      if (!e && g_rename (tmp, path) != 0)
+        e = errno;
+      if (e)
+        g_unlink (tmp);
+    }
+  if (e)
+    {
+      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot write '%s': %s", path, g_strerror (e));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+rf_report_html_write_dir (const char *dir, const char *page, gsize len, GError **error)
+{
+  if (!rf_report_html_dir_usable (dir, error))
+    return FALSE;
+  /* The missing directories from DIR up, created top-down, removed bottom-up on failure. */
+  g_autoptr (GPtrArray) missing = g_ptr_array_new_with_free_func (g_free);
+  for (char *p = g_strdup (dir);; )
+    {
+      if (g_file_test (p, G_FILE_TEST_EXISTS))
+        {
+          g_free (p);
+          break;
+        }
+      g_ptr_array_add (missing, p);
+      p = g_path_get_dirname (p);
+    }
+  guint made = 0;
+  gboolean ok = TRUE;
+  for (guint i = missing->len; i-- > 0 && ok;)
+    {
+      const char *d = g_ptr_array_index (missing, i);
+      if (g_mkdir (d, 0777) != 0)
+        {
+          int e = errno;
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot create '%s': %s", d, g_strerror (e));
+          ok = FALSE;
+        }
+      else
+        made++;
+    }
+  if (ok)
+    {
+      g_autofree char *index = g_build_filename (dir, "index.html", NULL);
+      ok = write_atomically (index, page, len, error);
+    }
+  if (!ok)
+    for (guint i = missing->len - made; i < missing->len; i++)
+      g_rmdir (g_ptr_array_index (missing, i));
+  return ok;
+}
