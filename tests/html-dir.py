@@ -120,15 +120,15 @@ def main():
         check('we&lt;i&gt;rd&amp;&quot;q&quot;.sml' in page and 'we<i>rd' not in page,
               "markup in the file name is escaped")
 
-        # Two races, so the net picture twice: every id in the page is still unique.
+        # Two races, so two witness pictures each: every id in the page is still unique.
         d = os.path.join(tmp, "two")
         p = run("--html", d, os.path.join(root, "tests", "c-programs", "libc_summaries.c"))
         with open(os.path.join(d, "index.html"), encoding="utf-8") as f:
             page = f.read()
         ids = re.findall(r' id="([^"]*)"', page)
         dups = sorted({i for i in ids if ids.count(i) > 1})
-        check(p.returncode == 1 and page.count('<article class="race"') == 2 and page.count("<svg") == 2
-              and not dups, "two races, two pictures, no duplicate id: %s" % dups[:5])
+        check(p.returncode == 1 and page.count('<article class="race"') == 2 and page.count("<svg") == 4
+              and not dups, "two races, two pictures each, no duplicate id: %s" % dups[:5])
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     print("%d failure(s)" % len(failures))

@@ -46,9 +46,6 @@ typedef struct {
   GPtrArray *verdicts;          /* RfRaceVerdict*, borrowed */
   const RfReportOptions *opts;  /* may be NULL */
   GPtrArray *files;             /* SourceFile*, owned */
-  gboolean net_svg_done;        /* net_svg / net_svg_error computed */
-  char *net_svg;                /* owned: the whole net as SVG, or NULL */
-  char *net_svg_error;          /* owned: why net_svg is NULL */
 } Page;
 
 /* ---- escaping and small pieces ---- */
@@ -438,31 +435,38 @@ append_svg_figure (GString *out, const char *id_prefix, const char *caption, con
   g_string_append (out, "</figure>\n");
 }
 
-/* The pictures of race RV, the INDEX-th location. For now the whole net, rendered
- * once per page with Graphviz (rf-dot's process-wide context); the witness pictures
- * (the net slice with numbered witness transitions, the sequence diagram) are to take
- * its place here, each through append_svg_figure. */
+/* DOT text rendered as SVG (owned), or NULL with *WHY_NOT set (owned). */
+static char *
+render_svg (const char *dot, char **why_not)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) bytes = rf_dot_render (dot, "svg", &error);
+  if (!bytes)
+    {
+      *why_not = g_strdup_printf ("picture not available: %s", error->message);
+      return NULL;
+    }
+  return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
+}
+
+/* The pictures of race RV, the INDEX-th location: the net slice of the raced variable
+ * with the witness's transitions numbered in firing order and the final marking's
+ * tokens, and the sequence diagram (one lane per thread), both laid out by Graphviz
+ * (rf-dot's process-wide context). */
 static void
 append_race_pictures (Page *pg, const RfRaceVerdict *rv, guint index, GString *out)
 {
-  if (!pg->net_svg_done)
-    {
-      const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
-      g_autofree char *base = g_path_get_basename (inputs && inputs[0] ? inputs[0] : "net");
-      char *dot = strrchr (base, '.');
-      if (dot && dot != base)
-        *dot = '\0';
-      g_autoptr (GError) error = NULL;
-      g_autoptr (GBytes) bytes = rf_dot_net_render (pg->net, base, "svg", &error);
-      if (bytes)
-        pg->net_svg = g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
-      else
-        pg->net_svg_error = g_strdup_printf ("picture not available: %s", error->message);
-      pg->net_svg_done = TRUE;
-    }
-  (void) rv;
-  g_autofree char *prefix = g_strdup_printf ("race%u-net-", index);
-  append_svg_figure (out, prefix, "The Petri net of the program", pg->net_svg, pg->net_svg_error);
+  const char *var = rf_program_get_var (pg->prog, rv->var)->name;
+  g_autofree char *net_dot = rf_dot_witness_net_to_string (pg->net, rv, var);
+  g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (pg->net, rv, var);
+  g_autofree char *net_why = NULL, *seq_why = NULL;
+  g_autofree char *net_svg = render_svg (net_dot, &net_why);
+  g_autofree char *seq_svg = render_svg (seq_dot, &seq_why);
+  g_autofree char *net_prefix = g_strdup_printf ("race%u-net-", index);
+  g_autofree char *seq_prefix = g_strdup_printf ("race%u-seq-", index);
+  append_svg_figure (out, net_prefix, "The witness on the net: transitions numbered in firing order, "
+                     "the final marking's tokens in their places", net_svg, net_why);
+  append_svg_figure (out, seq_prefix, "The witness as a sequence diagram: one lane per thread", seq_svg, seq_why);
 }
 
 /* Thread ids that take a step or end somewhere in IL, ascending (0, a step no thread
@@ -824,8 +828,6 @@ rf_report_html (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
   g_string_append (out, page_script);
   g_string_append (out, "</script>\n</body>\n</html>\n");
   g_ptr_array_unref (pg.files);
-  g_free (pg.net_svg);
-  g_free (pg.net_svg_error);
 }
 
 /* ---- the report directory ---- */
