@@ -3,6 +3,7 @@
 // why: the workers' read-modify-write of hits is inside hits_lock, so no two of them are in it
 //   at once; main reads the total under the same lock.
 // racy-twin: counter_plain.c
+// mutant-skip: 35 main locks hits after joining every worker: it is the only thread left
 #include <pthread.h>
 #include <stdio.h>
 

