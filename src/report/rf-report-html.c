@@ -809,14 +809,8 @@ rf_report_html (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
                 const RfReportOptions *opts, GString *out)
 {
   Page pg = { prog, net, verdicts, opts, g_ptr_array_new_with_free_func (source_file_free) };
-  guint n_race = 0, n_free = 0, n_unknown = 0;
-  for (guint i = 0; i < verdicts->len; i++)
-    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
-      {
-      case RF_COVER_SAFE: n_free++; break;
-      case RF_COVER_UNSAFE: n_race++; break;
-      case RF_COVER_UNKNOWN: n_unknown++; break;
-      }
+  guint n_race, n_free, n_unknown;
+  rf_report_count_verdicts (verdicts, &n_race, &n_free, &n_unknown);
   collect_files (&pg);
   append_head (&pg, out);
   append_header (&pg, out, n_race, n_free, n_unknown);

@@ -23,6 +23,9 @@ GArray *rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv);
 /* The index in SITES of the access a report leads with: the first write, else 0. */
 guint rf_report_race_lead (GArray *sites);
 
+/* How many of VERDICTS (RfRaceVerdict*) are races, race-free and unknown. */
+void rf_report_count_verdicts (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown);
+
 /* The job type's name, or "?" for -1. Borrowed. */
 const char *rf_report_job_name (const RfNet *net, gint job);
 

@@ -14,6 +14,19 @@ append_loc (GString *out, RfLoc loc)
     g_string_append (out, "?");
 }
 
+void
+rf_report_count_verdicts (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown)
+{
+  *n_race = *n_free = *n_unknown = 0;
+  for (guint i = 0; i < verdicts->len; i++)
+    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
+      {
+      case RF_COVER_SAFE: (*n_free)++; break;
+      case RF_COVER_UNSAFE: (*n_race)++; break;
+      case RF_COVER_UNKNOWN: (*n_unknown)++; break;
+      }
+}
+
 const char *
 rf_report_job_name (const RfNet *net, gint job)
 {
