@@ -196,8 +196,11 @@ print_progress (const RfCoverProgress *p, gpointer data)
 {
   Progress *pr = data;
   /* a long name is cut, so that the line stays within a terminal's width */
-  g_autofree char *label = !p->label ? NULL
-    : g_utf8_validate (p->label, -1, NULL) ? g_utf8_substring (p->label, 0, 24) : g_strndup (p->label, 24);
+  g_autofree char *label = NULL;
+  if (p->label && g_utf8_validate (p->label, -1, NULL))
+    label = g_utf8_substring (p->label, 0, MIN (g_utf8_strlen (p->label, -1), 24));  /* end within the string */
+  else if (p->label)
+    label = g_strndup (p->label, 24);
   fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
            "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
            p->kept, p->frontier, p->rate, p->elapsed_s);
