@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """SARIF report test: runs one racefree command with --format sarif and checks that the
-output is a well-formed SARIF 2.1.0 log.
+output is a well-formed SARIF 2.1.0 log (of `check` or of `cover`).
 
 This is not a full validator of the SARIF 2.1.0 JSON schema (no network, and the schema
 is not vendored): it checks the subset of SARIF that racefree emits, with the rules the
@@ -237,7 +237,17 @@ def main():
             need(r.get("level") == "error", "race %d" % i, "level must be error")
             need(len(r.get("locations", [])) >= 2, "race %d" % i, "both access sites expected")
             need(len(r.get("codeFlows", [])) == 1, "race %d" % i, "one codeFlow expected")
-        need((proc.returncode == 1) == bool(races), "results", "races iff exit status 1")
+        # cover: one error result when the target is coverable, with the witness
+        covers = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/coverable"]
+        for i, r in enumerate(covers):
+            need(r.get("level") == "error", "coverable %d" % i, "level must be error")
+            need(len(r.get("locations", [])) == 1, "coverable %d" % i, "one location expected")
+            need(len(r.get("codeFlows", [])) == 1 and len(r["codeFlows"][0]["threadFlows"]) == 1,
+                 "coverable %d" % i, "one codeFlow with one threadFlow expected")
+        need(len(covers) <= 1, "results", "at most one coverable result")
+        unknown = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/unknown"]
+        need((proc.returncode == 1) == bool(races or covers), "results", "races (or coverable) iff exit status 1")
+        need((proc.returncode == 3) == bool(unknown), "results", "unknown results iff exit status 3")
     except (ValueError, Invalid) as e:
         print("racefree %s: invalid SARIF: %s" % (" ".join(args), e))
         return 1

@@ -7,14 +7,20 @@
  * racing accesses marked essential). An unknown verdict gives one result of rule
  * racefree/unknown (level warning) at the variable's declaration. Artifacts list the
  * input files, then any other file a location names, in order of first use; URIs are
- * the paths as given (relative paths stay relative). A coverability check has no source
- * to point at, so this format has no cover report. */
+ * the paths as given (relative paths stay relative).
+ *
+ * A coverability check (cover) gives one run too: when the target is coverable, one
+ * result (rule racefree/coverable, level error) at the rule of the witness's last step,
+ * whose codeFlow holds the witness as one threadFlow ("run") with one location per
+ * step at the rule of the `.spec`/`.tts` file that fired; an unknown verdict gives one
+ * racefree/unknown result at the input file; a safe net gives no result. */
 #include "rf-report-private.h"
 
 #include <string.h>
 
 #define RULE_RACE "racefree/data-race"
 #define RULE_UNKNOWN "racefree/unknown"
+#define RULE_COVERABLE "racefree/coverable"
 
 /* Artifacts: file names (borrowed) in order of first use. */
 static guint
@@ -82,7 +88,7 @@ static void
 write_location (RfJson *j, GPtrArray *artifacts, RfLoc loc, const char *message)
 {
   rf_json_begin_object (j);
-  if (loc.file && loc.line > 0)
+  if (loc.file)
     {
       g_autofree char *uri = file_uri (loc.file);
       rf_json_key (j, "physicalLocation");
@@ -92,12 +98,15 @@ write_location (RfJson *j, GPtrArray *artifacts, RfLoc loc, const char *message)
       rf_json_member_string (j, "uri", uri);
       rf_json_member_uint (j, "index", artifact_index (artifacts, loc.file));
       rf_json_end_object (j);
-      rf_json_key (j, "region");
-      rf_json_begin_object (j);
-      rf_json_member_uint (j, "startLine", loc.line);
-      if (loc.col > 0)
-        rf_json_member_uint (j, "startColumn", loc.col);
-      rf_json_end_object (j);
+      if (loc.line > 0)
+        {
+          rf_json_key (j, "region");
+          rf_json_begin_object (j);
+          rf_json_member_uint (j, "startLine", loc.line);
+          if (loc.col > 0)
+            rf_json_member_uint (j, "startColumn", loc.col);
+          rf_json_end_object (j);
+        }
       rf_json_end_object (j);
     }
   if (message)
@@ -252,57 +261,81 @@ write_unknown_result (RfJson *j, const RfProgram *prog, const RfRaceVerdict *rv,
   rf_json_end_object (j);
 }
 
+/* A rule of the run: id, name, description, default level. */
+typedef struct {
+  const char *id, *name, *text, *level;
+} Rule;
+
+/* Opens the log and its one run: the tool with RULES, the column kind and ARTIFACTS,
+ * up to the "results" array, which the caller fills and log_end closes. */
+static void
+log_begin (RfJson *j, const Rule *rules, guint n_rules, GPtrArray *artifacts)
+{
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+  rf_json_member_string (j, "version", "2.1.0");
+  rf_json_key (j, "runs");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+
+  rf_json_key (j, "tool");
+  rf_json_begin_object (j);
+  rf_json_key (j, "driver");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "name", "racefree");
+  rf_json_member_string (j, "version", RF_VERSION);
+  rf_json_key (j, "rules");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < n_rules; i++)
+    write_rule (j, rules[i].id, rules[i].name, rules[i].text, rules[i].level);
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_object (j);
+
+  rf_json_key (j, "columnKind");
+  rf_json_string (j, "unicodeCodePoints");
+
+  rf_json_key (j, "artifacts");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < artifacts->len; i++)
+    {
+      g_autofree char *uri = file_uri (g_ptr_array_index (artifacts, i));
+      rf_json_begin_object (j);
+      rf_json_key (j, "location");
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "uri", uri);
+      rf_json_end_object (j);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+
+  rf_json_key (j, "results");
+  rf_json_begin_array (j);
+}
+
+static void
+log_end (RfJson *j)
+{
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_finish (j);
+}
+
 static void
 report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
                     const RfReportOptions *opts, GString *out)
 {
+  static const Rule rules[] = {
+    { RULE_RACE, "DataRace", "Two threads can access a shared variable at once, at least one of them writing", "error" },
+    { RULE_UNKNOWN, "Undecided", "The search budget ran out before race-freeness was decided", "warning" },
+  };
   g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
   collect_artifacts (prog, net, verdicts, opts, artifacts);
-
   RfJson j;
   rf_json_init (&j, out);
-  rf_json_begin_object (&j);
-  rf_json_member_string (&j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
-  rf_json_member_string (&j, "version", "2.1.0");
-  rf_json_key (&j, "runs");
-  rf_json_begin_array (&j);
-  rf_json_begin_object (&j);
-
-  rf_json_key (&j, "tool");
-  rf_json_begin_object (&j);
-  rf_json_key (&j, "driver");
-  rf_json_begin_object (&j);
-  rf_json_member_string (&j, "name", "racefree");
-  rf_json_member_string (&j, "version", RF_VERSION);
-  rf_json_key (&j, "rules");
-  rf_json_begin_array (&j);
-  write_rule (&j, RULE_RACE, "DataRace",
-              "Two threads can access a shared variable at once, at least one of them writing", "error");
-  write_rule (&j, RULE_UNKNOWN, "Undecided",
-              "The search budget ran out before race-freeness was decided", "warning");
-  rf_json_end_array (&j);
-  rf_json_end_object (&j);
-  rf_json_end_object (&j);
-
-  rf_json_key (&j, "columnKind");
-  rf_json_string (&j, "unicodeCodePoints");
-
-  rf_json_key (&j, "artifacts");
-  rf_json_begin_array (&j);
-  for (guint i = 0; i < artifacts->len; i++)
-    {
-      g_autofree char *uri = file_uri (g_ptr_array_index (artifacts, i));
-      rf_json_begin_object (&j);
-      rf_json_key (&j, "location");
-      rf_json_begin_object (&j);
-      rf_json_member_string (&j, "uri", uri);
-      rf_json_end_object (&j);
-      rf_json_end_object (&j);
-    }
-  rf_json_end_array (&j);
-
-  rf_json_key (&j, "results");
-  rf_json_begin_array (&j);
+  log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
   for (guint i = 0; i < verdicts->len; i++)
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
@@ -311,14 +344,104 @@ report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts
       else if (rv->result->verdict == RF_COVER_UNKNOWN)
         write_unknown_result (&j, prog, rv, artifacts);
     }
-  rf_json_end_array (&j);
+  log_end (&j);
+}
 
-  rf_json_end_object (&j);
-  rf_json_end_array (&j);
-  rf_json_end_object (&j);
-  rf_json_finish (&j);
+/* The witness of a coverability check as one codeFlow with one threadFlow ("run"): a
+ * location per step at the rule that fired. */
+static void
+write_cover_flow (RfJson *j, const RfNet *net, const RfWitness *w, GPtrArray *artifacts)
+{
+  rf_json_key (j, "codeFlows");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+  g_autofree char *summary = g_strdup_printf ("firing sequence of %u steps from the initial marking", w->steps->len);
+  write_message (j, summary);
+  rf_json_key (j, "threadFlows");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "id", "run");
+  rf_json_key (j, "locations");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
+      rf_json_begin_object (j);
+      rf_json_key (j, "location");
+      write_location (j, artifacts, t->loc, t->label);
+      rf_json_member_uint (j, "executionOrder", i + 1);
+      rf_json_member_string (j, "importance", i + 1 == w->steps->len ? "essential" : "important");
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_array (j);
+}
+
+static void
+report_sarif_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
+                    const RfReportOptions *opts, GString *out)
+{
+  static const Rule rules[] = {
+    { RULE_COVERABLE, "Coverable", "A marking covering a target is reachable from the initial marking", "error" },
+    { RULE_UNKNOWN, "Undecided", "The search budget ran out before coverability was decided", "warning" },
+  };
+  const char *input = opts && opts->inputs ? opts->inputs[0] : NULL;
+  g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
+  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+    artifact_index (artifacts, *f);
+  const RfWitness *w = r->verdict == RF_COVER_UNSAFE ? r->witness : NULL;
+  for (guint i = 0; w && i < w->steps->len; i++)
+    {
+      RfLoc loc = rf_net_get_transition (net, g_array_index (w->steps, guint, i))->loc;
+      if (loc.file)
+        artifact_index (artifacts, loc.file);
+    }
+  RfJson j;
+  rf_json_init (&j, out);
+  log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
+  RfLoc file = { input, 0, 0 };
+  if (w)
+    {
+      /* where the run ends: the last step's rule (the input file when it has none) */
+      RfLoc at = w->steps->len > 0 ? rf_net_get_transition (net, g_array_index (w->steps, guint, w->steps->len - 1))->loc
+                                   : RF_LOC_NONE;
+      g_autofree char *text = g_strdup_printf ("The target is coverable: a firing sequence of %u steps from the "
+                                               "initial marking reaches a marking that covers target %u",
+                                               w->steps->len, w->target + 1);
+      rf_json_begin_object (&j);
+      rf_json_member_string (&j, "ruleId", RULE_COVERABLE);
+      rf_json_member_uint (&j, "ruleIndex", 0);
+      rf_json_member_string (&j, "level", "error");
+      write_message (&j, text);
+      rf_json_key (&j, "locations");
+      rf_json_begin_array (&j);
+      if (at.file || input)
+        write_location (&j, artifacts, at.file ? at : file, NULL);
+      rf_json_end_array (&j);
+      write_cover_flow (&j, net, w, artifacts);
+      rf_json_end_object (&j);
+    }
+  else if (r->verdict == RF_COVER_UNKNOWN)
+    {
+      rf_json_begin_object (&j);
+      rf_json_member_string (&j, "ruleId", RULE_UNKNOWN);
+      rf_json_member_uint (&j, "ruleIndex", 1);
+      rf_json_member_string (&j, "level", "warning");
+      write_message (&j, "Could not decide whether the target is coverable: the search budget was exhausted");
+      rf_json_key (&j, "locations");
+      rf_json_begin_array (&j);
+      if (input)
+        write_location (&j, artifacts, file, NULL);
+      rf_json_end_array (&j);
+      rf_json_end_object (&j);
+    }
+  (void) targets;
+  log_end (&j);
 }
 
 const RfReportFormat rf_report_format_sarif = {
-  "sarif", report_sarif_check, NULL, NULL,
+  "sarif", report_sarif_check, report_sarif_cover, NULL,
 };
