@@ -86,7 +86,7 @@ INPUTS = array_of(lambda v, p: check_type(v, (str,), p))
 STATISTICS = obj({"conf": count, "subsumed": count, "iterations": count, "kept": count,
                   "pruned": count, "forward_states": count, "seconds": (float, int, NULL)})
 THREAD = {"thread": (int, NULL), "job": (str, NULL)}
-ACCESS = obj(dict(THREAD, kind=one_of("read", "write"), step=positive, **LOC))
+ACCESS = obj(dict(THREAD, kind=one_of("read", "write"), step=positive, why=array_of(lambda v, p: check_type(v, (str,), p)), **LOC))
 STEP = obj(dict({"step": positive}, **THREAD, **LOC, statement=(str,)))
 FINAL = obj(dict(THREAD, **LOC, activity=(str, NULL)))
 WITNESS = obj({"steps": array_of(STEP), "final": array_of(FINAL)})

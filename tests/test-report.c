@@ -110,10 +110,11 @@ test_format_lookup (void **state)
   assert_ptr_equal (rf_report_format_lookup ("sarif"), &rf_report_format_sarif);
   assert_null (rf_report_format_lookup ("xml"));
   assert_null (rf_report_format_lookup ("JSON"));
-  /* every format reports a race check; SARIF has no coverability report */
+  /* every format reports a race check and a coverability check */
   assert_non_null (rf_report_format_sarif.check);
-  assert_null (rf_report_format_sarif.cover);
+  assert_non_null (rf_report_format_sarif.cover);
   assert_non_null (rf_report_format_json.cover);
+  assert_non_null (rf_report_format_text.cover);
   assert_non_null (rf_report_format_text.diagnostics);
   assert_null (rf_report_format_json.diagnostics);
 }

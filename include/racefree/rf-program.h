@@ -100,6 +100,15 @@ guint rf_job_add_node (RfJob *job, RfLoc loc);
 /* Adds an edge; text may be NULL (copied). */
 void rf_job_add_edge (RfJob *job, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
 
+/* Notes on accesses: why an access of data var VAR at LOC is not protected the way the
+ * source suggests (e.g. "lock 'locks[i]' (f.c:12:3) may denote several mutexes: no
+ * mutual exclusion assumed"). Reports print them with a race at that access. TEXT is
+ * copied; a note already there is not added twice. */
+void rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *text);
+/* The notes of the accesses of VAR at LOC (same file, line and column), in the order
+ * added: const char*, borrowed; a new array (unref it). */
+GPtrArray *rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc);
+
 /* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker". Owned. */
 char *rf_program_edge_to_string (const RfProgram *prog, const RfEdge *edge);
 

@@ -30,7 +30,7 @@ void rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdict
  * write when there is one), and a note at the conflicting access:
  *   f.sml:13:3: warning: data race on 'counter' (write by T2 (inc)) [racefree]
  *   f.sml:12:3: note: conflicting read by T3 (inc) */
-void rf_report_race_diagnostics (const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
+void rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
 
 /* RfReportFormat: one output back end. check writes the report of a race check
  * (VERDICTS: RfRaceVerdict*); cover the report of a coverability check on NET with
@@ -42,7 +42,7 @@ typedef struct {
                  const RfReportOptions *opts, GString *out);
   void (*cover) (const RfNet *net, const RfCoverResult *result, GPtrArray *targets,
                  const RfReportOptions *opts, GString *out);
-  void (*diagnostics) (const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
+  void (*diagnostics) (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
 } RfReportFormat;
 
 extern const RfReportFormat rf_report_format_text;

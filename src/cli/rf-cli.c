@@ -588,7 +588,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   if (format->diagnostics)
     {
       g_autoptr (RfDiags) found = rf_diags_new ();
-      format->diagnostics (net, verdicts, found);
+      format->diagnostics (prog, net, verdicts, found);
       rf_diags_render (found, err);
     }
   if (html_dir)

@@ -1,6 +1,8 @@
 /* rf-program: the program model shared by the SML and C front ends. */
 #include "rf-program.h"
 
+#include <string.h>
+
 /* RfProgram: vars and jobs indexed by id (= position). Names are unique per kind;
  * the lookup tables map name -> id + 1 (0 = absent). */
 struct _RfProgram {
@@ -8,7 +10,58 @@ struct _RfProgram {
   GPtrArray *jobs;    /* RfJob*, owned */
   GHashTable *var_by_name;  /* borrowed name -> GUINT_TO_POINTER (id + 1) */
   GHashTable *job_by_name;
+  GPtrArray *notes;   /* Note*, owned, in the order added; no two equal */
 };
+
+/* Note: a remark on the accesses of var at loc (see rf_program_add_note). */
+typedef struct {
+  guint var;
+  RfLoc loc;
+  char *text;
+} Note;
+
+static void
+note_free (gpointer p)
+{
+  Note *n = p;
+  g_free (n->text);
+  g_free (n);
+}
+
+static gboolean
+same_loc (RfLoc a, RfLoc b)
+{
+  return a.line == b.line && a.col == b.col && g_strcmp0 (a.file, b.file) == 0;
+}
+
+void
+rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *text)
+{
+  for (guint i = 0; i < prog->notes->len; i++)
+    {
+      const Note *n = g_ptr_array_index (prog->notes, i);
+      if (n->var == var && same_loc (n->loc, loc) && strcmp (n->text, text) == 0)
+        return;
+    }
+  Note *n = g_new0 (Note, 1);
+  n->var = var;
+  n->loc = loc;
+  n->text = g_strdup (text);
+  g_ptr_array_add (prog->notes, n);
+}
+
+GPtrArray *
+rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < prog->notes->len; i++)
+    {
+      const Note *n = g_ptr_array_index (prog->notes, i);
+      if (n->var == var && same_loc (n->loc, loc))
+        g_ptr_array_add (out, n->text);
+    }
+  return out;
+}
 
 static void
 var_free (gpointer p)
@@ -44,6 +97,7 @@ rf_program_new (void)
   prog->jobs = g_ptr_array_new_with_free_func (job_free);
   prog->var_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   prog->job_by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  prog->notes = g_ptr_array_new_with_free_func (note_free);
   return prog;
 }
 
@@ -56,6 +110,7 @@ rf_program_free (RfProgram *prog)
   g_hash_table_unref (prog->job_by_name);
   g_ptr_array_unref (prog->vars);
   g_ptr_array_unref (prog->jobs);
+  g_ptr_array_unref (prog->notes);
   g_free (prog);
 }
 

@@ -609,6 +609,13 @@ append_races (Page *pg, GString *out, guint n_race)
       g_string_append_printf (out, ". The interleaving below (%u step%s) leads there from the start; "
                                    "Next and Previous step through it.</p>\n",
                               rv->interleaving->steps->len, rv->interleaving->steps->len == 1 ? "" : "s");
+      g_autoptr (GPtrArray) notes = rf_report_race_notes (pg->prog, pg->net, rv);
+      for (guint n = 0; n < notes->len; n++)
+        {
+          g_string_append (out, "<p class=\"why\">Why the access is not protected: ");
+          html_escape (out, g_ptr_array_index (notes, n));
+          g_string_append (out, "</p>\n");
+        }
       append_witness (pg, out, rv, i + 1);
       g_string_append (out, "<div class=\"pictures\">\n");
       append_race_pictures (pg, rv, i + 1, out);

@@ -263,7 +263,7 @@ write_thread (RfJson *j, guint thread, const RfNet *net, gint job)
 }
 
 static void
-write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
+write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
 {
   rf_json_key (j, "accesses");
   rf_json_begin_array (j);
@@ -278,6 +278,13 @@ write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
           rf_json_member_string (j, "kind", s->write ? "write" : "read");
           rf_json_loc_members (j, s->loc);
           rf_json_member_uint (j, "step", s->step);
+          /* why this access is not protected (notes of the front end) */
+          rf_json_key (j, "why");
+          rf_json_begin_array (j);
+          g_autoptr (GPtrArray) notes = prog ? rf_program_notes_at (prog, rv->var, s->loc) : g_ptr_array_new ();
+          for (guint n = 0; n < notes->len; n++)
+            rf_json_string (j, g_ptr_array_index (notes, n));
+          rf_json_end_array (j);
           rf_json_end_object (j);
         }
     }
@@ -349,7 +356,7 @@ report_json_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
       rf_json_loc_members (&j, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE);
       rf_json_end_object (&j);
       rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
-      write_accesses (&j, net, rv);
+      write_accesses (&j, prog, net, rv);
       write_witness (&j, net, rv->interleaving);
       write_statistics (&j, &rv->result->stats, opts);
       rf_json_end_object (&j);

@@ -20,6 +20,11 @@ typedef struct {
 /* The racing accesses of RV (which must be unsafe), in thread id order. RfRaceSite, owned. */
 GArray *rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv);
 
+/* Why the racing accesses of RV are not protected: the program's notes on them (see
+ * rf_program_add_note), each once, in site order. const char* borrowed from PROG;
+ * empty when PROG is NULL. */
+GPtrArray *rf_report_race_notes (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv);
+
 /* The index in SITES of the access a report leads with: the first write, else 0. */
 guint rf_report_race_lead (GArray *sites);
 

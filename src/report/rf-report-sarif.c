@@ -207,7 +207,8 @@ write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GArray *s
 }
 
 static void
-write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
+write_race_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv,
+                   GPtrArray *artifacts)
 {
   g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
   guint lead = rf_report_race_lead (sites);
@@ -222,6 +223,9 @@ write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArr
       g_autofree char *where = loc_text (s->loc);
       g_string_append_printf (text, "%s%s at %s", n == 0 ? ": " : " conflicts with ", what, where);
     }
+  g_autoptr (GPtrArray) notes = rf_report_race_notes (prog, net, rv);
+  for (guint n = 0; n < notes->len; n++)
+    g_string_append_printf (text, ". Why: %s", (const char *) g_ptr_array_index (notes, n));
 
   rf_json_begin_object (j);
   rf_json_member_string (j, "ruleId", RULE_RACE);
@@ -340,7 +344,7 @@ report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
       if (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving)
-        write_race_result (&j, net, rv, artifacts);
+        write_race_result (&j, prog, net, rv, artifacts);
       else if (rv->result->verdict == RF_COVER_UNKNOWN)
         write_unknown_result (&j, prog, rv, artifacts);
     }

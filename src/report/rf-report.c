@@ -85,10 +85,29 @@ rf_report_race_lead (GArray *sites)
   return 0;
 }
 
+/* The notes of the program on the racing accesses of RV (why they are not protected),
+ * each once, in site order: const char*, borrowed from PROG (may be NULL). */
+GPtrArray *
+rf_report_race_notes (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
+{
+  GPtrArray *notes = g_ptr_array_new ();
+  if (!prog || !rv->interleaving)
+    return notes;
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  for (guint i = 0; i < sites->len; i++)
+    {
+      g_autoptr (GPtrArray) at = rf_program_notes_at (prog, rv->var, g_array_index (sites, RfRaceSite, i).loc);
+      for (guint k = 0; k < at->len; k++)
+        if (!g_ptr_array_find_with_equal_func (notes, g_ptr_array_index (at, k), g_str_equal, NULL))
+          g_ptr_array_add (notes, g_ptr_array_index (at, k));
+    }
+  return notes;
+}
+
 /* "T2 (worker) writes counter at f.sml:14" for each thread in the middle of an access
- * to the raced variable at the end of the interleaving. */
+ * to the raced variable at the end of the interleaving, then the notes on them. */
 static void
-append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
   g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
   if (sites->len == 0)
@@ -102,13 +121,16 @@ append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       append_loc (out, site->loc);
     }
   g_string_append_c (out, '\n');
+  g_autoptr (GPtrArray) notes = rf_report_race_notes (prog, net, rv);
+  for (guint i = 0; i < notes->len; i++)
+    g_string_append_printf (out, "  why: %s\n", (const char *) g_ptr_array_index (notes, i));
 }
 
 static void
-append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_interleaving (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
   const RfInterleaving *il = rv->interleaving;
-  append_race_sites (net, rv, out);
+  append_race_sites (prog, net, rv, out);
   g_string_append_printf (out, "  interleaving (%u steps):\n", il->steps->len);
   for (guint i = 0; i < il->steps->len; i++)
     {
@@ -151,7 +173,7 @@ rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
         case RF_COVER_UNSAFE:
           n_race++;
           g_string_append_printf (out, "%s: RACE\n", rv->name);
-          append_interleaving (net, rv, out);
+          append_interleaving (prog, net, rv, out);
           break;
         case RF_COVER_UNKNOWN:
           n_unknown++;
@@ -210,7 +232,7 @@ report_text_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
 }
 
 void
-rf_report_race_diagnostics (const RfNet *net, GPtrArray *verdicts, RfDiags *diags)
+rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags)
 {
   for (guint i = 0; i < verdicts->len; i++)
     {
@@ -235,6 +257,19 @@ rf_report_race_diagnostics (const RfNet *net, GPtrArray *verdicts, RfDiags *diag
           if (k != lead)
             rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
                           o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
+        }
+      /* why the accesses are not protected: each note once, at the first site it is on */
+      g_autoptr (GPtrArray) said = g_ptr_array_new ();
+      for (guint k = 0; k < sites->len; k++)
+        {
+          const RfRaceSite *o = &g_array_index (sites, RfRaceSite, k);
+          g_autoptr (GPtrArray) at = prog ? rf_program_notes_at (prog, rv->var, o->loc) : NULL;
+          for (guint n = 0; at && n < at->len; n++)
+            if (!g_ptr_array_find_with_equal_func (said, g_ptr_array_index (at, n), g_str_equal, NULL))
+              {
+                g_ptr_array_add (said, g_ptr_array_index (at, n));
+                rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "%s", (const char *) g_ptr_array_index (at, n));
+              }
         }
     }
 }

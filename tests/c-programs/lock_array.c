@@ -1,7 +1,9 @@
 // A lock taken from an array may denote several mutexes: no exclusion is assumed,
-// so the counter guarded by locks[i] is reported (with a warning naming the lock).
+// so the counter guarded by locks[i] is reported (with a warning naming the lock), and
+// the race report says that lock is why the access is not protected.
 // expect: count RACE
 // expect-stderr: warning: lock 'locks[i]' may denote several mutexes: no mutual exclusion assumed
+// expect-stderr: note: lock 'locks[i]' (tests/c-programs/lock_array.c:15:3) may denote several mutexes
 #include <pthread.h>
 
 pthread_mutex_t locks[4];

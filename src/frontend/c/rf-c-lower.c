@@ -93,6 +93,26 @@ struct _Frame {
   GHashTable *cases;
 };
 
+/* NoExcl: an edge of job `job` (index `edge`) that stands for a lock operation giving
+ * no exclusion: `take` (a lock or trylock, a sem_wait) starts a stretch where the
+ * source means to hold lock KEY, `release` ends every stretch of KEY. key and reason
+ * are owned; reason says why there is no exclusion. */
+typedef struct {
+  guint job;
+  guint edge;
+  gboolean take;
+  char *key;
+  char *reason;
+} NoExcl;
+
+static void
+no_excl_clear (gpointer p)
+{
+  NoExcl *x = p;
+  g_free (x->key);
+  g_free (x->reason);
+}
+
 typedef struct {
   const RfCUnit *unit;
   const RfCLowerOptions *opts;
@@ -113,6 +133,8 @@ typedef struct {
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
+  GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
+  char *sync_reason;        /* owned: why the last sync_var gave -1, or NULL */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
   GQueue pending;           /* job ids + 1 not lowered yet */
@@ -532,6 +554,17 @@ emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
   guint n = new_node (L, loc);
   edge (L, L->cur, n, op, arg, arg2, loc, text);
   L->cur = n;
+}
+
+/* Records the last edge added to the current job as a lock operation that gives no
+ * exclusion (see NoExcl). */
+static void
+no_excl_last (Lower *L, gboolean take, const char *key, const char *reason)
+{
+  if (!reason)
+    return;
+  NoExcl x = { L->job->id, L->job->edges->len - 1, take, g_strdup (key), g_strdup (reason) };
+  g_array_append_val (L->no_excl, x);
 }
 
 /* After return/break/goto: code that follows is unreachable. */
@@ -1247,6 +1280,69 @@ kind_of (const char *name)
   return K_NONE;
 }
 
+/* After lowering: a note on every access made while the source means to hold a lock
+ * that gives no exclusion in the model (between a NoExcl take and the release of the
+ * same lock, along the CFG: a may-analysis, iterated to a fixpoint), so that a race
+ * report can say why that access is not protected. */
+static void
+note_accesses (Lower *L)
+{
+  guint nx = L->no_excl->len;
+  for (guint j = 0; j < rf_program_n_jobs (L->prog) && nx > 0; j++)
+    {
+      RfJob *job = rf_program_get_job (L->prog, j);
+      guint nn = job->nodes->len, ne = job->edges->len;
+      g_autofree gint *flag_of = g_new (gint, ne);   /* edge -> NoExcl index or -1 */
+      for (guint i = 0; i < ne; i++)
+        flag_of[i] = -1;
+      gboolean any = FALSE;
+      for (guint k = 0; k < nx; k++)
+        {
+          const NoExcl *x = &g_array_index (L->no_excl, NoExcl, k);
+          if (x->job == j)
+            flag_of[x->edge] = (gint) k, any = TRUE;
+        }
+      if (!any)
+        continue;
+      /* held[n * nx + k]: lock stretch k may be open at node n */
+      g_autofree guint8 *held = g_new0 (guint8, (gsize) nn * nx);
+      g_autofree guint8 *out = g_new (guint8, nx);
+      gboolean changed = TRUE;
+      while (changed)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < ne; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              memcpy (out, held + (gsize) e->from * nx, nx);
+              if (flag_of[i] >= 0)
+                {
+                  const NoExcl *x = &g_array_index (L->no_excl, NoExcl, flag_of[i]);
+                  if (x->take)
+                    out[flag_of[i]] = 1;
+                  else
+                    for (guint k = 0; k < nx; k++)
+                      if (strcmp (g_array_index (L->no_excl, NoExcl, k).key, x->key) == 0)
+                        out[k] = 0;
+                }
+              guint8 *to = held + (gsize) e->to * nx;
+              for (guint k = 0; k < nx; k++)
+                if (out[k] && !to[k])
+                  to[k] = 1, changed = TRUE;
+            }
+        }
+      for (guint i = 0; i < ne; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->op != RF_OP_READ && e->op != RF_OP_WRITE)
+            continue;
+          for (guint k = 0; k < nx; k++)
+            if (held[(gsize) e->from * nx + k])
+              rf_program_add_note (L->prog, e->arg, e->loc, g_array_index (L->no_excl, NoExcl, k).reason);
+        }
+    }
+}
+
 /* ---- constants ---- */
 
 /* The value of integer constant expression E (literals, enumerators with an explicit
@@ -1491,6 +1587,7 @@ static gint
 sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
   g_autoptr (GPtrArray) ps = deref (L, arg);
+  g_clear_pointer (&L->sync_reason, g_free);
   if (L->quiet)
     return -1;
   g_autoptr (GString) txt = g_string_new (NULL);
@@ -1510,7 +1607,12 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
       while (q && (q->kind == C_EXPR_MEMBER && !q->arrow))
         q = peel (q->a);
       if (!(q && q->kind == C_EXPR_IDENT && q->decl && !is_static_object (q->decl)))
-        warn_once (L, loc, key, "%s '%s' denotes no known %s: %s", what, txt->str, object, effect);
+        {
+          warn_once (L, loc, key, "%s '%s' denotes no known %s: %s", what, txt->str, object, effect);
+          g_free (L->sync_reason);
+          L->sync_reason = g_strdup_printf ("%s '%s' (%s:%u:%u) denotes no known %s: %s", what, txt->str,
+                                            loc.file ? loc.file : "?", loc.line, loc.col, object, effect);
+        }
       return -1;
     }
   const Place *pl = g_ptr_array_index (ps, 0);
@@ -1522,6 +1624,9 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
         return v;
     }
   warn_once (L, loc, key, "%s '%s' may denote several %s: %s", what, txt->str, objects, effect);
+  g_free (L->sync_reason);
+  L->sync_reason = g_strdup_printf ("%s '%s' (%s:%u:%u) may denote several %s: %s", what, txt->str,
+                                    loc.file ? loc.file : "?", loc.line, loc.col, objects, effect);
   if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM))
     {
       g_autofree char *why = g_strdup_printf ("'%s' at %s:%u:%u may denote it and several others", txt->str,
@@ -1556,6 +1661,16 @@ apply_demotions (Lower *L)
               if (!hit)
                 continue;
               g_autofree char *old = rf_program_edge_to_string (L->prog, e);
+              if (e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_TAKE || e->op == RF_OP_POST)
+                {
+                  gboolean take = e->op == RF_OP_ACQUIRE || e->op == RF_OP_TAKE;
+                  g_autofree char *reason = g_strdup_printf ("%s '%s' gives no %s in the model: %s",
+                                                             var->kind == RF_VAR_LOCK ? "mutex" : "semaphore", var->name,
+                                                             var->kind == RF_VAR_LOCK ? "mutual exclusion" : "blocking",
+                                                             why);
+                  NoExcl x = { j, i, take, g_strdup (var->name), g_strdup (reason) };
+                  g_array_append_val (L->no_excl, x);
+                }
               g_free (e->text);
               e->text = g_strdup_printf ("%s (gives no exclusion)", old);
               e->op = RF_OP_SKIP;
@@ -1627,6 +1742,8 @@ lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
   edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : sem ? RF_OP_TAKE : RF_OP_ACQUIRE, m, -1, call->loc, s);
+  if (m < 0 && !sem)
+    no_excl_last (L, TRUE, txt->str, L->sync_reason);
   edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
 }
 
@@ -1798,6 +1915,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
         emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+        if (m < 0)
+          no_excl_last (L, k == K_LOCK, t->str, k == K_LOCK ? L->sync_reason : "");
       }
       return;
     case K_TRYLOCK:
@@ -3067,6 +3186,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
+  g_array_set_clear_func (L->no_excl, no_excl_clear);
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->recursive = g_hash_table_new (NULL, NULL);
   g_queue_init (&L->pending);
@@ -3151,6 +3272,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
             lower_job (L, id, g_ptr_array_index (L->job_fn, id), NULL);
         }
       apply_demotions (L);
+      note_accesses (L);
     }
 
   RfProgram *prog = L->prog;
@@ -3171,6 +3293,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_array_unref (L->job_exit_sem);
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
+  g_array_unref (L->no_excl);
+  g_free (L->sync_reason);
   g_hash_table_unref (L->calls);
   g_hash_table_unref (L->recursive);
   g_queue_clear (&L->pending);
