@@ -41,6 +41,7 @@ typedef struct {
   CType *type;
   gboolean summary;
   gboolean addr_taken;
+  gboolean private_;  /* a heap site whose objects never leave the thread that made them */
   RfLoc loc;
 } Root;
 
@@ -134,6 +135,9 @@ typedef struct {
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
   GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
+  GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
+  GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
+  gboolean priv_all_bad;    /* code the analysis does not follow: no heap site is private */
   char *sync_reason;        /* owned: why the last sync_var gave -1, or NULL */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
@@ -702,7 +706,13 @@ access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, gu
 static void
 access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
 {
-  if (L->quiet || !places || places->len == 0)
+  if (L->quiet || !places)
+    return;
+  /* objects private to their thread are never shared */
+  for (guint i = places->len; i-- > 0;)
+    if (((Place *) g_ptr_array_index (places, i))->root->private_)
+      g_ptr_array_remove_index (places, i);
+  if (places->len == 0)
     return;
   guint start = L->cur;
   guint join = new_node (L, loc);
@@ -2974,6 +2984,278 @@ pre_stmt (Lower *L, CStmt *s)
       }
 }
 
+/* ---- thread-private heap objects ---- */
+
+/* A heap object stays private to the thread that allocated it when the only pointer
+ * to it ever made is a local pointer variable p that gets nothing but fresh
+ * allocations (or null), and p is only dereferenced (*p, p->f, p[i]), compared, or
+ * passed to a known libc or pthread function that keeps no copy (free, memset,
+ * printf, pthread_mutex_lock (&p->m), ...; whose result, when it is a pointer, is not
+ * used). Any other use of p -- stored, returned, passed to pthread_exit, to an atomic
+ * store, to a function with a body or to pthread_create, &p anywhere, &p->f stored,
+ * arithmetic -- may hand the object to another thread, and then p is "bad". An allocation stored in a good p gives a private root: no access to it is
+ * shared, so it gets no place. */
+enum { PV_VALUE, PV_DEREF, PV_TEST, PV_DISCARD, PV_ESCAPE_LV };
+
+static void priv_expr (Lower *L, CExpr *e, int ctx);
+
+static CDecl *
+priv_local (Lower *L, CExpr *e)
+{
+  e = peel (e);
+  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR || is_static_object (e->decl))
+    return NULL;
+  return is_pointerish (L, e->decl->type) ? e->decl : NULL;
+}
+
+/* The value assigned to local pointer D (the right side of `d = V` or its initializer). */
+static void
+priv_define (Lower *L, CDecl *d, CExpr *v)
+{
+  CExpr *pv = peel (v);
+  if (pv && pv->kind == C_EXPR_INT && strcmp (pv->text, "0") == 0)
+    return;
+  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
+  if (n && is_alloc (n) && !func_def (L, n))
+    {
+      for (guint i = 0; pv->args && i < pv->args->len; i++)
+        {
+          CExpr *a = g_ptr_array_index (pv->args, i);
+          /* p = realloc (p, n): the same object (or a new one) back in p */
+          priv_expr (L, a, i == 0 && priv_local (L, a) == d ? PV_DISCARD : PV_VALUE);
+        }
+      g_hash_table_insert (L->priv_sites, pv, d);
+      return;
+    }
+  g_hash_table_add (L->priv_bad, d);
+  priv_expr (L, v, PV_VALUE);
+}
+
+static gboolean
+priv_keeps_nothing (Kind k)
+{
+  switch (k)
+    {
+    case K_READS: case K_WRITE0: case K_WRITE0_ONLY: case K_SCANF: case K_SSCANF: case K_PURE:
+    case K_FREE: case K_LOCK: case K_UNLOCK: case K_TRYLOCK: case K_WAIT: case K_SIGNAL:
+    case K_BROADCAST: case K_SEM_INIT: case K_SEM_POST: case K_SEM_WAIT: case K_SEM_TRYWAIT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+priv_expr (Lower *L, CExpr *e, int ctx)
+{
+  if (!e)
+    return;
+  CType *t = strip (L, type_of (L, e));
+  /* a subobject array used as a value decays to a pointer into the object */
+  if (ctx == PV_VALUE && t && t->kind == C_TYPE_ARRAY
+      && (e->kind == C_EXPR_MEMBER || e->kind == C_EXPR_INDEX || (e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)))
+    ctx = PV_ESCAPE_LV;
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      {
+        CDecl *d = priv_local (L, e);
+        if (d && (ctx == PV_VALUE || ctx == PV_ESCAPE_LV))
+          g_hash_table_add (L->priv_bad, d);
+      }
+      return;
+    case C_EXPR_CAST:
+      priv_expr (L, e->a, ctx);
+      return;
+    case C_EXPR_UNARY:
+      switch (e->op)
+        {
+        case C_OP_DEREF:
+          priv_expr (L, e->a, ctx == PV_ESCAPE_LV ? PV_VALUE : PV_DEREF);
+          return;
+        case C_OP_ADDR:
+          /* &p: p's value can be read (or written) through it anywhere */
+          if (priv_local (L, e->a))
+            g_hash_table_add (L->priv_bad, priv_local (L, e->a));
+          priv_expr (L, e->a, ctx == PV_DEREF || ctx == PV_DISCARD || ctx == PV_TEST ? PV_DEREF : PV_ESCAPE_LV);
+          return;
+        case C_OP_NOT:
+          priv_expr (L, e->a, PV_TEST);
+          return;
+        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
+          if (priv_local (L, e->a))
+            g_hash_table_add (L->priv_bad, priv_local (L, e->a));
+          priv_expr (L, e->a, PV_VALUE);
+          return;
+        default:
+          priv_expr (L, e->a, PV_VALUE);
+          return;
+        }
+    case C_EXPR_MEMBER:
+      priv_expr (L, e->a, e->arrow ? (ctx == PV_ESCAPE_LV ? PV_VALUE : PV_DEREF) : ctx == PV_ESCAPE_LV ? PV_ESCAPE_LV : PV_DEREF);
+      return;
+    case C_EXPR_INDEX:
+      {
+        CType *bt = strip (L, type_of (L, e->a));
+        gboolean ptr = bt && bt->kind != C_TYPE_ARRAY;
+        priv_expr (L, e->a, ctx == PV_ESCAPE_LV ? (ptr ? PV_VALUE : PV_ESCAPE_LV) : PV_DEREF);
+        priv_expr (L, e->b, PV_VALUE);
+      }
+      return;
+    case C_EXPR_BINARY:
+      {
+        gboolean test = e->op == C_OP_EQ || e->op == C_OP_NE || e->op == C_OP_LT || e->op == C_OP_GT
+                        || e->op == C_OP_LE || e->op == C_OP_GE || e->op == C_OP_AND || e->op == C_OP_OR;
+        priv_expr (L, e->a, test ? PV_TEST : PV_VALUE);
+        priv_expr (L, e->b, test ? PV_TEST : PV_VALUE);
+      }
+      return;
+    case C_EXPR_ASSIGN:
+      {
+        CDecl *d = priv_local (L, e->a);
+        if (d && e->op == C_OP_ASSIGN)
+          priv_define (L, d, e->b);
+        else
+          {
+            if (d)
+              g_hash_table_add (L->priv_bad, d);
+            priv_expr (L, e->a, PV_DEREF);
+            priv_expr (L, e->b, PV_VALUE);
+          }
+        if (ctx != PV_DISCARD && ctx != PV_TEST && d)
+          g_hash_table_add (L->priv_bad, d);   /* (p = malloc (n)) used as a value */
+      }
+      return;
+    case C_EXPR_COMMA:
+      priv_expr (L, e->a, PV_DISCARD);
+      priv_expr (L, e->b, ctx);
+      return;
+    case C_EXPR_COND:
+      priv_expr (L, e->a, PV_TEST);
+      priv_expr (L, e->b, ctx == PV_DISCARD ? PV_DISCARD : PV_VALUE);
+      priv_expr (L, e->c, ctx == PV_DISCARD ? PV_DISCARD : PV_VALUE);
+      return;
+    case C_EXPR_CALL:
+      {
+        const char *n = callee_name (e);
+        Kind k = kind_of (n);
+        gboolean known = n && !func_def (L, n) && priv_keeps_nothing (k);
+        /* a pointer result may be one of the arguments (strchr, memcpy) */
+        CType *rt = strip (L, type_of (L, e));
+        gboolean result_used = ctx != PV_DISCARD && rt && (rt->kind == C_TYPE_POINTER || rt->kind == C_TYPE_ARRAY);
+        CExpr *f = peel (e->a);
+        if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
+          priv_expr (L, e->a, PV_VALUE);
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          priv_expr (L, g_ptr_array_index (e->args, i), known && !result_used ? PV_DEREF : PV_VALUE);
+      }
+      return;
+    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
+      return;
+    default:
+      /* statement expressions, compound literals, _Generic, va_arg, ...: every pointer
+       * in them may go anywhere */
+      priv_expr (L, e->a, PV_VALUE);
+      priv_expr (L, e->b, PV_VALUE);
+      priv_expr (L, e->c, PV_VALUE);
+      for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
+        priv_expr (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, PV_VALUE);
+      if (e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT)
+        L->priv_all_bad = TRUE;
+      return;
+    }
+}
+
+static void
+priv_init (Lower *L, CInit *in)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    priv_expr (L, in->expr, PV_VALUE);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    priv_init (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
+}
+
+static void
+priv_stmt (Lower *L, CStmt *s)
+{
+  if (!s)
+    return;
+  switch (s->kind)
+    {
+    case C_STMT_EXPR:
+      priv_expr (L, s->expr, PV_DISCARD);
+      break;
+    case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO:
+      priv_expr (L, s->expr, PV_TEST);
+      break;
+    case C_STMT_FOR:
+      priv_expr (L, s->expr, PV_TEST);
+      priv_expr (L, s->expr2, PV_DISCARD);
+      break;
+    case C_STMT_SWITCH:
+      priv_expr (L, s->expr, PV_TEST);
+      break;
+    case C_STMT_CASE:
+      break;
+    case C_STMT_DECL:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        {
+          CDecl *d = g_ptr_array_index (s->items, i);
+          if (d->kind != C_DECL_VAR || !d->init)
+            continue;
+          if (!is_static_object (d) && is_pointerish (L, d->type) && d->init->expr)
+            priv_define (L, d, d->init->expr);
+          else
+            priv_init (L, d->init);
+        }
+      break;
+    default:
+      /* return, goto *p, asm operands: values that leave */
+      priv_expr (L, s->expr, PV_VALUE);
+      priv_expr (L, s->expr2, PV_VALUE);
+      break;
+    }
+  priv_stmt (L, s->init);
+  priv_stmt (L, s->body);
+  priv_stmt (L, s->else_body);
+  if (s->kind == C_STMT_COMPOUND)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      priv_stmt (L, g_ptr_array_index (s->items, i));
+}
+
+/* Marks the roots of the allocation sites whose objects stay private (see above). */
+static void
+private_sites (Lower *L)
+{
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->in_system)
+            continue;
+          if (d->kind == C_DECL_FUNC && d->body)
+            priv_stmt (L, d->body);
+          else if (d->kind == C_DECL_VAR)
+            priv_init (L, d->init);
+        }
+    }
+  if (L->priv_all_bad)
+    return;
+  GHashTableIter it;
+  gpointer site, d;
+  g_hash_table_iter_init (&it, L->priv_sites);
+  while (g_hash_table_iter_next (&it, &site, &d))
+    {
+      Root *r = g_hash_table_lookup (L->root_by_key, site);
+      if (r && !g_hash_table_contains (L->priv_bad, d))
+        r->private_ = TRUE;
+    }
+}
+
 /* ---- jobs ---- */
 
 /* Lowers job JOB as the body of FN (and, for an init job, the creation loop). */
@@ -3187,6 +3469,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
+  L->priv_bad = g_hash_table_new (NULL, NULL);
+  L->priv_sites = g_hash_table_new (NULL, NULL);
   g_array_set_clear_func (L->no_excl, no_excl_clear);
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->recursive = g_hash_table_new (NULL, NULL);
@@ -3240,6 +3524,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
       prepass (L);
+      private_sites (L);
       if (L->unknown_calls)
         external_roots (L, unit);
       if (L->module)
@@ -3294,6 +3579,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
   g_array_unref (L->no_excl);
+  g_hash_table_unref (L->priv_bad);
+  g_hash_table_unref (L->priv_sites);
   g_free (L->sync_reason);
   g_hash_table_unref (L->calls);
   g_hash_table_unref (L->recursive);
