@@ -138,6 +138,8 @@ typedef struct {
   GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
   GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
   gboolean priv_all_bad;    /* code the analysis does not follow: no heap site is private */
+  GHashTable *ptr_addr;     /* local pointer CDecl* whose address is taken somewhere (&p) */
+  GHashTable *fresh;        /* local pointer CDecl* holding an object no other thread has yet */
   char *sync_reason;        /* owned: why the last sync_var gave -1, or NULL */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
@@ -731,6 +733,11 @@ static GPtrArray *lval (Lower *L, CExpr *e);
 static GPtrArray *deref (Lower *L, CExpr *e);
 static void lower_call (Lower *L, CExpr *e);
 static void lower_stmt (Lower *L, CStmt *s);
+static void lower_stmt_kind (Lower *L, CStmt *s);
+static void fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx);
+static void fresh_gen_in_test (Lower *L, CExpr *cond);
+static GHashTable *fresh_copy (GHashTable *set);
+static void fresh_meet (Lower *L, GHashTable *other);
 static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
 
 static CExpr *
@@ -944,6 +951,11 @@ deref (Lower *L, CExpr *e0)
       eval (L, e);
       if (is_alloc (n))
         return places_new ();  /* fresh memory: no other thread has it yet */
+    }
+  else if (e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (L->fresh, e->decl))
+    {
+      eval (L, e);
+      return places_new ();  /* an object no other thread has yet (see fresh_gen) */
     }
   else if (e->kind == C_EXPR_IDENT && e->decl)
     {
@@ -2558,6 +2570,7 @@ lower_counted_loop (Lower *L, CStmt *s, gint n)
     {
       guint next = new_node (L, s->loc);
       g_autofree char *txt = g_strdup_printf ("for: iteration %d of %d", k + 1, n);
+      fresh_kill (L, s, NULL, 0);  /* what the last iteration made fresh may be out */
       guint body = new_node (L, s->body ? s->body->loc : s->loc);
       edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
       L->cur = body;
@@ -2631,10 +2644,8 @@ lower_decl (Lower *L, CDecl *d)
 }
 
 static void
-lower_stmt (Lower *L, CStmt *s)
+lower_stmt_kind (Lower *L, CStmt *s)
 {
-  if (!s)
-    return;
   switch (s->kind)
     {
     case C_STMT_COMPOUND:
@@ -2653,11 +2664,18 @@ lower_stmt (Lower *L, CStmt *s)
         guint t = new_node (L, s->body ? s->body->loc : s->loc);
         guint f = new_node (L, s->else_body ? s->else_body->loc : s->loc);
         lower_cond (L, s->expr, t, f);
+        fresh_gen_in_test (L, s->expr);
+        g_autoptr (GHashTable) before = fresh_copy (L->fresh);
         L->cur = t;
         lower_stmt (L, s->body);
         guint after_then = L->cur;
+        g_autoptr (GHashTable) then_fresh = fresh_copy (L->fresh);
+        g_hash_table_remove_all (L->fresh);
+        g_hash_table_unref (L->fresh);
+        L->fresh = g_steal_pointer (&before);
         L->cur = f;
         lower_stmt (L, s->else_body);
+        fresh_meet (L, then_fresh);
         edge (L, after_then, L->cur, RF_OP_SKIP, -1, -1, s->loc, "end if");
       }
       return;
@@ -3076,7 +3094,10 @@ priv_expr (Lower *L, CExpr *e, int ctx)
         case C_OP_ADDR:
           /* &p: p's value can be read (or written) through it anywhere */
           if (priv_local (L, e->a))
-            g_hash_table_add (L->priv_bad, priv_local (L, e->a));
+            {
+              g_hash_table_add (L->priv_bad, priv_local (L, e->a));
+              g_hash_table_add (L->ptr_addr, priv_local (L, e->a));
+            }
           priv_expr (L, e->a, ctx == PV_DEREF || ctx == PV_DISCARD || ctx == PV_TEST ? PV_DEREF : PV_ESCAPE_LV);
           return;
         case C_OP_NOT:
@@ -3256,6 +3277,195 @@ private_sites (Lower *L)
     }
 }
 
+/* Fresh objects. Right after `p = malloc (...)` (p a local pointer whose address is
+ * never taken) the object is reachable only through p, in this thread, until p's value
+ * leaves (any use that private_sites calls an escape: stored, passed on, &p->f kept,
+ * ...) or p is assigned again. Accesses through p in that window touch an object no
+ * other thread can have yet, so they are not shared (deref gives no place): the
+ * common "allocate, fill in, then publish or hand to a new thread" needs no lock.
+ * L->fresh is the set of such p along the statement walk: a statement first drops
+ * the pointers it lets escape, a `p = malloc` statement adds p; branches meet in the
+ * intersection; a loop or switch drops every pointer its body assigns or lets escape,
+ * at entry and at each iteration, and leaves the entry set behind; a label (a goto
+ * may arrive from anywhere) empties the set. */
+
+/* The local pointers that statement/expression code assigns or lets escape. */
+static GHashTable *
+fresh_touched (Lower *L, CStmt *s, CExpr *e, int ctx)
+{
+  GHashTable *bad = L->priv_bad, *sites = L->priv_sites;
+  gboolean all_bad = L->priv_all_bad;
+  L->priv_bad = g_hash_table_new (NULL, NULL);
+  L->priv_sites = g_hash_table_new (NULL, NULL);
+  L->priv_all_bad = FALSE;
+  if (s)
+    priv_stmt (L, s);
+  if (e)
+    priv_expr (L, e, ctx);
+  GHashTable *touched = L->priv_bad;
+  GHashTableIter it;
+  gpointer site, d;
+  g_hash_table_iter_init (&it, L->priv_sites);
+  while (g_hash_table_iter_next (&it, &site, &d))
+    g_hash_table_add (touched, d);   /* assigned a new object: the old one may be out */
+  if (L->priv_all_bad)
+    g_hash_table_add (touched, touched);  /* marker: everything */
+  g_hash_table_unref (L->priv_sites);
+  L->priv_bad = bad;
+  L->priv_sites = sites;
+  L->priv_all_bad = all_bad;
+  return touched;
+}
+
+static void
+fresh_drop (Lower *L, GHashTable *touched)
+{
+  if (g_hash_table_contains (touched, touched))
+    {
+      g_hash_table_remove_all (L->fresh);
+      return;
+    }
+  GHashTableIter it;
+  gpointer d;
+  g_hash_table_iter_init (&it, touched);
+  while (g_hash_table_iter_next (&it, &d, NULL))
+    g_hash_table_remove (L->fresh, d);
+}
+
+/* Drops the pointers statement S (or expression E, in context CTX) touches. */
+static void
+fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx)
+{
+  if (g_hash_table_size (L->fresh) == 0)
+    return;
+  g_autoptr (GHashTable) touched = fresh_touched (L, s, e, ctx);
+  fresh_drop (L, touched);
+}
+
+/* D, if `D = V` (or D's initializer V) stores a fresh object in a local pointer whose
+ * address is never taken. */
+static void
+fresh_gen (Lower *L, CDecl *d, CExpr *v)
+{
+  CExpr *pv = peel (v);
+  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
+  static const char *const fresh_allocs[] = { "malloc", "calloc", "aligned_alloc", "strdup", "strndup", NULL };
+  if (d && d->kind == C_DECL_VAR && !is_static_object (d) && is_pointerish (L, d->type)
+      && !g_hash_table_contains (L->ptr_addr, d) && n && g_strv_contains (fresh_allocs, n) && !func_def (L, n))
+    g_hash_table_add (L->fresh, d);
+}
+
+static GHashTable *
+fresh_copy (GHashTable *set)
+{
+  GHashTable *c = g_hash_table_new (NULL, NULL);
+  GHashTableIter it;
+  gpointer d;
+  g_hash_table_iter_init (&it, set);
+  while (g_hash_table_iter_next (&it, &d, NULL))
+    g_hash_table_add (c, d);
+  return c;
+}
+
+/* L->fresh = L->fresh ∩ OTHER */
+static void
+fresh_meet (Lower *L, GHashTable *other)
+{
+  GHashTableIter it;
+  gpointer d;
+  g_hash_table_iter_init (&it, L->fresh);
+  while (g_hash_table_iter_next (&it, &d, NULL))
+    if (!g_hash_table_contains (other, d))
+      g_hash_table_iter_remove (&it);
+}
+
+/* `if ((p = malloc (n)) == NULL)`, `if (!(p = malloc (n)))`, `if (p = malloc (n))`:
+ * after the test, p holds the fresh object on both branches. */
+static void
+fresh_gen_in_test (Lower *L, CExpr *cond)
+{
+  CExpr *c = peel (cond);
+  while (c && c->kind == C_EXPR_UNARY && c->op == C_OP_NOT)
+    c = peel (c->a);
+  if (c && c->kind == C_EXPR_BINARY && (c->op == C_OP_EQ || c->op == C_OP_NE))
+    {
+      CExpr *a = peel (c->a), *b = peel (c->b);
+      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0)
+        c = a;
+      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0)
+        c = b;
+    }
+  if (c && c->kind == C_EXPR_ASSIGN && c->op == C_OP_ASSIGN)
+    {
+      CExpr *lhs = peel (c->a);
+      if (lhs && lhs->kind == C_EXPR_IDENT)
+        fresh_gen (L, lhs->decl, c->b);
+    }
+}
+
+/* After statement S: `p = malloc (...)`, `T *p = malloc (...)` make p fresh. */
+static void
+fresh_gen_stmt (Lower *L, CStmt *s)
+{
+  if (s->kind == C_STMT_EXPR)
+    {
+      CExpr *e = peel (s->expr);
+      if (e && e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN)
+        {
+          CExpr *lhs = peel (e->a);
+          if (lhs && lhs->kind == C_EXPR_IDENT)
+            fresh_gen (L, lhs->decl, e->b);
+        }
+    }
+  else if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (s->items, i);
+        if (d->kind == C_DECL_VAR && d->init && d->init->expr)
+          fresh_gen (L, d, d->init->expr);
+      }
+}
+
+/* Lowers statement S, keeping L->fresh (see fresh_gen) up to date around it. */
+static void
+lower_stmt (Lower *L, CStmt *s)
+{
+  if (!s)
+    return;
+  switch (s->kind)
+    {
+    case C_STMT_COMPOUND:
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_IF:
+      fresh_kill (L, NULL, s->expr, PV_TEST);
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_LABEL: case C_STMT_CASE: case C_STMT_DEFAULT:
+      g_hash_table_remove_all (L->fresh);
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_SWITCH:
+      {
+        fresh_kill (L, s, NULL, 0);
+        GHashTable *entry = fresh_copy (L->fresh);
+        lower_stmt_kind (L, s);
+        g_hash_table_unref (L->fresh);
+        L->fresh = entry;
+      }
+      return;
+    case C_STMT_DECL: case C_STMT_EXPR:
+      fresh_kill (L, s, NULL, 0);
+      lower_stmt_kind (L, s);
+      fresh_gen_stmt (L, s);
+      return;
+    default:
+      fresh_kill (L, s, NULL, 0);
+      lower_stmt_kind (L, s);
+      return;
+    }
+}
+
 /* ---- jobs ---- */
 
 /* Lowers job JOB as the body of FN (and, for an init job, the creation loop). */
@@ -3263,6 +3473,7 @@ static void
 lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
 {
   L->job = rf_program_get_job (L->prog, job_id);
+  g_hash_table_remove_all (L->fresh);
   L->job->entry = new_node (L, fn->body->loc);
   L->cur = L->job->entry;
   L->exit_node = new_node (L, fn->body->end);
@@ -3470,6 +3681,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
   L->priv_bad = g_hash_table_new (NULL, NULL);
+  L->ptr_addr = g_hash_table_new (NULL, NULL);
+  L->fresh = g_hash_table_new (NULL, NULL);
   L->priv_sites = g_hash_table_new (NULL, NULL);
   g_array_set_clear_func (L->no_excl, no_excl_clear);
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
@@ -3580,6 +3793,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->demoted);
   g_array_unref (L->no_excl);
   g_hash_table_unref (L->priv_bad);
+  g_hash_table_unref (L->ptr_addr);
+  g_hash_table_unref (L->fresh);
   g_hash_table_unref (L->priv_sites);
   g_free (L->sync_reason);
   g_hash_table_unref (L->calls);
