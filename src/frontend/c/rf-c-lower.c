@@ -1146,6 +1146,7 @@ typedef enum {
   K_FREE,
   K_EXIT,
   K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
+  K_RWLOCK,      /* pthread_rwlock_rdlock/wrlock/unlock (try and timed forms: K_TRYLOCK) */
   K_ONCE,
   K_SEM_INIT, K_SEM_POST, K_SEM_WAIT, K_SEM_TRYWAIT,
   K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
@@ -1192,9 +1193,12 @@ static const Known known[] = {
   { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
   { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
   { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
-  { "pthread_rwlock_rdlock", K_NOSYNC }, { "pthread_rwlock_wrlock", K_NOSYNC },
-  { "pthread_rwlock_unlock", K_NOSYNC }, { "pthread_rwlock_tryrdlock", K_NOSYNC },
-  { "pthread_rwlock_trywrlock", K_NOSYNC }, { "pthread_rwlock_init", K_PURE },
+  { "pthread_rwlock_rdlock", K_RWLOCK }, { "pthread_rwlock_wrlock", K_RWLOCK },
+  { "pthread_rwlock_unlock", K_RWLOCK }, { "pthread_rwlock_tryrdlock", K_TRYLOCK },
+  { "pthread_rwlock_trywrlock", K_TRYLOCK }, { "pthread_rwlock_timedrdlock", K_TRYLOCK },
+  { "pthread_rwlock_timedwrlock", K_TRYLOCK }, { "pthread_rwlock_clockrdlock", K_TRYLOCK },
+  { "pthread_rwlock_clockwrlock", K_TRYLOCK }, { "pthread_rwlockattr_init", K_PURE },
+  { "pthread_rwlockattr_destroy", K_PURE }, { "pthread_rwlock_init", K_PURE },
   { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_LOCK },
   { "pthread_spin_unlock", K_UNLOCK }, { "pthread_spin_trylock", K_TRYLOCK },
   { "pthread_mutex_timedlock", K_TRYLOCK }, { "pthread_mutex_clocklock", K_TRYLOCK },
@@ -1497,10 +1501,11 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   CExpr *p = peel (arg);
   expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
   /* "lock 'p' may denote several mutexes: no mutual exclusion assumed" */
-  const char *what = kind == RF_VAR_LOCK ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
-  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : kind == RF_VAR_SEM ? "semaphores" : "objects";
-  const char *object = kind == RF_VAR_LOCK ? "mutex" : kind == RF_VAR_SEM ? "semaphore" : "object";
-  const char *effect = kind == RF_VAR_LOCK ? "no mutual exclusion assumed"
+  gboolean rw = kind == RF_VAR_RWLOCK;
+  const char *what = kind == RF_VAR_LOCK || rw ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
+  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : rw ? "rwlocks" : kind == RF_VAR_SEM ? "semaphores" : "objects";
+  const char *object = kind == RF_VAR_LOCK ? "mutex" : rw ? "rwlock" : kind == RF_VAR_SEM ? "semaphore" : "object";
+  const char *effect = kind == RF_VAR_LOCK || rw ? "no mutual exclusion assumed"
                        : kind == RF_VAR_SEM ? "no synchronisation assumed" : "waits wake up spuriously";
   g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
   if (ps->len == 0)
@@ -1522,7 +1527,7 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
         return v;
     }
   warn_once (L, loc, key, "%s '%s' may denote several %s: %s", what, txt->str, objects, effect);
-  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM))
+  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM || rw))
     {
       g_autofree char *why = g_strdup_printf ("'%s' at %s:%u:%u may denote it and several others", txt->str,
                                               loc.file ? loc.file : "?", loc.line, loc.col);
@@ -1531,9 +1536,10 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   return -1;
 }
 
-/* After lowering: the demoted mutexes and semaphores give no exclusion. Each of
- * their operations becomes a skip (a wait on a demoted mutex wakes at once), which
- * only adds behaviour; a warning says why. */
+/* After lowering: the demoted mutexes, rwlocks and semaphores give no exclusion. Each
+ * of their operations becomes a skip (a wait on a demoted mutex wakes at once), which
+ * only adds behaviour; a warning says why. (For an rwlock this also keeps the net
+ * builder from working out that a thread holds it after an unlock it cannot see.) */
 static void
 apply_demotions (Lower *L)
 {
@@ -1541,7 +1547,7 @@ apply_demotions (Lower *L)
     {
       const RfVar *var = rf_program_get_var (L->prog, v);
       const char *why = g_hash_table_lookup (L->demoted, var->name);
-      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM))
+      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM && var->kind != RF_VAR_RWLOCK))
         continue;
       guint n = 0;
       for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
@@ -1551,7 +1557,8 @@ apply_demotions (Lower *L)
             {
               RfEdge *e = &g_array_index (job->edges, RfEdge, i);
               gboolean hit = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_POST
-                               || e->op == RF_OP_TAKE) && e->arg == (gint) v)
+                               || e->op == RF_OP_TAKE || e->op == RF_OP_RDLOCK || e->op == RF_OP_WRLOCK
+                               || e->op == RF_OP_RWUNLOCK) && e->arg == (gint) v)
                              || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
               if (!hit)
                 continue;
@@ -1565,8 +1572,8 @@ apply_demotions (Lower *L)
         }
       if (n > 0)
         rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s (its operations "
-                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : "semaphore", var->name,
-                      var->kind == RF_VAR_LOCK ? "mutual exclusion" : "blocking", why);
+                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock"
+                      : "semaphore", var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why);
     }
 }
 
@@ -1610,23 +1617,25 @@ handle_sem (Lower *L, CExpr *e)
   return var_of (L, name, RF_VAR_SEM, d->loc);
 }
 
-/* A mutex trylock/timedlock or sem_trywait/timedwait: it takes the lock (or a token)
- * and goes to SUCCESS, or goes to FAILURE without (either may happen: a timeout or a
- * spurious failure is always possible). */
+/* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait:
+ * it takes the lock (or a token) and goes to SUCCESS, or goes to FAILURE without (either
+ * may happen: a timeout or a spurious failure is always possible). */
 static void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
   const char *name = callee_name (call);
   gboolean sem = kind_of (name) == K_SEM_TRYWAIT;
+  gboolean rw = g_str_has_prefix (name, "pthread_rwlock_");
+  RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : strstr (name, "rdlock") ? RF_OP_RDLOCK : RF_OP_WRLOCK;
   CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
-  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : RF_VAR_LOCK, call->loc, FALSE);
+  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : rw ? RF_VAR_RWLOCK : RF_VAR_LOCK, call->loc, FALSE);
   for (guint i = 1; call->args && i < call->args->len; i++)
     eval (L, g_ptr_array_index (call->args, i));
   g_autoptr (GString) txt = g_string_new (NULL);
   expr_text (arg, txt, 0);
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
-  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : sem ? RF_OP_TAKE : RF_OP_ACQUIRE, m, -1, call->loc, s);
+  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, -1, call->loc, s);
   edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
 }
 
@@ -1798,6 +1807,19 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
         emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+      }
+      return;
+    case K_RWLOCK:
+      {
+        /* the mode of an unlock is the one the thread holds: the net builder works it out */
+        gboolean unlock = strcmp (name, "pthread_rwlock_unlock") == 0;
+        gint m = sync_var (L, arg_at (e, 0), RF_VAR_RWLOCK, loc, unlock);
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
+        RfOpKind op = unlock ? RF_OP_RWUNLOCK : strcmp (name, "pthread_rwlock_rdlock") == 0 ? RF_OP_RDLOCK
+                      : RF_OP_WRLOCK;
+        emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
       }
       return;
     case K_TRYLOCK:
