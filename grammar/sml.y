@@ -53,6 +53,7 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
 %token SIGNAL "signal" BROADCAST "broadcast" CREATE "create" SKIP "skip"
 %token IF "if" ELSE "else" WHILE "while" TRUE "true" GOTO "goto"
 %token SEM "sem" POST "post" TAKE "take"
+%token RWLOCK "rwlock" RDLOCK "rdlock" WRLOCK "wrlock" UNLOCK "unlock"
 
 %token <brace> '{'
 %nterm <name> name
@@ -100,6 +101,7 @@ decl:
 | LOCK                        { $$ = (SmlDeclHead) { RF_VAR_LOCK, FALSE, LOC (@1) }; }
 | COND                        { $$ = (SmlDeclHead) { RF_VAR_COND, FALSE, LOC (@1) }; }
 | SEM                         { $$ = (SmlDeclHead) { RF_VAR_SEM, FALSE, LOC (@1) }; }
+| RWLOCK                      { $$ = (SmlDeclHead) { RF_VAR_RWLOCK, FALSE, LOC (@1) }; }
 ;
 
 names:
@@ -139,6 +141,9 @@ stmt:
 | CREATE name ';'             { $$ = sml_stmt_op (RF_OP_CREATE, LOC (@1), $2, NULL); }
 | POST name ';'               { $$ = sml_stmt_op (RF_OP_POST, LOC (@1), $2, NULL); }
 | TAKE name ';'               { $$ = sml_stmt_op (RF_OP_TAKE, LOC (@1), $2, NULL); }
+| RDLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RDLOCK, LOC (@1), $2, NULL); }
+| WRLOCK name ';'             { $$ = sml_stmt_op (RF_OP_WRLOCK, LOC (@1), $2, NULL); }
+| UNLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RWUNLOCK, LOC (@1), $2, NULL); }
 | CREATE MAIN ';'             { $$ = sml_stmt_create_main (LOC (@1), LOC (@2)); }
 | SKIP ';'                    { $$ = sml_stmt_skip (LOC (@1)); }
 | IF '(' '*' ')' stmt %prec THEN { $$ = sml_stmt_if (LOC (@1), $5, NULL); }
@@ -157,7 +162,7 @@ stmt:
 static char *
 symbol_text (yysymbol_kind_t sym)
 {
-  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_TAKE)
+  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_UNLOCK)
     return g_strdup_printf ("'%s'", yysymbol_name (sym));
   return g_strdup (yysymbol_name (sym));
 }

@@ -1,7 +1,7 @@
 /* test-random-programs: seeded end-to-end property test, program model -> net -> verdicts.
  *
  * Each case builds a small random program directly with the rf_program_* API: 1-2 data
- * vars, 0-2 locks, 0-1 condition variable, 0-1 semaphore, 2-3 job types started with 1-2 threads, and
+ * vars, 0-2 locks, 0-1 condition variable, 0-1 semaphore, 0-1 rwlock, 2-3 job types started with 1-2 threads, and
  * sometimes one job type started only by `create` from sites on no CFG cycle (so every
  * run has finitely many threads and the forward oracle can decide). CFGs of 2-8 edges
  * are generated as structured statements (lock blocks, if, if/else, while, self loops,
@@ -9,7 +9,10 @@
  * branches, joins, back edges and cycles of skips; acquire/release are usually paired
  * along every path but sometimes not (unpaired acquire or release, double acquire,
  * wait without the lock, gotos out of lock blocks), so the builder's lock invariants
- * are sometimes refused.
+ * are sometimes refused. Data vars guarded by the rwlock are read under rdlock and
+ * written under wrlock, sometimes in the wrong mode or unguarded; the rwlock is
+ * sometimes taken twice (for reading: allowed; for writing: undefined), left held, or
+ * unlocked while not held.
  *
  * For each data var of each program the engine runs on the net three ways: as shipped
  * (backward search with the lock P-invariants plus its forward under-approximation),
@@ -20,7 +23,11 @@
  * interleaving must have as many steps as the witness. The accepted invariants are
  * re-checked by hand and along every witness and oracle path. Last, a forward search
  * of the program's own states (threads at CFG nodes, skips as moves, no net) checks
- * the net builder: whenever it decides, the net's verdict must be the program's.
+ * the net builder: whenever it decides, the net's verdict must be the program's. The
+ * program's rwlock is a real one (a writer flag and a count of readers; each thread
+ * knows how it holds it), so there the net may only add races and edges, never lose
+ * one: a race the program has and the net misses is a soundness bug; the other way is
+ * counted (the net over-approximates readers), and must stay rare.
  *
  * Environment: RF_SEED (default 20240612), RF_CASES (1200), RF_FIRST (0),
  * RF_VERBOSE (print every program). A failing case reruns alone with
@@ -91,7 +98,12 @@ typedef struct {
   guint64 transitions;
   guint64 oracle_states;
   guint skip_cycles;       /* programs with a cycle of skip edges */
-  guint op_used[RF_OP_TAKE + 1];  /* edges per op kind, over all programs */
+  guint op_used[RF_OP_RWUNLOCK + 1];  /* edges per op kind, over all programs */
+  guint rw_programs;       /* programs with an rwlock */
+  guint rw_claims;         /* of which the net builder claimed how places hold it */
+  guint rw_decided;        /* race queries of rwlock programs the program search decided */
+  guint rw_extra_races;    /* of which the net says race and the program race-free */
+  guint rw_extra_edges;    /* edges of rwlock programs the net fires and the program never takes */
 } Counts;
 
 static Config config;
@@ -118,7 +130,8 @@ setup_config (void **state)
 /* ---- random programs ---- */
 
 /* Shape: the program's shared objects. guard[v] is the index in lock[] of the lock
- * meant to protect data var v, -1 for none, -2 for "read-mostly" (writes are rare). */
+ * meant to protect data var v, -1 for none, -2 for "read-mostly" (writes are rare), -3
+ * for the rwlock rw (read under rdlock, written under wrlock). */
 typedef struct {
   guint n_data;
   guint data[MAX_DATA];
@@ -126,13 +139,19 @@ typedef struct {
   guint lock[MAX_LOCKS];
   gint cond;               /* var id or -1 */
   gint sem;                /* var id or -1 */
+  gint rw;                 /* var id or -1 */
   gint guard[MAX_DATA];
   gint create_target;      /* the job started only by create, or -1 */
   guint create_sites;      /* create edges still allowed */
 } Shape;
 
+/* How the rwlock is held in the structured view (RW_MAYBE: taken on one branch only,
+ * and left alone from then on). */
+enum { RW_NONE, RW_READ, RW_WRITE, RW_MAYBE };
+
 /* Gen: the generator of one job's CFG. left: edges still to add to the job;
- * held[i]: lock[i] is held here in the structured view (gotos may break it). */
+ * held[i]: lock[i] is held here in the structured view (gotos may break it), rw_mode:
+ * the rwlock alike. */
 typedef struct {
   GRand *r;
   RfProgram *prog;
@@ -141,8 +160,10 @@ typedef struct {
   guint left;
   guint loop_depth;
   gboolean held[MAX_LOCKS];
+  guint rw_mode;
   gboolean may_create;
-  GArray *held_at;         /* guint8 per node: bit i set when lock[i] is held there */
+  GArray *held_at;         /* guint8 per node: bit i set when lock[i] is held there, the
+                            * rwlock's mode above them */
 } Gen;
 
 static gboolean
@@ -182,7 +203,7 @@ held_mask (Gen *g)
   for (guint i = 0; i < MAX_LOCKS; i++)
     if (g->held[i])
       mask |= 1u << i;
-  return mask;
+  return mask | g->rw_mode << MAX_LOCKS;
 }
 
 /* Takes lock i in the structured view; CUR is the node just after the acquire. */
@@ -190,6 +211,15 @@ static void
 set_held (Gen *g, guint li, gboolean held, guint cur)
 {
   g->held[li] = held;
+  g_array_index (g->held_at, guint8, cur) = held_mask (g);
+}
+
+/* Takes the rwlock in MODE (or leaves it, RW_NONE) in the structured view; CUR is the
+ * node just after the operation. */
+static void
+set_rw (Gen *g, guint mode, guint cur)
+{
+  g->rw_mode = mode;
   g_array_index (g->held_at, guint8, cur) = held_mask (g);
 }
 
@@ -286,6 +316,19 @@ lock_block (Gen *g, guint cur, guint avail, guint li)
   return op_stmt (g, cur, RF_OP_RELEASE, lock, -1);
 }
 
+/* rdlock or wrlock (MODE); S; unlock, in AVAIL >= 3 edges. */
+static guint
+rw_block (Gen *g, guint cur, guint avail, guint mode)
+{
+  gint rw = g->shape->rw;
+  g_assert (avail >= 3 && g->rw_mode == RW_NONE && rw >= 0);
+  cur = op_stmt (g, cur, mode == RW_READ ? RF_OP_RDLOCK : RF_OP_WRLOCK, rw, -1);
+  set_rw (g, mode, cur);
+  cur = gen_block (g, cur, 1 + below (g, avail - 2));
+  g->rw_mode = RW_NONE;
+  return op_stmt (g, cur, RF_OP_RWUNLOCK, rw, -1);
+}
+
 /* read v / write v, wrapped in a lock block of v's guard when it is not held. */
 static guint
 access_stmt (Gen *g, guint cur, guint avail)
@@ -293,8 +336,26 @@ access_stmt (Gen *g, guint cur, guint avail)
   Shape *sh = g->shape;
   guint v = below (g, sh->n_data);
   gint guard = sh->guard[v];
-  gboolean write = guard == -2 ? chance (g, 6) : chance (g, 55);
+  gboolean write = guard == -2 ? chance (g, 6) : guard == -3 ? chance (g, 35) : chance (g, 55);
   RfOpKind op = write ? RF_OP_WRITE : RF_OP_READ;
+
+  if (guard == -3 && g->rw_mode == RW_NONE && !chance (g, 6))
+    {
+      if (avail >= 3)
+        {
+          /* usually the right mode; sometimes a write under the read lock (a race) or a
+           * read under the write lock */
+          guint mode = write ? (chance (g, 85) ? RW_WRITE : RW_READ) : (chance (g, 80) ? RW_READ : RW_WRITE);
+          cur = op_stmt (g, cur, mode == RW_READ ? RF_OP_RDLOCK : RF_OP_WRLOCK, sh->rw, -1);
+          set_rw (g, mode, cur);
+          cur = op_stmt (g, cur, op, sh->data[v], -1);
+          if (avail > 3 && chance (g, 40))
+            cur = gen_block (g, cur, 1 + below (g, MIN (avail - 3, 3)));
+          g->rw_mode = RW_NONE;
+          return op_stmt (g, cur, RF_OP_RWUNLOCK, sh->rw, -1);
+        }
+      return op_stmt (g, cur, RF_OP_SKIP, -1, -1);
+    }
 
   if (guard >= 0 && !g->held[guard] && !chance (g, 6))
     {
@@ -340,7 +401,7 @@ wait_stmt (Gen *g, guint cur, guint avail)
 }
 
 enum { OP_ACCESS, OP_SIGNAL, OP_BROADCAST, OP_WAIT, OP_CREATE, OP_SKIP, OP_POST, OP_TAKE,
-       OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, N_OPS };
+       OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, OP_RW_NESTED, OP_RW_ODD, N_OPS };
 
 /* One operation (a few edges when an access or a wait brings its lock block). */
 static guint
@@ -361,6 +422,8 @@ op_choice (Gen *g, guint cur, guint avail)
   w[OP_BAD_ACQUIRE] = free_lock (g) >= 0 ? 1 : 0;
   w[OP_BAD_RELEASE] = locks && !loop ? 1 : 0;
   w[OP_DOUBLE_ACQUIRE] = held_lock (g) >= 0 ? 1 : 0;
+  w[OP_RW_NESTED] = g->rw_mode == RW_READ && avail >= 3 ? 3 : 0;
+  w[OP_RW_ODD] = sh->rw >= 0 && !loop && g->rw_mode != RW_MAYBE ? 2 : 0;
 
   switch (pick (g, w, N_OPS))
     {
@@ -387,12 +450,25 @@ op_choice (Gen *g, guint cur, guint avail)
       return op_stmt (g, cur, RF_OP_RELEASE, sh->lock[below (g, sh->n_locks)], -1);
     case OP_DOUBLE_ACQUIRE:
       return op_stmt (g, cur, RF_OP_ACQUIRE, sh->lock[held_lock (g)], -1);
+    case OP_RW_NESTED:     /* the read lock taken again inside a read section (allowed) */
+      {
+        cur = op_stmt (g, cur, RF_OP_RDLOCK, sh->rw, -1);
+        if (chance (g, 70))
+          cur = access_stmt (g, cur, 1);
+        return op_stmt (g, cur, RF_OP_RWUNLOCK, sh->rw, -1);
+      }
+    case OP_RW_ODD:        /* an rdlock or wrlock left held, or an unlock: when the lock
+                            * is held already or not held, undefined */
+      {
+        guint k = below (g, 3);
+        return op_stmt (g, cur, k == 0 ? RF_OP_RDLOCK : k == 1 ? RF_OP_WRLOCK : RF_OP_RWUNLOCK, sh->rw, -1);
+      }
     }
   g_assert_not_reached ();
 }
 
 enum { ST_OP, ST_LOCK, ST_IF, ST_IF_BRANCHES, ST_IF_ELSE, ST_WHILE, ST_WHILE_EXIT,
-       ST_SELF_LOOP, ST_SKIP_CYCLE, ST_GOTO, N_STMTS };
+       ST_SELF_LOOP, ST_SKIP_CYCLE, ST_GOTO, ST_RW, ST_RW_MAYBE, N_STMTS };
 
 /* One statement from CUR using 1..AVAIL edges; returns the node after it. */
 static guint
@@ -410,6 +486,8 @@ gen_stmt (Gen *g, guint cur, guint avail)
   w[ST_SELF_LOOP] = 2;
   w[ST_SKIP_CYCLE] = 2;
   w[ST_GOTO] = g->job->nodes->len >= 2 ? 3 : 0;
+  w[ST_RW] = avail >= 3 && g->shape->rw >= 0 && g->rw_mode == RW_NONE ? 8 : 0;
+  w[ST_RW_MAYBE] = avail >= 2 && g->shape->rw >= 0 && g->rw_mode == RW_NONE && g->loop_depth == 0 ? 3 : 0;
 
   guint st = pick (g, w, N_STMTS);
   switch (st)
@@ -486,6 +564,16 @@ gen_stmt (Gen *g, guint cur, guint avail)
     case ST_GOTO:   /* if (*) goto N: a skip to any node (join or back edge) */
       add_edge (g, cur, goto_target (g, cur), RF_OP_SKIP, -1, -1);
       return cur;
+    case ST_RW:     /* rdlock or wrlock; S; unlock */
+      return rw_block (g, cur, avail, chance (g, 55) ? RW_READ : RW_WRITE);
+    case ST_RW_MAYBE:  /* if (*) rdlock (or wrlock); then no rwlock operation: the places
+                        * after it may or may not hold the lock, without undefined uses */
+      {
+        guint x = op_stmt (g, cur, chance (g, 50) ? RF_OP_RDLOCK : RF_OP_WRLOCK, g->shape->rw, -1);
+        add_edge (g, cur, x, RF_OP_SKIP, -1, -1);
+        set_rw (g, RW_MAYBE, x);
+        return x;
+      }
     }
   g_assert_not_reached ();
 }
@@ -601,10 +689,15 @@ random_program (guint case_no)
   sh.sem = -1;
   if (g_rand_int_range (r, 0, 100) < 30)
     sh.sem = rf_program_add_var (prog, "s", RF_VAR_SEM, loc);
+  sh.rw = -1;
+  if (g_rand_int_range (r, 0, 100) < 35)
+    sh.rw = rf_program_add_var (prog, "rw", RF_VAR_RWLOCK, loc);
   for (guint v = 0; v < sh.n_data; v++)
     {
       guint k = g_rand_int_range (r, 0, 100);
-      if (sh.n_locks > 0 && k < 60)
+      if (sh.rw >= 0 && g_rand_int_range (r, 0, 100) < 65)
+        sh.guard[v] = -3;
+      else if (sh.n_locks > 0 && k < 60)
         sh.guard[v] = g_rand_int_range (r, 0, sh.n_locks);
       else if (k < 80)
         sh.guard[v] = -2;
@@ -677,15 +770,24 @@ net_copy_without_invariants (const RfNet *net)
 /* Layout: a program state as a dense vector of counters. Threads sit at CFG nodes
  * (skip edges are moves of their own here, nothing is folded) or inside an edge: slot
  * 0 of an edge holds threads in the middle of an access, waiting in a wait, or
- * broadcasting; slot 1 threads woken in a wait, reacquiring the lock. Each lock has a
- * slot with its free tokens, each cond one with its pending signals. The rules are the
- * README's table read as moves of threads, written here without the net. */
+ * broadcasting; slot 1 threads woken in a wait, reacquiring the lock. These are the
+ * thread positions; with an rwlock each position has one counter per mode in which a
+ * thread there holds it (MODE_*: not held, read 1, 2 or 3 times, written), else one.
+ * Each lock has a slot with its free tokens, each cond one with its pending signals,
+ * each semaphore its value; the rwlock's slot is 1 while a writer holds it, and the
+ * readers slot counts the read locks held. The rules are the README's table read as
+ * moves of threads, written here without the net, and a real rwlock. */
+enum { MODE_N, MODE_R1, MODE_R2, MODE_R3, MODE_W, N_MODES };
+
 typedef struct {
   const RfProgram *prog;
+  guint n_modes;      /* N_MODES with an rwlock, else 1 */
+  gint rw;            /* the rwlock var, or -1 */
   guint n_slots;
-  guint *node_base;   /* per job: slot of node 0 */
-  guint *edge_base;   /* per job: slot 0 of edge 0 (two slots per edge) */
+  guint *node_base;   /* per job: position of node 0 */
+  guint *edge_base;   /* per job: position 0 of edge 0 (two positions per edge) */
   guint var_base;     /* slot of var v: var_base + v */
+  guint readers;      /* slot: read locks held on the rwlock */
 } Layout;
 
 static void
@@ -693,6 +795,11 @@ layout_init (Layout *l, const RfProgram *prog)
 {
   guint nj = rf_program_n_jobs (prog), n = 0;
   l->prog = prog;
+  l->rw = -1;
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    if (rf_program_get_var (prog, v)->kind == RF_VAR_RWLOCK)
+      l->rw = v;
+  l->n_modes = l->rw >= 0 ? N_MODES : 1;
   l->node_base = g_new (guint, nj);
   l->edge_base = g_new (guint, nj);
   for (guint j = 0; j < nj; j++)
@@ -703,8 +810,9 @@ layout_init (Layout *l, const RfProgram *prog)
       l->edge_base[j] = n;
       n += 2 * job->edges->len;
     }
-  l->var_base = n;
-  l->n_slots = n + rf_program_n_vars (prog);
+  l->var_base = n * l->n_modes;
+  l->readers = l->var_base + rf_program_n_vars (prog);
+  l->n_slots = l->readers + 1;
 }
 
 static void
@@ -712,6 +820,24 @@ layout_clear (Layout *l)
 {
   g_free (l->node_base);
   g_free (l->edge_base);
+}
+
+/* The slot of threads at position POS holding the rwlock in MODE. */
+static guint
+slot_of (const Layout *l, guint pos, guint mode)
+{
+  g_assert (mode < l->n_modes);
+  return pos * l->n_modes + mode;
+}
+
+/* Threads at position POS, in any mode. */
+static guint
+threads_at (const Layout *l, const guint8 *s, guint pos)
+{
+  guint n = 0;
+  for (guint m = 0; m < l->n_modes; m++)
+    n += s[slot_of (l, pos, m)];
+  return n;
 }
 
 /* TRUE when two threads access data var V at once, one of them writing. */
@@ -728,9 +854,9 @@ program_races (const Layout *l, const guint8 *s, guint v)
           if (e->arg != (gint) v)
             continue;
           if (e->op == RF_OP_READ)
-            reads += s[l->edge_base[j] + 2 * i];
+            reads += threads_at (l, s, l->edge_base[j] + 2 * i);
           else if (e->op == RF_OP_WRITE)
-            writes += s[l->edge_base[j] + 2 * i];
+            writes += threads_at (l, s, l->edge_base[j] + 2 * i);
         }
     }
   return writes >= 2 || (writes >= 1 && reads >= 1);
@@ -738,21 +864,27 @@ program_races (const Layout *l, const guint8 *s, guint v)
 
 /* ProgFacts: what a complete forward search of the program's states saw. race[v]: a
  * reachable state races on data var v; enabled[j][i]: a reachable state lets a move of
- * edge i of job j happen. cut: the token bound or the state cap dropped states, so
- * only the facts seen are certain. */
+ * edge i of job j happen; modes[j][n]: bit m set when a reachable state has a thread of
+ * job j at node n holding the rwlock in mode m. cut: the token bound or the state cap
+ * dropped states, so only the facts seen are certain. */
 typedef struct {
   gboolean cut;
   guint64 n_states;
   guint n_jobs;
   gboolean *race;        /* per var */
   gboolean **enabled;    /* per job, per edge */
+  guint8 **modes;        /* per job, per node */
 } ProgFacts;
 
 static void
 prog_facts_free (ProgFacts *f)
 {
   for (guint j = 0; j < f->n_jobs; j++)
-    g_free (f->enabled[j]);
+    {
+      g_free (f->enabled[j]);
+      g_free (f->modes[j]);
+    }
+  g_free (f->modes);
   g_free (f->enabled);
   g_free (f->race);
   g_free (f);
@@ -832,13 +964,29 @@ prog_visit (ProgSearch *ps, gpointer state)
     if (!ps->f->race[v] && rf_program_get_var (l->prog, v)->kind == RF_VAR_DATA
         && program_races (l, next, v))
       ps->f->race[v] = TRUE;
+  for (guint j = 0; j < rf_program_n_jobs (l->prog); j++)
+    for (guint n = 0; n < rf_program_get_job (l->prog, j)->nodes->len; n++)
+      for (guint m = 0; m < l->n_modes; m++)
+        if (next[slot_of (l, l->node_base[j] + n, m)] > 0)
+          ps->f->modes[j][n] |= 1u << m;
 }
 
-/* A thread takes a move of edge I of job J from slot FROM to slot TO of state CUR
- * (NEXT: scratch space for the successor, a state as state_slots describes);
- * LOCK_DELTA/SIG_DELTA change the free tokens of lock var LK / pending signals of cond
- * var CV (when >= 0); SPAWN (or -1) gets a new thread. Nothing when a counter would
- * go below 0. */
+/* A successor of CUR by a move of edge I of job J: a copy in SCRATCH (a state as
+ * state_slots describes) for the caller to change, then to pass to prog_visit. */
+static guint8 *
+prog_next (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i)
+{
+  ps->f->enabled[j][i] = TRUE;
+  guint8 *next = state_slots (scratch);
+  memcpy (next, cur, ps->l->n_slots);
+  return next;
+}
+
+/* A thread takes a move of edge I of job J from position FROM to position TO of state
+ * CUR, in each mode a thread at FROM is in (it keeps its mode; NEXT: scratch space for
+ * the successor); LOCK_DELTA/SIG_DELTA change the free tokens of lock var LK / pending
+ * signals of cond var CV (when >= 0); SPAWN (or -1) gets a new thread, holding
+ * nothing. Nothing when a counter would go below 0. */
 static void
 prog_move (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i,
            guint from, guint to, gint lk, gint lock_delta, gint cv, gint sig_delta, gint spawn)
@@ -848,18 +996,92 @@ prog_move (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i
     return;
   if (cv >= 0 && sig_delta < 0 && cur[l->var_base + cv] == 0)
     return;
-  ps->f->enabled[j][i] = TRUE;
-  guint8 *next = state_slots (scratch);
-  memcpy (next, cur, l->n_slots);
-  next[from]--;
-  next[to]++;
-  if (lk >= 0)
-    next[l->var_base + lk] += lock_delta;
-  if (cv >= 0)
-    next[l->var_base + cv] += sig_delta;
-  if (spawn >= 0)
-    next[spawn]++;
+  for (guint m = 0; m < l->n_modes; m++)
+    {
+      if (cur[slot_of (l, from, m)] == 0)
+        continue;
+      guint8 *next = prog_next (ps, cur, scratch, j, i);
+      next[slot_of (l, from, m)]--;
+      next[slot_of (l, to, m)]++;
+      if (lk >= 0)
+        next[l->var_base + lk] += lock_delta;
+      if (cv >= 0)
+        next[l->var_base + cv] += sig_delta;
+      if (spawn >= 0)
+        next[slot_of (l, spawn, MODE_N)]++;
+      prog_visit (ps, scratch);
+    }
+}
+
+/* One successor: a thread at position FROM in mode M goes to TO in mode M2; the
+ * rwlock's writer flag becomes W (or stays, -1) and its read count changes by DR. */
+static void
+prog_rw_step (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i,
+              guint from, guint m, guint to, guint m2, gint w, gint dr)
+{
+  const Layout *l = ps->l;
+  guint8 *next = prog_next (ps, cur, scratch, j, i);
+  next[slot_of (l, from, m)]--;
+  next[slot_of (l, to, m2)]++;
+  if (w >= 0)
+    next[l->var_base + l->rw] = (guint8) w;
+  next[l->readers] = (guint8) ((gint) next[l->readers] + dr);
   prog_visit (ps, scratch);
+}
+
+/* rdlock/wrlock/unlock of the rwlock by a thread at position FROM, to TO: a real rwlock
+ * (glibc's, plus what POSIX leaves open). rdlock: waits until no writer holds it and
+ * adds a read lock (also when the thread reads already); while writing, fails at once
+ * (EDEADLK). wrlock: waits until nobody holds it; while holding it, fails (EDEADLK; or
+ * deadlocks, which only removes runs). unlock: drops the thread's write lock or one of
+ * its read locks; when it holds nothing (undefined), either nothing happens, or the
+ * writer's flag or one reader is dropped anyway. A fourth read lock is beyond the
+ * search (cut). */
+static void
+prog_rwlock (ProgSearch *ps, const guint8 *cur, gpointer scratch, guint j, guint i, const RfEdge *e,
+             guint from, guint to)
+{
+  const Layout *l = ps->l;
+  gboolean writer = cur[l->var_base + l->rw] > 0;
+  guint readers = cur[l->readers];
+  for (guint m = 0; m < N_MODES; m++)
+    {
+      if (cur[slot_of (l, from, m)] == 0)
+        continue;
+      switch (e->op)
+        {
+        case RF_OP_RDLOCK:
+          if (m == MODE_W)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, m, -1, 0);
+          else if (m == MODE_R3)
+            ps->f->cut = TRUE;
+          else if (!writer)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, m + 1, -1, 1);
+          break;
+        case RF_OP_WRLOCK:
+          if (m != MODE_N)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, m, -1, 0);
+          else if (!writer && readers == 0)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, MODE_W, 1, 0);
+          break;
+        case RF_OP_RWUNLOCK:
+          if (m == MODE_W)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, MODE_N, 0, 0);
+          else if (m != MODE_N)
+            prog_rw_step (ps, cur, scratch, j, i, from, m, to, m - 1, -1, readers > 0 ? -1 : 0);
+          else
+            {
+              prog_rw_step (ps, cur, scratch, j, i, from, m, to, m, -1, 0);
+              if (writer)
+                prog_rw_step (ps, cur, scratch, j, i, from, m, to, m, 0, 0);
+              if (readers > 0)
+                prog_rw_step (ps, cur, scratch, j, i, from, m, to, m, -1, -1);
+            }
+          break;
+        default:
+          g_assert_not_reached ();
+        }
+    }
 }
 
 /* Breadth-first search of every program state reachable from the start (within the
@@ -874,8 +1096,12 @@ program_search (const RfProgram *prog)
   f->n_jobs = nj;
   f->race = g_new0 (gboolean, rf_program_n_vars (prog));
   f->enabled = g_new0 (gboolean *, nj);
+  f->modes = g_new0 (guint8 *, nj);
   for (guint j = 0; j < nj; j++)
-    f->enabled[j] = g_new0 (gboolean, rf_program_get_job (prog, j)->edges->len);
+    {
+      f->enabled[j] = g_new0 (gboolean, rf_program_get_job (prog, j)->edges->len);
+      f->modes[j] = g_new0 (guint8, rf_program_get_job (prog, j)->nodes->len);
+    }
   ProgSearch ps = { &l, g_ptr_array_new_with_free_func (g_free),
                     g_hash_table_new (state_hash, state_equal), f };
   guint32 n_slots = l.n_slots;
@@ -893,7 +1119,7 @@ program_search (const RfProgram *prog)
       const RfJob *job = rf_program_get_job (prog, j);
       g_assert (job->start != RF_START_ANY);
       if (job->start == RF_START_COUNT)
-        init[l.node_base[j] + job->entry] = job->count;
+        init[slot_of (&l, l.node_base[j] + job->entry, MODE_N)] = job->count;
     }
   prog_visit (&ps, start);
   for (guint head = 0; head < ps.states->len; head++)
@@ -907,7 +1133,7 @@ program_search (const RfProgram *prog)
               const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
               guint n_from = l.node_base[j] + e->from, n_to = l.node_base[j] + e->to;
               guint in0 = l.edge_base[j] + 2 * i, in1 = in0 + 1;
-              if (cur[n_from] > 0)
+              if (threads_at (&l, cur, n_from) > 0)
                 switch (e->op)
                   {
                   case RF_OP_SKIP:
@@ -933,6 +1159,11 @@ program_search (const RfProgram *prog)
                     prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, e->arg,
                                e->op == RF_OP_POST ? 1 : -1, -1);
                     break;
+                  case RF_OP_RDLOCK:
+                  case RF_OP_WRLOCK:
+                  case RF_OP_RWUNLOCK:
+                    prog_rwlock (&ps, cur, next, j, i, e, n_from, n_to);
+                    break;
                   case RF_OP_CREATE:
                     {
                       const RfJob *t = rf_program_get_job (prog, e->arg);
@@ -941,7 +1172,7 @@ program_search (const RfProgram *prog)
                     }
                     break;
                   }
-              if (cur[in0] > 0)
+              if (threads_at (&l, cur, in0) > 0)
                 switch (e->op)
                   {
                   case RF_OP_READ:
@@ -959,7 +1190,7 @@ program_search (const RfProgram *prog)
                   default:
                     g_assert_not_reached ();
                   }
-              if (cur[in1] > 0)     /* wait: reacquire the lock */
+              if (threads_at (&l, cur, in1) > 0)     /* wait: reacquire the lock */
                 prog_move (&ps, cur, next, j, i, in1, n_to, e->arg2, -1, -1, 0, -1);
             }
         }
@@ -990,7 +1221,7 @@ start_text (const RfJob *job, char *buf, gsize size)
 static void
 append_program (GString *s, const RfProgram *prog)
 {
-  static const char *kinds[] = { "shared", "lock", "cond", "sem" };
+  static const char *kinds[] = { "shared", "lock", "cond", "sem", "rwlock" };
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     {
       const RfVar *var = rf_program_get_var (prog, v);
@@ -1150,6 +1381,70 @@ path_problem (const RfNet *net, GPtrArray *invs, const GArray *steps)
   return NULL;
 }
 
+/* The CFG node whose control place is P (no activity: not inside a statement), from
+ * the job entries and the edges that lead there (their loc col is the edge index + 1),
+ * or -1. */
+static gint
+node_of_place (const RfProgram *prog, const RfNet *net, guint p)
+{
+  const RfPlace *pl = rf_net_get_place (net, p);
+  if (pl->kind != RF_PLACE_CONTROL || pl->activity || pl->job < 0)
+    return -1;
+  const RfJob *job = rf_program_get_job (prog, pl->job);
+  if (rf_net_get_job (net, pl->job)->entry == (gint) p)
+    return job->entry;
+  for (guint t = 0; t < rf_net_n_transitions (net); t++)
+    {
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      if (tr->pc_to == (gint) p && tr->job == pl->job && tr->loc.col >= 1 && tr->loc.col <= job->edges->len)
+        return g_array_index (job->edges, RfEdge, tr->loc.col - 1).to;
+    }
+  return -1;
+}
+
+/* The rwlock claims against the program's own states: a thread on a control place, or
+ * inside a statement begun there, holds the rwlock as claimed whenever the program
+ * search saw it there (mode bits of pf->modes: MODE_R1..MODE_R3 read, MODE_W write).
+ * NULL when all hold, else why. */
+static const char *
+claims_problem (const RfProgram *prog, const RfNet *net, const ProgFacts *pf, GString *why)
+{
+  const guint8 read = 1u << MODE_R1 | 1u << MODE_R2 | 1u << MODE_R3, write = 1u << MODE_W;
+  for (guint k = 0; k < rf_net_n_rwlock_claims (net); k++)
+    for (guint t = 0; t < rf_net_n_transitions (net); t++)
+      {
+        const RfTransition *tr = rf_net_get_transition (net, t);
+        gint n = tr->pc_from >= 0 ? node_of_place (prog, net, tr->pc_from) : -1;
+        if (n < 0)
+          continue;
+        guint8 seen = pf->modes[tr->job][n];
+        /* pc_to too when the move begins a statement (an access, a wait, a broadcast) */
+        gboolean mid = tr->pc_to >= 0 && rf_net_get_place (net, tr->pc_to)->activity;
+        guint places[2] = { tr->pc_from, mid ? (guint) tr->pc_to : (guint) tr->pc_from };
+        for (guint i = 0; i < 2; i++)
+          {
+            RfHold h = rf_net_get_rwlock_hold (net, k, places[i]);
+            if ((h == RF_HOLD_WRITE && (seen & ~write)) || (h == RF_HOLD_READ && (seen & ~read)))
+              {
+                g_string_append_printf (why, "place %s claimed %s, modes seen at node %d: 0x%x\n",
+                                        rf_net_get_place (net, places[i])->name,
+                                        h == RF_HOLD_WRITE ? "write" : "read", n, seen);
+                return "an rwlock claim the program breaks";
+              }
+          }
+      }
+  return NULL;
+}
+
+static gboolean
+has_rwlock (const RfProgram *prog)
+{
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    if (rf_program_get_var (prog, v)->kind == RF_VAR_RWLOCK)
+      return TRUE;
+  return FALSE;
+}
+
 /* The net builder edge by edge: for every non-skip edge, the engine decides whether a
  * transition built from it (same job, loc col = edge index + 1) can ever fire; the
  * program search must agree where it decides (it saw the edge taken, or it is
@@ -1196,7 +1491,13 @@ edges_problem (const RfProgram *prog, const RfNet *net, const ProgFacts *pf, Cou
           if (bad == NULL && pf->enabled[j][i] && !taken)
             bad = "the program takes an edge the net never lets fire";
           else if (bad == NULL && !pf->enabled[j][i] && !pf->cut && taken)
-            bad = "the net fires an edge the program never takes";
+            {
+              /* with an rwlock the net lets writers in among readers: more edges */
+              if (has_rwlock (prog))
+                c->rw_extra_edges++;
+              else
+                bad = "the net fires an edge the program never takes";
+            }
           if (bad)
             {
               g_autofree char *text = rf_program_edge_to_string (prog, e);
@@ -1229,8 +1530,12 @@ program_case (guint case_no, Counts *c)
   guint n_locks = 0;
 
   c->programs++;
+  /* an rwlock's writer place gets a lock invariant too */
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
-    n_locks += rf_program_get_var (prog, v)->kind == RF_VAR_LOCK;
+    n_locks += rf_program_get_var (prog, v)->kind == RF_VAR_LOCK
+               || rf_program_get_var (prog, v)->kind == RF_VAR_RWLOCK;
+  c->rw_programs += has_rwlock (prog);
+  c->rw_claims += rf_net_n_rwlock_claims (net) > 0;
   for (guint j = 0; j < rf_program_n_jobs (prog); j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
@@ -1256,6 +1561,8 @@ program_case (guint case_no, Counts *c)
     bad = "the copy of the net has invariants";
   if (bad == NULL)
     bad = invariants_problem (net, invs);
+  if (bad == NULL)
+    bad = claims_problem (prog, net, pf, why);
 
   RfCoverBudget budget = { .max_markings = ENGINE_MAX_MARKINGS, .timeout_s = ENGINE_TIMEOUT_S };
   g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
@@ -1327,7 +1634,9 @@ program_case (guint case_no, Counts *c)
                    || (rk->witness && rk->witness->steps->len < o->steps->len)
                    || (rb->witness && rb->witness->steps->len < o->steps->len)))
         bad = "engine witness shorter than the oracle's shortest";
-      else if (p >= 0 && r->verdict != (p ? RF_COVER_UNSAFE : RF_COVER_SAFE))
+      else if (p == TRUE && r->verdict != RF_COVER_UNSAFE)
+        bad = "the program races and the net does not (unsound)";
+      else if (p == FALSE && r->verdict != RF_COVER_SAFE && !has_rwlock (prog))
         bad = "the net's verdict differs from the program's own semantics";
       else if (rv == NULL || rv->var != v)
         bad = "rf_race_check gave no verdict for the var";
@@ -1340,6 +1649,15 @@ program_case (guint case_no, Counts *c)
                    || rv->interleaving->steps->len != r->witness->steps->len))
         bad = "rf_race_check: interleaving and witness lengths differ";
 
+      if (bad == NULL && p >= 0 && has_rwlock (prog))
+        {
+          c->rw_decided++;
+          if (p == FALSE && r->verdict == RF_COVER_UNSAFE)
+            {
+              c->rw_extra_races++;
+              note = "the net has a race the program with an rwlock does not";
+            }
+        }
       if (bad == NULL && !k_known)
         {
           c->backward_unknown++;
@@ -1439,7 +1757,7 @@ test_random_programs (void **state)
           " decided %u race queries and %u / %u edge queries (%u edges taken, %u left unknown"
           " by the engine); nets: %.1f places, %.1f transitions on average; %u programs with a"
           " skip cycle; edges: skip %u read %u write %u acquire %u release %u wait %u"
-          " signal %u broadcast %u create %u post %u take %u\n",
+          " signal %u broadcast %u create %u post %u take %u rdlock %u wrlock %u unlock %u\n",
           config.seed, c.prog_states, c.prog_decided, c.edge_decided, c.edge_queries,
           c.edge_taken, c.edge_unknown,
           c.programs ? (double) c.places / c.programs : 0.0,
@@ -1447,7 +1765,12 @@ test_random_programs (void **state)
           c.op_used[RF_OP_SKIP], c.op_used[RF_OP_READ], c.op_used[RF_OP_WRITE],
           c.op_used[RF_OP_ACQUIRE], c.op_used[RF_OP_RELEASE], c.op_used[RF_OP_WAIT],
           c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE],
-          c.op_used[RF_OP_POST], c.op_used[RF_OP_TAKE]);
+          c.op_used[RF_OP_POST], c.op_used[RF_OP_TAKE], c.op_used[RF_OP_RDLOCK],
+          c.op_used[RF_OP_WRLOCK], c.op_used[RF_OP_RWUNLOCK]);
+  printf ("random-programs: [seed %u] rwlocks: %u programs, %u with claims; %u race queries"
+          " decided by the program search, %u of them races only in the net; %u edges only"
+          " the net takes\n", config.seed, c.rw_programs, c.rw_claims, c.rw_decided,
+          c.rw_extra_races, c.rw_extra_edges);
   fflush (stdout);
 
   assert_int_equal (c.disagreements, 0);
@@ -1462,9 +1785,13 @@ test_random_programs (void **state)
       assert_true (c.engine_unknown * 100 <= c.queries);
       assert_true (c.locks > c.inv_accepted);
       assert_true (c.inv_accepted * 2 >= c.locks);
-      for (guint op = RF_OP_SKIP; op <= RF_OP_TAKE; op++)
+      for (guint op = RF_OP_SKIP; op <= RF_OP_RWUNLOCK; op++)
         assert_true (c.op_used[op] > 0);
       assert_true (c.skip_cycles > 0);
+      /* rwlocks: claims made, and the readers the net does not count rarely matter */
+      assert_true (c.rw_claims > 0);
+      assert_true (c.rw_decided > 0);
+      assert_true (c.rw_extra_races * 100 <= c.rw_decided * 5);
     }
 }
 

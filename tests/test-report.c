@@ -1,6 +1,6 @@
-/* test-report: the JSON writer the report back ends share (escaping, layout), and the
- * table of report formats. Whole reports are golden tests (tests/golden/check-json-*,
- * check-sarif-*, cover-json-*). */
+/* test-report: the JSON writer the report back ends share (escaping, layout), the
+ * table of report formats, and the racing access sites of a witness. Whole reports are
+ * golden tests (tests/golden/check-json-*, check-sarif-*, cover-json-*). */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -8,8 +8,11 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <string.h>
 
+#include "rf-netbuild.h"
 #include "rf-report-private.h"
+#include "rf-sml.h"
 
 static char *
 escaped (const char *s)
@@ -119,6 +122,85 @@ test_format_lookup (void **state)
   assert_null (rf_report_format_json.diagnostics);
 }
 
+/* The transition of job JOB labelled LABEL. */
+static guint
+transition (const RfNet *net, gint job, const char *label)
+{
+  for (guint t = 0; t < rf_net_n_transitions (net); t++)
+    {
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      if (tr->job == job && strcmp (tr->label, label) == 0)
+        return t;
+    }
+  fail_msg ("no transition '%s' in job %d", label, job);
+  return 0;
+}
+
+/* "T2 (w) write 3, ..." for the race sites of RV. */
+static char *
+sites_text (const RfNet *net, const RfRaceVerdict *rv)
+{
+  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GString *out = g_string_new (NULL);
+  for (guint i = 0; i < sites->len; i++)
+    {
+      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
+      g_string_append_printf (out, "%sT%u (%s) %s %u", i ? ", " : "", site->thread,
+                              rf_report_job_name (net, site->job), site->write ? "write" : "read",
+                              site->loc.line);
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* With rwlock claims the race targets are pairs of access places, and the race sites
+ * are the threads on the covered target's places: here a reader is inside beside the
+ * writer (the net does not make a writer wait for readers; the claims exclude that
+ * pair), and the race is the writer's with the unlocked reader. */
+static void
+test_race_sites_follow_target (void **state)
+{
+  (void) state;
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) prog = rf_sml_parse ("t.sml",
+    "shared v;\n"
+    "rwlock L;\n"
+    "thread w [1] { wrlock L; write v; unlock L; }\n"
+    "thread r [1] { rdlock L; read v; unlock L; }\n"
+    "thread u [1] { read v; }\n", diags, NULL);
+  assert_non_null (prog);
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  assert_int_equal (rf_net_n_rwlock_claims (net), 1);
+  g_autoptr (GPtrArray) targets = rf_race_targets (net, 0);
+  assert_int_equal (targets->len, 1);
+  g_autofree char *target = rf_net_marking_to_string (net, g_ptr_array_index (targets, 0));
+  assert_string_equal (target, "{w@3:writing v, u@5:reading v}");
+
+  guint steps[] = { transition (net, 1, "rdlock L"), transition (net, 1, "read v (begin)"),
+                    transition (net, 0, "wrlock L"), transition (net, 0, "write v (begin)"),
+                    transition (net, 2, "read v (begin)") };
+  guint np = rf_net_n_places (net);
+  g_autoptr (GArray) init = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (rf_net_peek_initial (net)[p] > 0)
+      {
+        RfToken tok = { p, rf_net_peek_initial (net)[p] };
+        g_array_append_val (init, tok);
+      }
+  RfWitness w = { rf_marking_new ((RfToken *) init->data, init->len), g_array_new (FALSE, FALSE, sizeof (guint)),
+                  NULL, 0 };
+  g_array_append_vals (w.steps, steps, G_N_ELEMENTS (steps));
+  RfRaceVerdict rv = { 0 };
+  rv.interleaving = rf_interleaving_new (net, &w);
+  g_autofree char *all = sites_text (net, &rv);
+  assert_string_equal (all, "T1 (r) read 4, T2 (w) write 3, T3 (u) read 5");
+  rv.target = g_ptr_array_index (targets, 0);
+  g_autofree char *racing = sites_text (net, &rv);
+  assert_string_equal (racing, "T2 (w) write 3, T3 (u) read 5");
+  rf_interleaving_free (rv.interleaving);
+  rf_marking_unref (w.initial);
+  g_array_unref (w.steps);
+}
+
 int
 main (void)
 {
@@ -126,6 +208,7 @@ main (void)
     cmocka_unit_test (test_escape),
     cmocka_unit_test (test_writer_layout),
     cmocka_unit_test (test_format_lookup),
+    cmocka_unit_test (test_race_sites_follow_target),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

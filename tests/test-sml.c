@@ -20,6 +20,7 @@ kind_name (RfVarKind kind)
     case RF_VAR_LOCK: return "lock";
     case RF_VAR_COND: return "cond";
     case RF_VAR_SEM: return "sem";
+    case RF_VAR_RWLOCK: return "rwlock";
     }
   return "?";
 }
@@ -435,6 +436,58 @@ test_semaphores (void **state)
     "   |      ^\n");
 }
 
+/* Read-write locks: declared with `rwlock` (or inferred from a `shared` name),
+ * `rdlock`, `wrlock` and `unlock` (whose mode the net builder works out); an rwlock used
+ * as a mutex, or a mutex unlocked with `unlock`, is an error. */
+static void
+test_rwlocks (void **state)
+{
+  g_autofree char *got = parse_dump (
+    "rwlock rw;\n"
+    "shared x, q;\n"
+    "thread t { rdlock rw; read x; unlock rw; }\n"
+    "main { create t; wrlock q; write x; unlock q; }\n");
+  assert_string_equal (got,
+    "var rw rwlock 1:8\n"
+    "var x data 2:8\n"
+    "var q rwlock 2:11\n"
+    "job t none 0 entry 0\n"
+    "  node 0 3:12\n"
+    "  node 1 3:23\n"
+    "  node 2 3:31\n"
+    "  node 3 3:42\n"
+    "  0 -> 1 rdlock rw 3:12\n"
+    "  1 -> 2 read x 3:23\n"
+    "  2 -> 3 unlock rw 3:31\n"
+    "job main count 1 entry 0\n"
+    "  node 0 4:8\n"
+    "  node 1 4:18\n"
+    "  node 2 4:28\n"
+    "  node 3 4:37\n"
+    "  node 4 4:47\n"
+    "  0 -> 1 create t 4:8\n"
+    "  1 -> 2 wrlock q 4:18\n"
+    "  2 -> 3 write x 4:28\n"
+    "  3 -> 4 unlock q 4:37\n");
+  g_autofree char *err = parse_errors (
+    "rwlock rw;\n"
+    "lock m;\n"
+    "main { acquire rw; unlock m; }\n", 2, RF_INPUT_ERROR_SEMANTIC);
+  assert_string_equal (err,
+    "t.sml:3:16: error: 'rw' is used as a lock here, but declared as a read-write lock\n"
+    " 3 | main { acquire rw; unlock m; }\n"
+    "   |                ^\n"
+    "t.sml:1:8: note: 'rw' declared here\n"
+    " 1 | rwlock rw;\n"
+    "   |        ^\n"
+    "t.sml:3:27: error: 'm' is used as a read-write lock here, but declared as a lock\n"
+    " 3 | main { acquire rw; unlock m; }\n"
+    "   |                           ^\n"
+    "t.sml:2:6: note: 'm' declared here\n"
+    " 2 | lock m;\n"
+    "   |      ^\n");
+}
+
 /* Lexical errors: a stray character, then an unterminated comment ends the input
  * (without a second complaint about the unclosed '{'). */
 static void
@@ -481,6 +534,7 @@ main (void)
     cmocka_unit_test (test_missing_brace_before_job),
     cmocka_unit_test (test_semantic_errors),
     cmocka_unit_test (test_semaphores),
+    cmocka_unit_test (test_rwlocks),
     cmocka_unit_test (test_lexical_errors),
     cmocka_unit_test (test_missing_file),
   };

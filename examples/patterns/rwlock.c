@@ -1,10 +1,6 @@
 // Pattern: readers/writers with a rwlock — lookups take the read lock, updates the write lock.
 // expect: routes[] race-free
 // expect: nroutes race-free
-// known-gap: routes[] RACE: pthread_rwlock_rdlock/wrlock/unlock are not modelled: no
-//   synchronisation assumed
-// known-gap: nroutes RACE: pthread_rwlock_rdlock/wrlock/unlock are not modelled: no
-//   synchronisation assumed
 // why: pthread_rwlock_wrlock excludes every other holder, and readers only read: any two
 //   threads inside the table either both hold the read lock (and both only read) or one of
 //   them is not there.

@@ -20,6 +20,7 @@ typedef enum {
   RF_PLACE_LOCK,     /* lock `var`, one token while free */
   RF_PLACE_SIGNAL,   /* pending signals of cond `var` */
   RF_PLACE_SEM,      /* semaphore `var`: one token per unit of its value */
+  RF_PLACE_RWLOCK,   /* read-write lock `var`, one token while no writer holds it */
   RF_PLACE_PLAIN,    /* a place of a net read from a file */
 } RfPlaceKind;
 
@@ -114,6 +115,28 @@ void rf_invariant_free (RfInvariant *inv);
 /* The claims that hold, as a new array of RfInvariant* (owned). */
 GPtrArray *rf_net_check_invariants (const RfNet *net);
 guint rf_net_n_invariants (const RfNet *net);
+
+/* RfHold: how a thread on a control place holds a read-write lock. */
+typedef enum {
+  RF_HOLD_NONE,   /* not held, or not known to be held */
+  RF_HOLD_READ,   /* held for reading (once or more) */
+  RF_HOLD_WRITE,  /* held for writing */
+} RfHold;
+
+/* Read-write lock claims. HOLDS has one entry per place of NET (copied): how every
+ * thread on that control place holds the rwlock of place LOCK in every run of the
+ * *program* (RF_HOLD_NONE for other places). Unlike a P-invariant, a claim is a fact
+ * about the program, not about the net: the net over-approximates the rwlock (a writer
+ * does not wait for the readers inside) and reaches markings the claim rules out, so
+ * nothing here can check it; its builder must be sure of it. The race query uses it:
+ * no two threads hold one rwlock at once with one of them writing. */
+void rf_net_add_rwlock_claim (RfNet *net, guint lock, const RfHold *holds);
+guint rf_net_n_rwlock_claims (const RfNet *net);
+/* How a thread on PLACE holds the rwlock of claim K. */
+RfHold rf_net_get_rwlock_hold (const RfNet *net, guint k, guint place);
+/* TRUE when a claim says that no two distinct threads are ever on places A and B at
+ * once (A == B: two threads on A): both hold one rwlock, one of them for writing. */
+gboolean rf_net_rwlock_excludes (const RfNet *net, guint a, guint b);
 
 /* "name" or "name*3" list of a marking, e.g. "{Write_x*2, worker@3}". Owned. */
 char *rf_net_marking_to_string (const RfNet *net, const RfMarking *m);

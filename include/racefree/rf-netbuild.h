@@ -11,12 +11,22 @@
  *                                          an over-approximation of lost signals)
  *   broadcast c: pc_i -> pc_b ; pc_b -> pc_b + Sig_c ; pc_b -> pc_j  (wakes any number)
  *   create T:   pc_i -> pc_j + entry_T
+ *   post s:     pc_i -> pc_j + s          take s: pc_i + s -> pc_j
+ *   rdlock L:   pc_i + L -> pc_j + L      wrlock L: pc_i + L -> pc_j
+ *   unlock L:   pc_i -> pc_j + L (held for writing) or pc_i -> pc_j (for reading)
+ * An rwlock place L holds a token while no thread holds L for writing; readers are not
+ * counted, so a writer does not wait for them (an over-approximation). The mode in
+ * which each control place holds L is worked out along every path (rwlock_modes); a
+ * lock operation that fails (EDEADLK) gets a transition of its own, and an unlock
+ * whose mode is not known gets both. The modes also give the claims the race query
+ * uses (rf_net_add_rwlock_claim): a place where L is held for writing excludes every
+ * other place where L is held.
  * Skip edges (branch choices, loop tests, goto, skip) get no transition of their own:
  * each is folded into the operations that can follow it (see skip_closure), which is
  * exact for races. Only the entry and nodes reached by an operation get places.
  * Each lock whose holding is consistent along every path yields the P-invariant
  * L + (places where L is held) = 1, passed to the engine for pruning.
- * Initial marking: one token per lock; count tokens on the entry of each job started
+ * Initial marking: one token per lock and rwlock; count tokens on the entry of each job started
  * with a count (main: 1); any number on the entry of each [*] job. */
 #pragma once
 

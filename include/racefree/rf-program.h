@@ -17,6 +17,7 @@ typedef enum {
   RF_VAR_LOCK,  /* mutex: free or held by one thread */
   RF_VAR_COND,  /* condition variable */
   RF_VAR_SEM,   /* counting semaphore: its value is a number of tokens, 0 at start */
+  RF_VAR_RWLOCK, /* read-write lock: free, held by one writer, or by any number of readers */
 } RfVarKind;
 
 /* RfVar: one shared object. name owned by the program. */
@@ -39,6 +40,10 @@ typedef enum {
   RF_OP_CREATE,     /* arg = job type */
   RF_OP_POST,       /* arg = semaphore: add one token */
   RF_OP_TAKE,       /* arg = semaphore: wait for a token and take it */
+  RF_OP_RDLOCK,     /* arg = rwlock: wait until no writer holds it, hold it for reading */
+  RF_OP_WRLOCK,     /* arg = rwlock: wait until nobody holds it, hold it for writing */
+  RF_OP_RWUNLOCK,   /* arg = rwlock: release it in the mode this thread holds it (the net
+                     * builder works the mode out from the thread's path) */
 } RfOpKind;
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.
@@ -109,7 +114,8 @@ void rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *tex
  * added: const char*, borrowed; a new array (unref it). */
 GPtrArray *rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc);
 
-/* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker". Owned. */
+/* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker", "unlock rw".
+ * Owned. */
 char *rf_program_edge_to_string (const RfProgram *prog, const RfEdge *edge);
 
 /* Checks the invariants above (debug aid, used under g_assert). */

@@ -1,6 +1,8 @@
 /* rf-race: the race query. For each data variable v, the bad set is
- * {Write_v >= 2} u {Read_v >= 1, Write_v >= 1}; the engine decides coverability and
- * a race witness is turned into an interleaving of named threads. */
+ * {Write_v >= 2} u {Read_v >= 1, Write_v >= 1}: two threads in the middle of accesses
+ * of v, one writing; when rwlock claims exclude some pairs of access places, it is
+ * the union of the other pairs. The engine decides coverability and a race witness is
+ * turned into an interleaving of named threads. */
 #pragma once
 
 #include <glib.h>
@@ -43,11 +45,15 @@ typedef struct {
   char *name;              /* owned */
   RfCoverResult *result;   /* owned */
   RfInterleaving *interleaving;  /* owned, non-NULL iff the result is unsafe */
+  RfMarking *target;       /* owned, non-NULL iff the result is unsafe: the bad marking
+                            * the witness covers */
 } RfRaceVerdict;
 
 void rf_race_verdict_free (RfRaceVerdict *v);
 
-/* The bad markings for data var VAR: {Write*2}, {Read, Write}. RfMarking*, owned. */
+/* The bad markings for data var VAR: {Write*2}, {Read, Write}; or, when an rwlock claim
+ * of NET excludes a pair of access places of VAR, every other pair {pa, pb} of access
+ * places with a write among them ({pa*2} for two threads on one). RfMarking*, owned. */
 GPtrArray *rf_race_targets (const RfNet *net, guint var);
 
 /* One verdict per data variable, in var id order. RfRaceVerdict*, owned. Each search

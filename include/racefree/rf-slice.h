@@ -13,12 +13,13 @@
  *  3. the critical sections around the accesses: from a place where a kept transition
  *     ends outside rule 2, the moves of a thread that may still hold a lock held at
  *     some access of v, up to and including the one that releases it (locks held: a
- *     may-analysis from the job entries, where an acquire adds its lock and a release
- *     removes it);
+ *     may-analysis from the job entries, where an acquire or a wrlock adds its lock
+ *     and a release or an unlock giving it back removes it; an rwlock's rdlock holds
+ *     nothing);
  *  4. the places those transitions leave or reach (control places), the entry of a
  *     created job type when rule 2 keeps it, Read_v and Write_v when a kept
- *     transition touches them (both when v has no access), and every lock and signal
- *     place a kept transition touches;
+ *     transition touches them (both when v has no access), and every lock, rwlock
+ *     and signal place a kept transition touches;
  *  5. the accesses of other variables on those paths as one step each: the begin
  *     transition stands for the whole access and leads to the place after its end;
  *     the end transition and the place in between are left out (rf_net_slice_add_transition

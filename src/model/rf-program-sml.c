@@ -12,7 +12,7 @@
 static const char *const keywords[] = {
   "shared", "lock", "cond", "main", "thread", "read", "write", "acquire", "release",
   "wait", "signal", "broadcast", "create", "skip", "if", "else", "while", "true",
-  "goto", "sem", "post", "take", NULL,
+  "goto", "sem", "post", "take", "rwlock", "rdlock", "wrlock", "unlock", NULL,
 };
 
 /* A unique identifier for NAME (owned); TAKEN: identifiers used so far. */
@@ -56,6 +56,9 @@ append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
     case RF_OP_CREATE: g_string_append_printf (out, "create %s;", jobs[e->arg]); break;
     case RF_OP_POST: g_string_append_printf (out, "post %s;", vars[e->arg]); break;
     case RF_OP_TAKE: g_string_append_printf (out, "take %s;", vars[e->arg]); break;
+    case RF_OP_RDLOCK: g_string_append_printf (out, "rdlock %s;", vars[e->arg]); break;
+    case RF_OP_WRLOCK: g_string_append_printf (out, "wrlock %s;", vars[e->arg]); break;
+    case RF_OP_RWUNLOCK: g_string_append_printf (out, "unlock %s;", vars[e->arg]); break;
     }
 }
 
@@ -131,7 +134,7 @@ rf_program_to_sml (const RfProgram *prog)
       const RfVar *var = rf_program_get_var (prog, v);
       vars[v] = mangle (var->name, taken);
       const char *kw = var->kind == RF_VAR_DATA ? "shared" : var->kind == RF_VAR_LOCK ? "lock"
-                       : var->kind == RF_VAR_COND ? "cond" : "sem";
+                       : var->kind == RF_VAR_COND ? "cond" : var->kind == RF_VAR_SEM ? "sem" : "rwlock";
       g_string_append_printf (out, "%s %s;", kw, vars[v]);
       if (strcmp (vars[v], var->name) != 0)
         g_string_append_printf (out, "  // %s", var->name);

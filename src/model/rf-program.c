@@ -220,6 +220,9 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_CREATE: return g_strdup_printf ("create %s", a);
     case RF_OP_POST: return g_strdup_printf ("post %s", a);
     case RF_OP_TAKE: return g_strdup_printf ("take %s", a);
+    case RF_OP_RDLOCK: return g_strdup_printf ("rdlock %s", a);
+    case RF_OP_WRLOCK: return g_strdup_printf ("wrlock %s", a);
+    case RF_OP_RWUNLOCK: return g_strdup_printf ("unlock %s", a);
     }
   g_assert_not_reached ();
 }
@@ -264,6 +267,9 @@ rf_program_is_valid (const RfProgram *prog)
               break;
             case RF_OP_POST: case RF_OP_TAKE:
               if (!var_has_kind (prog, e->arg, RF_VAR_SEM)) return FALSE;
+              break;
+            case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK:
+              if (!var_has_kind (prog, e->arg, RF_VAR_RWLOCK)) return FALSE;
               break;
             }
         }

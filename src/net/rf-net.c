@@ -11,8 +11,25 @@ struct _RfNet {
   GArray *initial;         /* guint32 per place */
   GArray *omega;           /* gboolean per place */
   GPtrArray *invariants;   /* RfMarking* weight vectors, owned: claims, unchecked */
+  GPtrArray *rwlocks;      /* RwClaim*, owned: trusted claims of the model builder */
   GHashTable *by_name;     /* borrowed place name -> id + 1 */
 };
+
+/* RwClaim: one rf_net_add_rwlock_claim. holds: n entries (RfHold as guint8), owned;
+ * places added later hold nothing. */
+typedef struct {
+  guint lock;
+  guint n;
+  guint8 *holds;
+} RwClaim;
+
+static void
+rw_claim_free (gpointer p)
+{
+  RwClaim *c = p;
+  g_free (c->holds);
+  g_free (c);
+}
 
 static void
 place_free (gpointer p)
@@ -51,6 +68,7 @@ rf_net_new (void)
   net->initial = g_array_new (FALSE, TRUE, sizeof (guint32));
   net->omega = g_array_new (FALSE, TRUE, sizeof (gboolean));
   net->invariants = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  net->rwlocks = g_ptr_array_new_with_free_func (rw_claim_free);
   net->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   return net;
 }
@@ -67,6 +85,7 @@ rf_net_free (RfNet *net)
   g_array_unref (net->initial);
   g_array_unref (net->omega);
   g_ptr_array_unref (net->invariants);
+  g_ptr_array_unref (net->rwlocks);
   g_free (net);
 }
 
@@ -274,6 +293,45 @@ guint
 rf_net_n_invariants (const RfNet *net)
 {
   return net->invariants->len;
+}
+
+void
+rf_net_add_rwlock_claim (RfNet *net, guint lock, const RfHold *holds)
+{
+  g_return_if_fail (lock < net->places->len);
+  RwClaim *c = g_new0 (RwClaim, 1);
+  c->lock = lock;
+  c->n = net->places->len;
+  c->holds = g_new0 (guint8, MAX (c->n, 1));
+  for (guint p = 0; p < c->n; p++)
+    c->holds[p] = (guint8) holds[p];
+  g_ptr_array_add (net->rwlocks, c);
+}
+
+guint
+rf_net_n_rwlock_claims (const RfNet *net)
+{
+  return net->rwlocks->len;
+}
+
+RfHold
+rf_net_get_rwlock_hold (const RfNet *net, guint k, guint place)
+{
+  g_return_val_if_fail (k < net->rwlocks->len, RF_HOLD_NONE);
+  const RwClaim *c = g_ptr_array_index (net->rwlocks, k);
+  return place < c->n ? (RfHold) c->holds[place] : RF_HOLD_NONE;
+}
+
+gboolean
+rf_net_rwlock_excludes (const RfNet *net, guint a, guint b)
+{
+  for (guint k = 0; k < net->rwlocks->len; k++)
+    {
+      RfHold ha = rf_net_get_rwlock_hold (net, k, a), hb = rf_net_get_rwlock_hold (net, k, b);
+      if (ha != RF_HOLD_NONE && hb != RF_HOLD_NONE && (ha == RF_HOLD_WRITE || hb == RF_HOLD_WRITE))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 char *

@@ -3,10 +3,28 @@
 
 #include <string.h>
 
+/* Modes in which one thread may hold one rwlock, as bits of a guint8 set: not held,
+ * held for reading 1, 2, 3 or more times (POSIX lets a reader take the read lock again),
+ * held for writing. */
+enum {
+  MODE_NONE = 1u << 0,
+  MODE_R1 = 1u << 1,
+  MODE_R2 = 1u << 2,
+  MODE_R3 = 1u << 3,
+  MODE_RMANY = 1u << 4,   /* 4 times or more */
+  MODE_W = 1u << 5,
+  MODE_READ = MODE_R1 | MODE_R2 | MODE_R3 | MODE_RMANY,
+  MODE_ANY = MODE_NONE | MODE_READ | MODE_W,
+};
+
 /* Builder: the net under construction and the place ids of the program's objects.
- * Invariant: shared[v] is the lock place of a lock, the signal place of a cond, and
- * read[v]/write[v] are the access places of a data var (-1 where not applicable);
- * pcs[j][n] is the control place of node n of job j. */
+ * Invariant: shared[v] is the lock place of a lock or rwlock, the signal place of a
+ * cond, and read[v]/write[v] are the access places of a data var (-1 where not
+ * applicable); pcs[j][n] is the control place of node n of job j. modes[v][j][n] (for
+ * an rwlock v) is the set of modes in which a thread of job j at node n may hold v
+ * (see rwlock_modes). place_node: per place, the node whose modes a thread there has
+ * (-1 for places that are not control places; its job is the place's job); from_node:
+ * the node of the control place build_edge is building from. */
 typedef struct {
   const RfProgram *prog;
   RfNet *net;
@@ -14,6 +32,9 @@ typedef struct {
   gint *write;
   gint *shared;
   guint **pcs;
+  guint8 ***modes;
+  GArray *place_node;  /* gint per place */
+  guint from_node;
   GHashTable *names;   /* place names used so far (owned keys), for uniqueness */
 } Builder;
 
@@ -38,6 +59,9 @@ add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, R
   guint id = rf_net_add_place (b->net, name, kind, job, var, loc);
   if (activity)
     rf_net_set_place_activity (b->net, id, activity);
+  gint none = -1;
+  g_array_append_val (b->place_node, none);
+  g_assert (b->place_node->len == id + 1);
   return id;
 }
 
@@ -64,7 +88,10 @@ mid_place (Builder *b, guint j, const RfEdge *e, const char *activity)
 {
   const RfJob *job = rf_program_get_job (b->prog, j);
   g_autofree char *base = g_strdup_printf ("%s@%u:%s", job->name, e->loc.line, activity);
-  return add_place (b, base, RF_PLACE_CONTROL, j, -1, e->loc, activity);
+  guint id = add_place (b, base, RF_PLACE_CONTROL, j, -1, e->loc, activity);
+  /* a thread in the middle of a statement holds what it held before it */
+  g_array_index (b->place_node, gint, id) = (gint) b->from_node;
+  return id;
 }
 
 static const char *
@@ -123,6 +150,74 @@ build_broadcast (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   add_move (b, j, e, t3, pb, pj, -1, -1, -1);
 }
 
+/* The modes in which a thread at the place build_edge builds from may hold rwlock V
+ * (every mode when no thread gets there: the place stays empty anyway). */
+static guint8
+modes_here (Builder *b, guint j, gint v)
+{
+  guint8 m = b->modes[v][j][b->from_node];
+  return m ? m : MODE_ANY;
+}
+
+/* rdlock L, wrlock L, unlock L. The place L has a token while no thread holds L for
+ * writing; readers are not counted (a net cannot test that none is inside), so a
+ * writer does not wait for readers: an over-approximation, which the race query
+ * corrects with the claims of add_rwlock_claim. Each alternative is built when the
+ * thread may hold L in a mode (modes_here) where it is what really happens:
+ *   rdlock L:  pc_i + L -> pc_j + L      (not held, or held for reading: succeeds)
+ *              pc_i -> pc_j              (held for writing: fails with EDEADLK)
+ *   wrlock L:  pc_i + L -> pc_j          (not held: succeeds)
+ *              pc_i -> pc_j              (held: fails with EDEADLK)
+ *   unlock L:  pc_i -> pc_j + L          (held for writing; or not held: undefined)
+ *              pc_i -> pc_j              (held for reading; or not held: undefined)
+ * A deadlock instead of EDEADLK only removes runs. When the mode is not known (L taken
+ * on one branch only, ...) an unlock gets both alternatives: one of them is what the
+ * thread really does, and the other only adds runs (a token given back that nobody
+ * took, or kept by a thread that no longer holds L). So every run of the program is a
+ * run of the net. */
+static void
+build_rwlock_op (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
+{
+  const char *l = var_name (b, e->arg);
+  gint lp = b->shared[e->arg];
+  guint8 m = modes_here (b, j, e->arg);
+  switch (e->op)
+    {
+    case RF_OP_RDLOCK:
+      {
+        g_autofree char *ok = g_strdup_printf ("rdlock %s", l);
+        g_autofree char *fail = g_strdup_printf ("rdlock %s (fails: held for writing)", l);
+        if (m & (MODE_NONE | MODE_READ))
+          add_move (b, j, e, ok, pi, pj, lp, lp, -1);
+        if (m & MODE_W)
+          add_move (b, j, e, fail, pi, pj, -1, -1, -1);
+      }
+      break;
+    case RF_OP_WRLOCK:
+      {
+        g_autofree char *ok = g_strdup_printf ("wrlock %s", l);
+        g_autofree char *fail = g_strdup_printf ("wrlock %s (fails: held already)", l);
+        if (m & MODE_NONE)
+          add_move (b, j, e, ok, pi, pj, lp, -1, -1);
+        if (m & (MODE_READ | MODE_W))
+          add_move (b, j, e, fail, pi, pj, -1, -1, -1);
+      }
+      break;
+    case RF_OP_RWUNLOCK:
+      {
+        g_autofree char *w = g_strdup_printf ("unlock %s (held for writing)", l);
+        g_autofree char *r = g_strdup_printf ("unlock %s (held for reading)", l);
+        if (m & (MODE_W | MODE_NONE))
+          add_move (b, j, e, w, pi, pj, -1, lp, -1);
+        if (m & (MODE_READ | MODE_NONE))
+          add_move (b, j, e, r, pi, pj, -1, -1, -1);
+      }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* Builds the transitions of E for a thread leaving control place PI (the place of a
  * node whose skip-closure contains e->from). */
 static void
@@ -158,6 +253,11 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
       break;
     case RF_OP_TAKE:       /* pc_i + S -> pc_j */
       add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+      break;
+    case RF_OP_RDLOCK:
+    case RF_OP_WRLOCK:
+    case RF_OP_RWUNLOCK:
+      build_rwlock_op (b, j, e, pi, pj);
       break;
     case RF_OP_CREATE:     /* pc_i -> pc_j + entry_T */
       {
@@ -265,6 +365,112 @@ add_lock_invariant (RfNet *net, guint lp)
   rf_net_add_invariant (net, (RfToken *) w->data, w->len);
 }
 
+/* The modes of one thread after edge E (on rwlock V) from a node with modes M: what
+ * really happens, operation by operation (a failing lock keeps the modes). */
+static guint8
+mode_step (const RfEdge *e, guint v, guint8 m)
+{
+  if (e->arg != (gint) v)
+    return m;
+  guint8 out = 0;
+  switch (e->op)
+    {
+    case RF_OP_RDLOCK:   /* succeeds once more, or fails with EDEADLK when writing */
+      if (m & MODE_NONE) out |= MODE_R1;
+      if (m & MODE_R1) out |= MODE_R2;
+      if (m & MODE_R2) out |= MODE_R3;
+      if (m & (MODE_R3 | MODE_RMANY)) out |= MODE_RMANY;
+      out |= m & MODE_W;
+      return out;
+    case RF_OP_WRLOCK:   /* succeeds when not held, else fails (or deadlocks) */
+      if (m & MODE_NONE) out |= MODE_W;
+      out |= m & (MODE_READ | MODE_W);
+      return out;
+    case RF_OP_RWUNLOCK: /* an unlock when not held is undefined: kept as not held */
+      if (m & (MODE_W | MODE_R1 | MODE_NONE)) out |= MODE_NONE;
+      if (m & MODE_R2) out |= MODE_R1;
+      if (m & MODE_R3) out |= MODE_R2;
+      if (m & MODE_RMANY) out |= MODE_R3 | MODE_RMANY;
+      return out;
+    default:
+      return m;
+    }
+}
+
+/* For rwlock V, per job and node, the set of modes in which a thread there may hold V:
+ * the least solution of modes(entry) >= {not held} (a new thread holds nothing) and
+ * modes(e->to) >= mode_step (e, modes(e->from)) for every edge (skips change nothing).
+ * Every run of the program keeps each thread's mode in the set of its node. Owned. */
+static guint8 **
+rwlock_modes (const RfProgram *prog, guint v)
+{
+  guint nj = rf_program_n_jobs (prog);
+  guint8 **modes = g_new0 (guint8 *, MAX (nj, 1));
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      modes[j] = g_new0 (guint8, job->nodes->len);
+      modes[j][job->entry] = MODE_NONE;
+      gboolean changed = TRUE;
+      while (changed)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              guint8 out = mode_step (e, v, modes[j][e->from]);
+              if ((out & ~modes[j][e->to]) != 0)
+                {
+                  modes[j][e->to] |= out;
+                  changed = TRUE;
+                }
+            }
+        }
+    }
+  return modes;
+}
+
+/* The claim for rwlock V (place LP): a control place whose node's modes are all
+ * "held for writing" holds V for writing, all "held for reading" holds it for reading.
+ * Sound because every thread's mode stays in its node's set, and a thread holding V for
+ * writing excludes every other holder -- as long as V is used as POSIX defines: when
+ * some thread may unlock V without holding it, or lock it for writing while holding it,
+ * or for reading while writing (undefined behaviour: the lock may be corrupted), there
+ * is no claim. */
+static void
+add_rwlock_claim (Builder *b, guint v, guint lp)
+{
+  guint nj = rf_program_n_jobs (b->prog), np = rf_net_n_places (b->net);
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (b->prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          guint8 m = b->modes[v][j][e->from];
+          if (e->arg == (gint) v
+              && ((e->op == RF_OP_RWUNLOCK && (m & MODE_NONE))
+                  || (e->op == RF_OP_WRLOCK && (m & (MODE_READ | MODE_W)))
+                  || (e->op == RF_OP_RDLOCK && (m & MODE_W))))
+            return;
+        }
+    }
+  g_autofree RfHold *holds = g_new0 (RfHold, MAX (np, 1));
+  gboolean any = FALSE;
+  for (guint p = 0; p < np; p++)
+    {
+      const RfPlace *pl = rf_net_get_place (b->net, p);
+      gint n = g_array_index (b->place_node, gint, p);
+      if (pl->kind != RF_PLACE_CONTROL || n < 0 || pl->job < 0)
+        continue;
+      guint8 m = b->modes[v][pl->job][n];
+      holds[p] = m == MODE_W ? RF_HOLD_WRITE : m != 0 && (m & ~MODE_READ) == 0 ? RF_HOLD_READ : RF_HOLD_NONE;
+      any |= holds[p] == RF_HOLD_WRITE;
+    }
+  if (any)
+    rf_net_add_rwlock_claim (b->net, lp, holds);
+}
+
 RfNet *
 rf_netbuild (const RfProgram *prog)
 {
@@ -277,6 +483,8 @@ rf_netbuild (const RfProgram *prog)
   b.read = g_new (gint, nv);
   b.write = g_new (gint, nv);
   b.shared = g_new (gint, nv);
+  b.modes = g_new0 (guint8 **, MAX (nv, 1));
+  b.place_node = g_array_new (FALSE, FALSE, sizeof (gint));
 
   for (guint v = 0; v < nv; v++)
     {
@@ -301,6 +509,11 @@ rf_netbuild (const RfProgram *prog)
         case RF_VAR_SEM:
           b.shared[v] = add_place (&b, var->name, RF_PLACE_SEM, -1, v, var->loc, NULL);
           break;
+        case RF_VAR_RWLOCK:
+          b.shared[v] = add_place (&b, var->name, RF_PLACE_RWLOCK, -1, v, var->loc, NULL);
+          rf_net_set_initial (b.net, b.shared[v], 1);
+          b.modes[v] = rwlock_modes (prog, v);
+          break;
         }
     }
 
@@ -318,6 +531,7 @@ rf_netbuild (const RfProgram *prog)
           RfLoc loc = g_array_index (job->nodes, RfLoc, n);
           g_autofree char *base = g_strdup_printf ("%s@%u", job->name, loc.line);
           b.pcs[j][n] = add_place (&b, base, RF_PLACE_CONTROL, j, -1, loc, NULL);
+          g_array_index (b.place_node, gint, b.pcs[j][n]) = (gint) n;
         }
       guint entry = b.pcs[j][job->entry];
       rf_net_add_job (b.net, job->name, entry);
@@ -339,6 +553,7 @@ rf_netbuild (const RfProgram *prog)
           for (guint i = 0; i < job->edges->len; i++)
             {
               const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              b.from_node = k;
               if (e->op != RF_OP_SKIP && in_closure[e->from])
                 build_edge (&b, j, e, b.pcs[j][k]);
             }
@@ -346,8 +561,14 @@ rf_netbuild (const RfProgram *prog)
     }
 
   for (guint v = 0; v < nv; v++)
-    if (rf_program_get_var (prog, v)->kind == RF_VAR_LOCK)
-      add_lock_invariant (b.net, b.shared[v]);
+    {
+      RfVarKind kind = rf_program_get_var (prog, v)->kind;
+      /* a writer holds an rwlock like a mutex: the same invariant, when consistent */
+      if (kind == RF_VAR_LOCK || kind == RF_VAR_RWLOCK)
+        add_lock_invariant (b.net, b.shared[v]);
+      if (kind == RF_VAR_RWLOCK)
+        add_rwlock_claim (&b, v, b.shared[v]);
+    }
 
   for (guint j = 0; j < nj; j++)
     g_free (b.pcs[j]);
@@ -355,6 +576,15 @@ rf_netbuild (const RfProgram *prog)
   g_free (b.read);
   g_free (b.write);
   g_free (b.shared);
+  for (guint v = 0; v < nv; v++)
+    if (b.modes[v])
+      {
+        for (guint j = 0; j < nj; j++)
+          g_free (b.modes[v][j]);
+        g_free (b.modes[v]);
+      }
+  g_free (b.modes);
+  g_array_unref (b.place_node);
   g_hash_table_unref (b.names);
   return b.net;
 }

@@ -71,7 +71,7 @@ static gboolean
 is_sync_place (const RfNet *net, guint p)
 {
   RfPlaceKind k = rf_net_get_place (net, p)->kind;
-  return k == RF_PLACE_LOCK || k == RF_PLACE_SIGNAL;
+  return k == RF_PLACE_LOCK || k == RF_PLACE_RWLOCK || k == RF_PLACE_SIGNAL;
 }
 
 /* Keeps T, its control places and the lock/signal places it touches; the spawned
@@ -245,8 +245,9 @@ backward_closure (const RfNet *net, const Adjacency *adj, const gboolean *access
  * k-th lock place (LOCKS, place ids), and REACHED[p] (n_places, all FALSE on entry)
  * for the places a thread can get to from a job entry. Post: reached and
  * held(entry) = {} for every job, and for every move t from a reached place, pc_to is
- * reached and held(pc_to) includes held(pc_from) - (locks t puts back) + (locks t
- * takes). Returns the table (owned). */
+ * reached and held(pc_to) includes held(pc_from) + (locks t takes) - (locks t puts
+ * back); a move that takes a lock and puts it back (an rwlock's rdlock) holds nothing.
+ * Returns the table (owned). */
 static gboolean *
 may_hold (const RfNet *net, GArray *locks, gboolean *reached)
 {
@@ -275,12 +276,12 @@ may_hold (const RfNet *net, GArray *locks, gboolean *reached)
             continue;
           for (guint k = 0; k < nl; k++)
             out[k] = held[t->pc_from * nl + k];
-          for (guint i = 0; i < t->n_post; i++)
-            if (lock_index[t->post[i].place] >= 0)
-              out[lock_index[t->post[i].place]] = FALSE;
           for (guint i = 0; i < t->n_pre; i++)
             if (lock_index[t->pre[i].place] >= 0)
               out[lock_index[t->pre[i].place]] = TRUE;
+          for (guint i = 0; i < t->n_post; i++)
+            if (lock_index[t->post[i].place] >= 0)
+              out[lock_index[t->post[i].place]] = FALSE;
           if (!reached[t->pc_to])
             {
               reached[t->pc_to] = TRUE;
@@ -395,8 +396,11 @@ rf_net_slice_new (const RfNet *net, guint var)
   /* The places threads can get to, and the locks they may hold there. */
   g_autoptr (GArray) locks = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint p = 0; p < np; p++)
-    if (rf_net_get_place (net, p)->kind == RF_PLACE_LOCK)
-      g_array_append_val (locks, p);
+    {
+      RfPlaceKind k = rf_net_get_place (net, p)->kind;
+      if (k == RF_PLACE_LOCK || k == RF_PLACE_RWLOCK)
+        g_array_append_val (locks, p);
+    }
   guint nl = locks->len;
   g_autofree gboolean *reached = g_new0 (gboolean, MAX (np, 1));
   g_autofree gboolean *held = may_hold (net, locks, reached);

@@ -1,6 +1,52 @@
 /* rf-race: race queries per data variable, and witnesses as interleavings of threads. */
 #include "rf-race.h"
 
+/* AccessPlace: a control place of a thread in the middle of an access of one variable. */
+typedef struct {
+  guint place;
+  gboolean write;
+} AccessPlace;
+
+static gint
+access_place_cmp (gconstpointer a, gconstpointer b)
+{
+  guint pa = ((const AccessPlace *) a)->place, pb = ((const AccessPlace *) b)->place;
+  return pa < pb ? -1 : pa > pb;
+}
+
+/* The places threads reach by beginning an access of R (reads) or W (writes), in place
+ * order: the pc_to of the transitions that put a token on R or W. */
+static GArray *
+access_places (const RfNet *net, gint r, gint w)
+{
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (AccessPlace));
+  g_autofree gboolean *seen = g_new0 (gboolean, MAX (rf_net_n_places (net), 1));
+  for (guint ti = 0; ti < rf_net_n_transitions (net); ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      for (guint i = 0; i < t->n_post && t->pc_to >= 0; i++)
+        if (((gint) t->post[i].place == r || (gint) t->post[i].place == w) && !seen[t->pc_to])
+          {
+            AccessPlace a = { t->pc_to, (gint) t->post[i].place == w };
+            seen[t->pc_to] = TRUE;
+            g_array_append_val (out, a);
+          }
+    }
+  g_array_sort (out, access_place_cmp);
+  return out;
+}
+
+/* The race targets. Read_v holds one token per thread in the middle of a read of v
+ * (each begin transition moves a thread to its access place and puts a token on Read_v,
+ * each end transition takes both back), Write_v alike. So {Write_v*2} and {Read_v,
+ * Write_v} are covered exactly when two threads are on access places of v at once, one
+ * of them a write: covering one of the pairs {pa, pb} ({pa*2} when pa = pb) of such
+ * places. The pairs an rwlock claim excludes (both threads would hold one rwlock, one
+ * of them for writing) cannot occur in the program, so when some pair is excluded the
+ * targets are the other pairs; else the two markings above, which say the same. A
+ * real race is two threads at such places in a state of the program; the net reaches
+ * a marking with them there too (it keeps every run), and the pair is not excluded
+ * (the claims hold in every run), so it is a target: no race is lost. */
 GPtrArray *
 rf_race_targets (const RfNet *net, guint var)
 {
@@ -8,6 +54,29 @@ rf_race_targets (const RfNet *net, guint var)
   gint r = rf_net_find_var_place (net, RF_PLACE_READ, var);
   gint w = rf_net_find_var_place (net, RF_PLACE_WRITE, var);
   g_return_val_if_fail (r >= 0 && w >= 0, targets);
+  if (rf_net_n_rwlock_claims (net) > 0)
+    {
+      g_autoptr (GArray) acc = access_places (net, r, w);
+      gboolean excluded = FALSE;
+      for (guint a = 0; a < acc->len; a++)
+        for (guint b = a; b < acc->len; b++)
+          {
+            const AccessPlace *pa = &g_array_index (acc, AccessPlace, a);
+            const AccessPlace *pb = &g_array_index (acc, AccessPlace, b);
+            if (!pa->write && !pb->write)
+              continue;
+            if (rf_net_rwlock_excludes (net, pa->place, pb->place))
+              {
+                excluded = TRUE;
+                continue;
+              }
+            RfToken pair[2] = { { pa->place, a == b ? 2 : 1 }, { pb->place, 1 } };
+            g_ptr_array_add (targets, rf_marking_new (pair, a == b ? 1 : 2));
+          }
+      if (excluded)
+        return targets;
+      g_ptr_array_set_size (targets, 0);
+    }
   RfToken ww = { w, 2 };
   RfToken rw[2] = { { r, 1 }, { w, 1 } };
   g_ptr_array_add (targets, rf_marking_new (&ww, 1));
@@ -112,6 +181,7 @@ rf_race_verdict_free (RfRaceVerdict *v)
   if (!v)
     return;
   g_free (v->name);
+  g_clear_pointer (&v->target, rf_marking_unref);
   rf_cover_result_free (v->result);
   rf_interleaving_free (v->interleaving);
   g_free (v);
@@ -141,6 +211,7 @@ rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *bud
           if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
             g_error ("internal error: the witness for '%s' does not replay: %s", var->name, error->message);
           rv->interleaving = rf_interleaving_new (net, w);
+          rv->target = rf_marking_ref (g_ptr_array_index (targets, w->target));
         }
       g_ptr_array_add (verdicts, rv);
     }

@@ -334,6 +334,11 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
       rf_dot_set (n, "style", "filled");
       rf_dot_set (n, "fillcolor", "palegreen");
       break;
+    case RF_PLACE_RWLOCK:
+      rf_dot_set (n, "shape", "box");
+      rf_dot_set (n, "style", "filled,diagonals");
+      rf_dot_set (n, "fillcolor", "lightblue");
+      break;
     case RF_PLACE_SEM:
       rf_dot_set (n, "shape", "octagon");
       rf_dot_set (n, "style", "filled");

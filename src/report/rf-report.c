@@ -52,9 +52,28 @@ rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv)
   const RfInterleaving *il = rv->interleaving;
   GArray *sites = g_array_new (FALSE, FALSE, sizeof (RfRaceSite));
   g_return_val_if_fail (il != NULL, sites);
+  /* A target made of control places (see rf_race_targets) names the racing threads'
+   * places: only threads there, as many as it asks for, race; others may be in an
+   * access of the variable too, but in a pair the target leaves out. */
+  g_autoptr (GHashTable) wanted = NULL;
+  for (guint i = 0; rv->target && i < rv->target->n; i++)
+    if (rf_net_get_place (net, rv->target->e[i].place)->kind == RF_PLACE_CONTROL)
+      {
+        if (!wanted)
+          wanted = g_hash_table_new (NULL, NULL);
+        g_hash_table_insert (wanted, GUINT_TO_POINTER (rv->target->e[i].place),
+                             GUINT_TO_POINTER (rv->target->e[i].count));
+      }
   for (guint k = 0; k < il->final->len; k++)
     {
       const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+      if (wanted)
+        {
+          guint left = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (st->place)));
+          if (left == 0)
+            continue;
+          g_hash_table_insert (wanted, GUINT_TO_POINTER (st->place), GUINT_TO_POINTER (left - 1));
+        }
       const RfTransition *last = NULL;
       guint last_step = 0;
       for (guint i = 0; i < il->steps->len; i++)

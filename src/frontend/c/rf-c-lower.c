@@ -1201,6 +1201,7 @@ typedef enum {
   K_FREE,
   K_EXIT,
   K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
+  K_RWLOCK,      /* pthread_rwlock_rdlock/wrlock/unlock (try and timed forms: K_TRYLOCK) */
   K_ONCE,
   K_SEM_INIT, K_SEM_POST, K_SEM_WAIT, K_SEM_TRYWAIT,
   K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
@@ -1247,9 +1248,12 @@ static const Known known[] = {
   { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
   { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
   { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
-  { "pthread_rwlock_rdlock", K_NOSYNC }, { "pthread_rwlock_wrlock", K_NOSYNC },
-  { "pthread_rwlock_unlock", K_NOSYNC }, { "pthread_rwlock_tryrdlock", K_NOSYNC },
-  { "pthread_rwlock_trywrlock", K_NOSYNC }, { "pthread_rwlock_init", K_PURE },
+  { "pthread_rwlock_rdlock", K_RWLOCK }, { "pthread_rwlock_wrlock", K_RWLOCK },
+  { "pthread_rwlock_unlock", K_RWLOCK }, { "pthread_rwlock_tryrdlock", K_TRYLOCK },
+  { "pthread_rwlock_trywrlock", K_TRYLOCK }, { "pthread_rwlock_timedrdlock", K_TRYLOCK },
+  { "pthread_rwlock_timedwrlock", K_TRYLOCK }, { "pthread_rwlock_clockrdlock", K_TRYLOCK },
+  { "pthread_rwlock_clockwrlock", K_TRYLOCK }, { "pthread_rwlockattr_init", K_PURE },
+  { "pthread_rwlockattr_destroy", K_PURE }, { "pthread_rwlock_init", K_PURE },
   { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_LOCK },
   { "pthread_spin_unlock", K_UNLOCK }, { "pthread_spin_trylock", K_TRYLOCK },
   { "pthread_mutex_timedlock", K_TRYLOCK }, { "pthread_mutex_clocklock", K_TRYLOCK },
@@ -1616,10 +1620,11 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   CExpr *p = peel (arg);
   expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
   /* "lock 'p' may denote several mutexes: no mutual exclusion assumed" */
-  const char *what = kind == RF_VAR_LOCK ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
-  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : kind == RF_VAR_SEM ? "semaphores" : "objects";
-  const char *object = kind == RF_VAR_LOCK ? "mutex" : kind == RF_VAR_SEM ? "semaphore" : "object";
-  const char *effect = kind == RF_VAR_LOCK ? "no mutual exclusion assumed"
+  gboolean rw = kind == RF_VAR_RWLOCK;
+  const char *what = kind == RF_VAR_LOCK || rw ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
+  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : rw ? "rwlocks" : kind == RF_VAR_SEM ? "semaphores" : "objects";
+  const char *object = kind == RF_VAR_LOCK ? "mutex" : rw ? "rwlock" : kind == RF_VAR_SEM ? "semaphore" : "object";
+  const char *effect = kind == RF_VAR_LOCK || rw ? "no mutual exclusion assumed"
                        : kind == RF_VAR_SEM ? "no synchronisation assumed" : "waits wake up spuriously";
   g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
   if (ps->len == 0)
@@ -1649,7 +1654,7 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   g_free (L->sync_reason);
   L->sync_reason = g_strdup_printf ("%s '%s' (%s:%u:%u) may denote several %s: %s", what, txt->str,
                                     loc.file ? loc.file : "?", loc.line, loc.col, objects, effect);
-  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM))
+  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM || rw))
     {
       g_autofree char *why = g_strdup_printf ("'%s' at %s:%u:%u may denote it and several others", txt->str,
                                               loc.file ? loc.file : "?", loc.line, loc.col);
@@ -1658,9 +1663,10 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   return -1;
 }
 
-/* After lowering: the demoted mutexes and semaphores give no exclusion. Each of
- * their operations becomes a skip (a wait on a demoted mutex wakes at once), which
- * only adds behaviour; a warning says why. */
+/* After lowering: the demoted mutexes, rwlocks and semaphores give no exclusion. Each
+ * of their operations becomes a skip (a wait on a demoted mutex wakes at once), which
+ * only adds behaviour; a warning says why. (For an rwlock this also keeps the net
+ * builder from working out that a thread holds it after an unlock it cannot see.) */
 static void
 apply_demotions (Lower *L)
 {
@@ -1668,7 +1674,7 @@ apply_demotions (Lower *L)
     {
       const RfVar *var = rf_program_get_var (L->prog, v);
       const char *why = g_hash_table_lookup (L->demoted, var->name);
-      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM))
+      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM && var->kind != RF_VAR_RWLOCK))
         continue;
       guint n = 0;
       for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
@@ -1678,17 +1684,21 @@ apply_demotions (Lower *L)
             {
               RfEdge *e = &g_array_index (job->edges, RfEdge, i);
               gboolean hit = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_POST
-                               || e->op == RF_OP_TAKE) && e->arg == (gint) v)
+                               || e->op == RF_OP_TAKE || e->op == RF_OP_RDLOCK || e->op == RF_OP_WRLOCK
+                               || e->op == RF_OP_RWUNLOCK) && e->arg == (gint) v)
                              || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
               if (!hit)
                 continue;
               g_autofree char *old = rf_program_edge_to_string (L->prog, e);
-              if (e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_TAKE || e->op == RF_OP_POST)
+              if (e->op != RF_OP_WAIT)
                 {
-                  gboolean take = e->op == RF_OP_ACQUIRE || e->op == RF_OP_TAKE;
+                  gboolean take = e->op == RF_OP_ACQUIRE || e->op == RF_OP_TAKE || e->op == RF_OP_RDLOCK
+                                  || e->op == RF_OP_WRLOCK;
                   g_autofree char *reason = g_strdup_printf ("%s '%s' gives no %s in the model: %s",
-                                                             var->kind == RF_VAR_LOCK ? "mutex" : "semaphore", var->name,
-                                                             var->kind == RF_VAR_LOCK ? "mutual exclusion" : "blocking",
+                                                             var->kind == RF_VAR_LOCK ? "mutex"
+                                                             : var->kind == RF_VAR_RWLOCK ? "rwlock" : "semaphore",
+                                                             var->name,
+                                                             var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion",
                                                              why);
                   NoExcl x = { j, i, take, g_strdup (var->name), g_strdup (reason) };
                   g_array_append_val (L->no_excl, x);
@@ -1702,8 +1712,8 @@ apply_demotions (Lower *L)
         }
       if (n > 0)
         rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s (its operations "
-                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : "semaphore", var->name,
-                      var->kind == RF_VAR_LOCK ? "mutual exclusion" : "blocking", why);
+                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock"
+                      : "semaphore", var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why);
     }
 }
 
@@ -1747,23 +1757,25 @@ handle_sem (Lower *L, CExpr *e)
   return var_of (L, name, RF_VAR_SEM, d->loc);
 }
 
-/* A mutex trylock/timedlock or sem_trywait/timedwait: it takes the lock (or a token)
- * and goes to SUCCESS, or goes to FAILURE without (either may happen: a timeout or a
- * spurious failure is always possible). */
+/* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait:
+ * it takes the lock (or a token) and goes to SUCCESS, or goes to FAILURE without (either
+ * may happen: a timeout or a spurious failure is always possible). */
 static void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
   const char *name = callee_name (call);
   gboolean sem = kind_of (name) == K_SEM_TRYWAIT;
+  gboolean rw = g_str_has_prefix (name, "pthread_rwlock_");
+  RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : strstr (name, "rdlock") ? RF_OP_RDLOCK : RF_OP_WRLOCK;
   CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
-  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : RF_VAR_LOCK, call->loc, FALSE);
+  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : rw ? RF_VAR_RWLOCK : RF_VAR_LOCK, call->loc, FALSE);
   for (guint i = 1; call->args && i < call->args->len; i++)
     eval (L, g_ptr_array_index (call->args, i));
   g_autoptr (GString) txt = g_string_new (NULL);
   expr_text (arg, txt, 0);
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
-  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : sem ? RF_OP_TAKE : RF_OP_ACQUIRE, m, -1, call->loc, s);
+  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, -1, call->loc, s);
   if (m < 0 && !sem)
     no_excl_last (L, TRUE, txt->str, L->sync_reason);
   edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
@@ -1939,6 +1951,21 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
         if (m < 0)
           no_excl_last (L, k == K_LOCK, t->str, k == K_LOCK ? L->sync_reason : "");
+      }
+      return;
+    case K_RWLOCK:
+      {
+        /* the mode of an unlock is the one the thread holds: the net builder works it out */
+        gboolean unlock = strcmp (name, "pthread_rwlock_unlock") == 0;
+        gint m = sync_var (L, arg_at (e, 0), RF_VAR_RWLOCK, loc, unlock);
+        g_autoptr (GString) t = g_string_new (NULL);
+        expr_text (arg_at (e, 0), t, 0);
+        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
+        RfOpKind op = unlock ? RF_OP_RWUNLOCK : strcmp (name, "pthread_rwlock_rdlock") == 0 ? RF_OP_RDLOCK
+                      : RF_OP_WRLOCK;
+        emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
+        if (m < 0)
+          no_excl_last (L, !unlock, t->str, unlock ? "" : L->sync_reason);
       }
       return;
     case K_TRYLOCK:

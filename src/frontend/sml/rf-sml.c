@@ -341,6 +341,7 @@ kind_phrase (RfVarKind kind)
     case RF_VAR_LOCK: return "a lock";
     case RF_VAR_COND: return "a condition variable";
     case RF_VAR_SEM: return "a semaphore";
+    case RF_VAR_RWLOCK: return "a read-write lock";
     }
   g_assert_not_reached ();
 }
@@ -392,6 +393,7 @@ operand_kind (RfOpKind op)
     case RF_OP_ACQUIRE: case RF_OP_RELEASE: return RF_VAR_LOCK;
     case RF_OP_WAIT: case RF_OP_SIGNAL: case RF_OP_BROADCAST: return RF_VAR_COND;
     case RF_OP_POST: case RF_OP_TAKE: return RF_VAR_SEM;
+    case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK: return RF_VAR_RWLOCK;
     case RF_OP_SKIP: case RF_OP_CREATE: break;
     }
   g_assert_not_reached ();
