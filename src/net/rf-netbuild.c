@@ -170,11 +170,11 @@ modes_here (Builder *b, guint j, gint v)
  *              pc_i -> pc_j              (held: fails with EDEADLK)
  *   unlock L:  pc_i -> pc_j + L          (held for writing; or not held: undefined)
  *              pc_i -> pc_j              (held for reading; or not held: undefined)
- * A deadlock instead of EDEADLK only removes runs. When the mode is not known (L taken
- * on one branch only, ...) an unlock gets both alternatives: one of them is what the
- * thread really does, and the other only adds runs (a token given back that nobody
- * took, or kept by a thread that no longer holds L). So every run of the program is a
- * run of the net. */
+ * A deadlock instead of EDEADLK only removes runs (EAGAIN, too many read locks, is left
+ * out, as for mutexes). When the mode is not known (L taken on one branch only, ...)
+ * an unlock gets both alternatives: one of them is what the thread really does, and
+ * the other only adds runs (a token given back that nobody took, or kept by a thread
+ * that no longer holds L). So every run of the program is a run of the net. */
 static void
 build_rwlock_op (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
 {
