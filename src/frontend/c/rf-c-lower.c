@@ -2830,8 +2830,10 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
                 g_hash_table_insert (L->calls, L->pfn, callees);
               }
             CDecl *target = func_def (L, n);
-            /* NULL: a call through a pointer, to any address-taken function */
-            g_hash_table_add (callees, target);
+            /* NULL: a call through a pointer, to any address-taken function (a call by
+             * name to code without a body calls nothing back in the model) */
+            if (target || !n)
+              g_hash_table_add (callees, target);
           }
         Kind k = kind_of (n);
         if (n && k == K_NONE && !func_def (L, n))
