@@ -92,7 +92,9 @@ typedef struct {
  * node; vals: node of each argument's value; addrs: each struct argument's location
  * node (NO_OBJ for the others); rval/raddr: the result's value and (struct) location
  * nodes; create: a pthread_create start routine (one argument, no result); bound:
- * CDecl* targets bound already; unknown_done: bound to unknown code already. */
+ * CDecl* targets bound already; unknown_done: bound to unknown code already;
+ * in_system: in a function of a system header (its unknown calls are not counted,
+ * as the lowering's pre-pass does not count them). */
 typedef struct {
   CExpr *call;
   guint fnode;
@@ -101,6 +103,7 @@ typedef struct {
   gboolean create;
   GHashTable *bound;
   gboolean unknown_done;
+  gboolean in_system;
 } Call;
 
 struct _RfCPoints {
@@ -678,7 +681,11 @@ scalar_loc (RfCPoints *P, guint l, CType *type)
     {
       Loc *x = loc_at (P, g_array_index (vs, guint, i));
       Obj *o = obj_at (P, x->obj);
-      if (o->kind != RF_C_POINTS_FUNC && rf_c_type_holds_pointers (P->ty, x->pub.type))
+      /* the cell's type: a union (named or anonymous) holding the location */
+      CType *ct = NULL;
+      g_free (normal_path (P, o, x->path, TRUE, &ct));
+      if (o->kind != RF_C_POINTS_FUNC
+          && (rf_c_type_holds_pointers (P->ty, x->pub.type) || rf_c_type_holds_pointers (P->ty, ct)))
         obj_flag (P, &o->smashed);
     }
 }
@@ -920,7 +927,8 @@ bind_unknown (RfCPoints *P, Call *k)
     return;
   k->unknown_done = TRUE;
   P->changed = TRUE;
-  P->unknown_calls = TRUE;
+  if (!k->in_system)
+    P->unknown_calls = TRUE;
   for (guint i = 0; i < k->vals->len; i++)
     {
       cons_add (P, K_TAINT, 0, g_array_index (k->vals, guint, i), NULL, NULL);
@@ -948,6 +956,7 @@ call_new (RfCPoints *P, CExpr *e, guint first, guint n_args)
   k->rval = node_new (P);
   k->raddr = node_new (P);
   k->fnode = NO_OBJ;
+  k->in_system = P->fn && P->fn->in_system;
   for (guint i = first; e->args && i < e->args->len && i < first + n_args; i++)
     {
       CExpr *a = g_ptr_array_index (e->args, i);
@@ -1051,7 +1060,8 @@ default_summarised (const char *name)
   for (guint i = 0; i < G_N_ELEMENTS (libs); i++)
     if (strcmp (libs[i].name, n) == 0)
       return TRUE;
-  return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_");
+  return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")
+         || g_str_has_prefix (name, "__builtin_");
 }
 
 static CExpr *
@@ -1741,8 +1751,9 @@ stmt (RfCPoints *P, CStmt *s)
 
 /* ---- solving ---- */
 
-/* Code without a body may write every global with external linkage, and every
- * object whose address became an integer. */
+/* Code without a body may hand out the address of every global with external
+ * linkage (so stores through unknown pointers may reach them), and may get (and
+ * write) every object whose address became an integer. */
 static void
 externals (RfCPoints *P)
 {
@@ -1760,7 +1771,6 @@ externals (RfCPoints *P)
                 {
                   guint o = obj_var (P, d, NULL);
                   obj_flag (P, &obj_at (P, o)->addr_taken);
-                  taint (P, o);
                 }
             }
         }
