@@ -28,6 +28,8 @@
 
 #include <string.h>
 #include "c-ast.h"
+#include "rf-c-type.h"
+#include "rf-c-points.h"
 
 /* ---- objects and locations ---- */
 
@@ -73,6 +75,13 @@ static char *
 place_name (const Place *p)
 {
   return g_strconcat (p->root->name, p->path, NULL);
+}
+
+static void
+places_unref (gpointer ps)
+{
+  if (ps)
+    g_ptr_array_unref (ps);
 }
 
 static GPtrArray *
@@ -129,7 +138,10 @@ typedef struct {
   GHashTable *heap_types;   /* alloc call CExpr* -> CType* */
   GHashTable *warned;       /* owned strings */
   GHashTable *job_of;       /* CDecl* -> job id + 1 (the job of threads with no joinable handle) */
-  GHashTable *job_of_handle;/* "fn-ptr:sem id" (owned) -> job id + 1: threads whose exit posts sem */
+  GHashTable *job_of_handle;/* "fn-ptr:sem id:site" (owned) -> job id + 1: threads whose exit posts sem */
+  GHashTable *job_of_site;  /* "fn-ptr:site" (owned) -> job id + 1: threads whose argument is known */
+  GPtrArray *job_arg;       /* job id -> GPtrArray of Place (owned) its start routine's parameter
+                             * points to (known at its creation), or NULL */
   GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
@@ -144,16 +156,19 @@ typedef struct {
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
   GQueue pending;           /* job ids + 1 not lowered yet */
-  GPtrArray *types;         /* CType* made here, g_free */
+  RfCTypes *ty;             /* types of expressions, owned */
   gboolean module;
   gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
+  RfCPoints *pts;           /* the points-to analysis, owned */
+  guint guessed;            /* pointer targets guessed by type so far */
+  guint alias_depth;        /* aliases being followed */
   /* current job */
   RfJob *job;
+  guint job_id;
   guint exit_node;
   guint cur;
   Frame *frame;
   int quiet;                /* > 0: resolving an alias again: no edges */
-  guint depth;
   const char *pf;           /* pre-pass: current function name */
   CDecl *pfn;               /* pre-pass: current function */
 } Lower;
@@ -210,22 +225,12 @@ error_at (Lower *L, RfLoc loc, const char *fmt, ...)
 
 /* ---- types ---- */
 
-/* T without typedefs and typeof; NULL stays NULL. */
-static CType *type_of (Lower *L, CExpr *e);
-
+/* T without typedefs and typeof; NULL stays NULL (the shared type questions of
+ * rf-c-type.h, on the lowering's RfCTypes). */
 static CType *
 strip (Lower *L, CType *t)
 {
-  for (int i = 0; t && i < 64; i++)
-    {
-      if (t->kind == C_TYPE_TYPEDEF && t->tdef)
-        t = t->tdef->type;
-      else if (t->kind == C_TYPE_TYPEOF)
-        t = t->expr ? type_of (L, t->expr) : t->base;
-      else
-        return t;
-    }
-  return t;
+  return rf_c_type_strip (L->ty, t);
 }
 
 static gboolean
@@ -261,215 +266,39 @@ sync_kind (CType *t)
 }
 
 static CType *
-make_type (Lower *L, CTypeKind kind, CType *base)
+type_of (Lower *L, CExpr *e)
 {
-  CType *t = g_new0 (CType, 1);
-  t->kind = kind;
-  t->base = base;
-  if (kind == C_TYPE_BASIC)
-    t->basic = C_BASIC_INT;
-  g_ptr_array_add (L->types, t);
-  return t;
+  return rf_c_type_of (L->ty, e);
 }
 
 static gboolean
 is_pointerish (Lower *L, CType *t)
 {
-  t = strip (L, t);
-  return t && (t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY);
+  return rf_c_type_is_pointerish (L->ty, t);
 }
 
 static CType *
 pointee (Lower *L, CType *t)
 {
-  t = strip (L, t);
-  if (t && (t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY))
-    return t->base;
-  return NULL;
+  return rf_c_type_pointee (L->ty, t);
 }
 
-/* Member NAME of struct/union type T (anonymous members searched): its type, and
- * in *PATH the path suffix (".name"). */
 static CType *
 find_member (Lower *L, CType *t, const char *name)
 {
-  t = strip (L, t);
-  if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->members)
-    return NULL;
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      if (m->name && strcmp (m->name, name) == 0)
-        return m->type;
-      if (!m->name)
-        {
-          CType *r = find_member (L, m->type, name);
-          if (r)
-            return r;
-        }
-    }
-  return NULL;
+  return rf_c_type_member (L->ty, t, name);
 }
 
-static CType *
-decl_type (Lower *L, CDecl *d)
-{
-  if (!d)
-    return NULL;
-  CType *t = d->type;
-  if (t && t->kind == C_TYPE_AUTO && d->init && d->init->expr)
-    return type_of (L, d->init->expr);
-  return t;
-}
-
-/* The type of E, or NULL when unknown. */
-static CType *
-type_of (Lower *L, CExpr *e)
-{
-  if (!e || L->depth > 200)
-    return NULL;
-  L->depth++;
-  CType *r = NULL;
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM
-                      || e->decl->kind == C_DECL_FUNC))
-        r = decl_type (L, e->decl);
-      else
-        r = make_type (L, C_TYPE_BASIC, NULL);
-      break;
-    case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_FLOAT: case C_EXPR_SIZEOF:
-    case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
-      r = make_type (L, C_TYPE_BASIC, NULL);
-      break;
-    case C_EXPR_STRING:
-      r = make_type (L, C_TYPE_POINTER, NULL);
-      break;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_ADDR:
-          {
-            CType *a = type_of (L, e->a);
-            r = make_type (L, C_TYPE_POINTER, a);
-            if (!a)
-              r = NULL;
-          }
-          break;
-        case C_OP_DEREF: r = pointee (L, type_of (L, e->a)); break;
-        case C_OP_NOT: r = make_type (L, C_TYPE_BASIC, NULL); break;
-        default: r = type_of (L, e->a); break;
-        }
-      break;
-    case C_EXPR_BINARY:
-      switch (e->op)
-        {
-        case C_OP_ADD: case C_OP_SUB:
-          {
-            CType *a = type_of (L, e->a), *b = type_of (L, e->b);
-            if (is_pointerish (L, a) && !(e->op == C_OP_SUB && is_pointerish (L, b)))
-              r = make_type (L, C_TYPE_POINTER, pointee (L, a));
-            else if (is_pointerish (L, b) && e->op == C_OP_ADD)
-              r = make_type (L, C_TYPE_POINTER, pointee (L, b));
-            else
-              r = (a && b) ? make_type (L, C_TYPE_BASIC, NULL) : NULL;
-          }
-          break;
-        default: r = make_type (L, C_TYPE_BASIC, NULL); break;
-        }
-      break;
-    case C_EXPR_ASSIGN: r = type_of (L, e->a); break;
-    case C_EXPR_COND: r = type_of (L, e->b ? e->b : e->a); if (!r) r = type_of (L, e->c); break;
-    case C_EXPR_COMMA: r = type_of (L, e->b); break;
-    case C_EXPR_CALL:
-      {
-        CType *f = strip (L, type_of (L, e->a));
-        if (f && f->kind == C_TYPE_POINTER)
-          f = strip (L, f->base);
-        r = (f && f->kind == C_TYPE_FUNCTION) ? f->base : NULL;
-      }
-      break;
-    case C_EXPR_MEMBER:
-      {
-        CType *a = type_of (L, e->a);
-        if (e->arrow)
-          a = pointee (L, a);
-        r = a ? find_member (L, a, e->text) : NULL;
-      }
-      break;
-    case C_EXPR_INDEX:
-      {
-        CType *a = type_of (L, e->a);
-        r = is_pointerish (L, a) ? pointee (L, a) : pointee (L, type_of (L, e->b));
-      }
-      break;
-    case C_EXPR_CAST: case C_EXPR_COMPOUND_LIT: case C_EXPR_VA_ARG: r = e->type; break;
-    default: r = NULL; break;
-    }
-  L->depth--;
-  return r;
-}
-
-/* Pointee type T matches every object (void, character types, unknown). */
 static gboolean
 type_is_any (Lower *L, CType *t)
 {
-  t = strip (L, t);
-  if (!t || t->kind == C_TYPE_VOID)
-    return TRUE;
-  return t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_CHAR || t->basic == C_BASIC_SCHAR
-                                     || t->basic == C_BASIC_UCHAR);
+  return rf_c_type_is_any (L->ty, t);
 }
 
-static CBasic
-unsigned_to_signed (CBasic b)
-{
-  switch (b)
-    {
-    case C_BASIC_UCHAR: return C_BASIC_SCHAR;
-    case C_BASIC_USHORT: return C_BASIC_SHORT;
-    case C_BASIC_UINT: return C_BASIC_INT;
-    case C_BASIC_ULONG: return C_BASIC_LONG;
-    case C_BASIC_ULLONG: return C_BASIC_LLONG;
-    case C_BASIC_UINT128: return C_BASIC_INT128;
-    default: return b;
-    }
-}
-
-/* Object type A may be accessed through an lvalue of type B (arrays as their
- * elements, signedness ignored, any pointer with any pointer). */
 static gboolean
 compatible (Lower *L, CType *a, CType *b)
 {
-  a = strip (L, a);
-  b = strip (L, b);
-  while (a && a->kind == C_TYPE_ARRAY)
-    a = strip (L, a->base);
-  while (b && b->kind == C_TYPE_ARRAY)
-    b = strip (L, b->base);
-  if (!a || !b)
-    return TRUE;
-  if (a->kind == C_TYPE_ENUM)
-    return b->kind == C_TYPE_ENUM || b->kind == C_TYPE_BASIC;
-  if (b->kind == C_TYPE_ENUM)
-    return a->kind == C_TYPE_BASIC;
-  if (a->kind != b->kind)
-    return FALSE;
-  switch (a->kind)
-    {
-    case C_TYPE_STRUCT: case C_TYPE_UNION:
-      return a->tag == b->tag || (a->tag && b->tag && a->tag->name && b->tag->name
-                                  && strcmp (a->tag->name, b->tag->name) == 0);
-    case C_TYPE_BASIC:
-      return unsigned_to_signed (a->basic) == unsigned_to_signed (b->basic);
-    case C_TYPE_POINTER:
-      return TRUE;
-    case C_TYPE_FUNCTION:
-      return FALSE;
-    default:
-      return TRUE;
-    }
+  return rf_c_type_compatible (L->ty, a, b);
 }
 
 /* ---- roots ---- */
@@ -823,11 +652,13 @@ match_sub (Lower *L, Root *r, const char *path, CType *type, CType *want, GPtrAr
     }
 }
 
-/* Every address-taken object or subobject an lvalue of type WANT may denote. */
+/* Every address-taken object or subobject an lvalue of type WANT may denote (a
+ * guess: counted in L->guessed). */
 static GPtrArray *
 by_type (Lower *L, CType *want)
 {
   GPtrArray *out = places_new ();
+  L->guessed++;
   gboolean any = type_is_any (L, want);
   for (guint i = 0; i < L->roots->len; i++)
     {
@@ -887,70 +718,182 @@ alias_of (Lower *L, CDecl *d, Frame **frame)
   return NULL;
 }
 
-/* The value of pointer E is a known address (not a guess by type). */
-static gboolean
-is_known_address (Lower *L, CExpr *e, int depth)
+/* PS seen as objects of type WANT: a place of another type stands for its subobjects
+ * of type WANT, else for those of its whole object, else for the whole object (a
+ * pointer cast to another struct type may point to an enclosing object). NULL, void
+ * and character types keep every place. Consumes PS. */
+static GPtrArray *
+view_places (Lower *L, GPtrArray *ps, CType *want)
 {
-  e = peel (e);
-  if (!e || depth > 16)
-    return FALSE;
-  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    return TRUE;
-  if (e->kind == C_EXPR_STRING)
-    return TRUE;
-  CType *t = strip (L, type_of (L, e));
-  if (t && t->kind == C_TYPE_ARRAY)
-    return TRUE;
-  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
-    return is_known_address (L, is_pointerish (L, type_of (L, e->a)) ? e->a : e->b, depth + 1);
-  if (e->kind == C_EXPR_IDENT && e->decl)
+  if (!want || type_is_any (L, want))
+    return ps;
+  GPtrArray *out = places_new ();
+  for (guint i = 0; i < ps->len; i++)
     {
-      Frame *f = NULL;
-      CExpr *a = alias_of (L, e->decl, &f);
-      if (a)
+      Place *p = g_ptr_array_index (ps, i);
+      if (!p->type || compatible (L, p->type, want))
         {
-          Frame *save = L->frame;
-          L->frame = f;
-          gboolean r = is_known_address (L, a, depth + 1);
-          L->frame = save;
-          return r;
+          g_ptr_array_add (out, place_new (p->root, p->path, p->type));
+          continue;
         }
+      guint before = out->len;
+      match_sub (L, p->root, p->path, p->type, want, out, 0);
+      if (out->len == before)
+        match_sub (L, p->root, "", p->root->type, want, out, 0);
+      if (out->len == before)
+        g_ptr_array_add (out, place_new (p->root, "", p->root->type));
     }
-  return FALSE;
+  g_ptr_array_unref (ps);
+  return out;
 }
 
-/* The places pointer expression E may point to; evaluates E. */
+static GPtrArray *
+places_copy (GPtrArray *ps)
+{
+  GPtrArray *out = places_new ();
+  for (guint i = 0; ps && i < ps->len; i++)
+    {
+      const Place *p = g_ptr_array_index (ps, i);
+      g_ptr_array_add (out, place_new (p->root, p->path, p->type));
+    }
+  return out;
+}
+
+/* The place of points-to location LOC: its root (as lval would name it) and path.
+ * NULL for a function, a call's struct result, and a local that never escapes (all
+ * thread-private); *MISSING when the lowering has no root for a heap site or literal. */
+static Place *
+place_of_loc (Lower *L, const RfCPointsLoc *loc, gboolean *missing)
+{
+  Root *r = NULL;
+  switch (loc->kind)
+    {
+    case RF_C_POINTS_VAR:
+      r = root_of_decl (L, loc->decl, loc->fn ? loc->fn->name : NULL);
+      break;
+    case RF_C_POINTS_HEAP: case RF_C_POINTS_LITERAL:
+      r = g_hash_table_lookup (L->root_by_key, loc->key);
+      if (!r)
+        *missing = TRUE;
+      break;
+    default:
+      break;
+    }
+  if (!r)
+    return NULL;
+  g_autoptr (GPtrArray) one = places_new ();
+  g_ptr_array_add (one, place_new (r, "", r->type));
+  for (const char *s = loc->path; *s;)
+    {
+      const char *e = s + 1;
+      if (*s == '[')
+        {
+          extend_index (L, one);
+          s += 2;
+          continue;
+        }
+      while (*e && *e != '.' && *e != '[')
+        e++;
+      g_autofree char *field = g_strndup (s + 1, e - s - 1);
+      extend_member (L, one, field);
+      s = e;
+    }
+  return g_ptr_array_steal_index (one, 0);
+}
+
+/* The places of pointer E's points-to set seen as WANT, or NULL when the analysis has
+ * no complete set for E. */
+static GPtrArray *
+by_points (Lower *L, CExpr *e, CType *want)
+{
+  if (!L->pts || !is_pointerish (L, type_of (L, e)))
+    return NULL;
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (!rf_c_points_lookup (L->pts, e, want, locs))
+    return NULL;
+  GPtrArray *ps = places_new ();
+  for (guint i = 0; i < locs->len; i++)
+    {
+      gboolean missing = FALSE;
+      Place *p = place_of_loc (L, g_ptr_array_index (locs, i), &missing);
+      if (missing)
+        {
+          g_ptr_array_unref (ps);
+          return NULL;
+        }
+      if (p)
+        g_ptr_array_add (ps, p);
+    }
+  return ps;
+}
+
+/* The places a start routine's parameter D points to, known at the creation of this
+ * job's threads (see K_CREATE), or NULL. */
+static GPtrArray *
+job_binding (Lower *L, CDecl *d)
+{
+  if (!d || d->kind != C_DECL_PARAM || !L->job || L->job_id >= L->job_arg->len
+      || !g_ptr_array_index (L->job_arg, L->job_id) || g_hash_table_contains (L->assigned, d)
+      || g_hash_table_contains (L->escaped, d))
+    return NULL;
+  Frame *f = L->frame;
+  while (f && f->up)
+    f = f->up;
+  if (!f || g_hash_table_contains (L->recursive, f->fn) || !f->fn->params || f->fn->params->len == 0
+      || g_ptr_array_index (f->fn->params, 0) != d)
+    return NULL;
+  return g_ptr_array_index (L->job_arg, L->job_id);
+}
+
+/* The places pointer expression E may point to; evaluates E. In order: a known
+ * address (`&x`, an array, `p + i` of one); a variable's alias (a parameter bound by
+ * inlining to its argument, a local initialised once and never assigned, resolved in
+ * turn, unless that needs a guess by type); a start routine's parameter bound at
+ * the thread's creation; the points-to set of E when it is complete; else every
+ * object of the pointee type (by_type). Every answer is seen as E's pointee type. */
 static GPtrArray *
 deref (Lower *L, CExpr *e0)
 {
   CExpr *e = peel (e0);
   if (!e)
     return places_new ();
+  CType *want = pointee (L, type_of (L, e0));
+  if (!want)
+    want = pointee (L, type_of (L, e));
   if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    return lval (L, e->a);
+    return view_places (L, lval (L, e->a), want);
   /* a string literal is never written (and never raced); the null pointer constant
    * (0, NULL) points to nothing */
   if (e->kind == C_EXPR_STRING || (e->kind == C_EXPR_INT && strcmp (e->text, "0") == 0))
     return places_new ();
   CType *t = strip (L, type_of (L, e));
-  if (t && t->kind == C_TYPE_ARRAY)
+  gboolean param = e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_PARAM;
+  if (t && t->kind == C_TYPE_ARRAY && !param)
     {
       GPtrArray *ps = lval (L, e);
       extend_index (L, ps);
-      return ps;
+      return view_places (L, ps, want);
     }
   if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
     {
       gboolean left = is_pointerish (L, type_of (L, e->a));
       eval (L, left ? e->b : e->a);
-      return deref (L, left ? e->a : e->b);
+      return view_places (L, deref (L, left ? e->a : e->b), want);
     }
   if (e->kind == C_EXPR_CALL)
     {
       const char *n = callee_name (e);
       eval (L, e);
-      if (is_alloc (n))
+      if (is_alloc (n) && L->alias_depth == 0)
         return places_new ();  /* fresh memory: no other thread has it yet */
+      Root *r = is_alloc (n) ? g_hash_table_lookup (L->root_by_key, e) : NULL;
+      if (r)
+        {
+          /* the value of a variable initialised here: the allocation site's object */
+          GPtrArray *ps = places_new ();
+          g_ptr_array_add (ps, place_new (r, "", r->type));
+          return view_places (L, ps, want);
+        }
     }
   else if (e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (L->fresh, e->decl))
     {
@@ -960,25 +903,34 @@ deref (Lower *L, CExpr *e0)
   else if (e->kind == C_EXPR_IDENT && e->decl)
     {
       Frame *f = NULL;
-      CExpr *a = alias_of (L, e->decl, &f);
+      CExpr *a = L->alias_depth < 16 ? alias_of (L, e->decl, &f) : NULL;
+      GPtrArray *bound = a ? NULL : job_binding (L, e->decl);
       eval (L, e);
-      if (a && is_known_address (L, a, 0))
+      if (bound)
+        return view_places (L, places_copy (bound), want);
+      if (a)
         {
+          guint guessed = L->guessed;
           Frame *save = L->frame;
           L->frame = f;
           L->quiet++;
+          L->alias_depth++;
           GPtrArray *r = deref (L, a);
+          L->alias_depth--;
           L->quiet--;
           L->frame = save;
-          return r;
+          if (L->guessed == guessed)
+            return view_places (L, r, want);
+          L->guessed = guessed;
+          g_ptr_array_unref (r);
         }
     }
   else
     eval (L, e);
+  GPtrArray *ps = by_points (L, e, want);
+  if (ps)
+    return ps;
   /* By type: the declared pointee of the original expression (casts included). */
-  CType *want = pointee (L, type_of (L, e0));
-  if (!want)
-    want = pointee (L, type_of (L, e));
   return by_type (L, want);
 }
 
@@ -1781,6 +1733,12 @@ lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
   edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
 }
 
+static int
+cmp_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 static CExpr *
 arg_at (CExpr *call, guint i)
 {
@@ -1818,34 +1776,47 @@ job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, 
     }
   guint id = rf_program_add_job (L->prog, name, fn->loc, start, count);
   g_ptr_array_add (L->job_fn, fn);
+  g_ptr_array_add (L->job_arg, NULL);
   g_array_append_val (L->job_exit_sem, sem);
   g_assert (L->job_fn->len == id + 1);
   return id;
 }
 
-/* The job type of threads started at FN whose end nobody joins exactly. */
+/* The job type of threads started at FN whose end nobody joins exactly. SITE: the
+ * names of the places their argument points to when known exactly (ARG, copied into
+ * the job's binding), else NULL: threads whose arguments differ get job types of
+ * their own, so that each knows its own. */
 static guint
-job_for (Lower *L, CDecl *fn)
+job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg)
 {
-  gpointer v = g_hash_table_lookup (L->job_of, fn);
+  g_autofree char *key = site ? g_strdup_printf ("%p:%s", (void *) fn, site) : NULL;
+  gpointer v = site ? g_hash_table_lookup (L->job_of_site, key) : g_hash_table_lookup (L->job_of, fn);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
   guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, -1);
-  g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
+  if (site)
+    {
+      g_ptr_array_index (L->job_arg, id) = places_copy (arg);
+      g_hash_table_insert (L->job_of_site, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
+    }
+  else
+    g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
   g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
   return id;
 }
 
 /* The job type of threads started at FN whose handle is joined through semaphore SEM:
- * a copy of FN's job whose threads post SEM when they end. */
+ * a copy of FN's job whose threads post SEM when they end (SITE, ARG: as for job_for). */
 static guint
-job_for_handle (Lower *L, CDecl *fn, gint sem)
+job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg)
 {
-  g_autofree char *key = g_strdup_printf ("%p:%d", (void *) fn, sem);
+  g_autofree char *key = g_strdup_printf ("%p:%d:%s%s", (void *) fn, sem, site ? "=" : "", site ? site : "");
   gpointer v = g_hash_table_lookup (L->job_of_handle, key);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
   guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
+  if (site)
+    g_ptr_array_index (L->job_arg, id) = places_copy (arg);
   g_hash_table_insert (L->job_of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
   g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
   return id;
@@ -1875,6 +1846,33 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
       return out;
     }
   eval (L, f);
+  /* the points-to set of the function pointer, when complete */
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (L->pts && rf_c_points_lookup (L->pts, f, NULL, locs) && locs->len > 0)
+    {
+      g_autoptr (GString) names = g_string_new (NULL);
+      for (guint i = 0; i < locs->len; i++)
+        {
+          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
+          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+          if (!d)
+            {
+              if (l->kind == RF_C_POINTS_FUNC)
+                error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", l->decl->name);
+              else
+                error_at (L, loc, "unsupported: the start routine may be a pointer to data");
+              return out;
+            }
+          if (!g_ptr_array_find (out, d, NULL))
+            {
+              g_ptr_array_add (out, d);
+              g_string_append_printf (names, "%s'%s'", names->len ? ", " : "", d->name);
+            }
+        }
+      warn_once (L, loc, NULL, "start routine is a function pointer: it may be %s%s", out->len > 1 ? "any of " : "",
+                 names->str);
+      return out;
+    }
   for (guint i = 0; i < L->addr_func_list->len; i++)
     {
       CDecl *d = g_ptr_array_index (L->addr_func_list, i);
@@ -2006,6 +2004,23 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         g_autoptr (GPtrArray) fs = start_routines (L, arg_at (e, 2), loc);
         if (fs->len == 0)
           return;
+        /* what the argument points to, when known exactly: the threads' job type
+         * remembers it for its start routine's parameter */
+        guint guessed = L->guessed;
+        L->quiet++;
+        g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
+        L->quiet--;
+        g_autofree char *site = NULL;
+        if (arg && L->guessed == guessed)
+          {
+            g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+            for (guint i = 0; i < arg->len; i++)
+              g_ptr_array_add (names, place_name (g_ptr_array_index (arg, i)));
+            g_ptr_array_sort (names, cmp_names);
+            g_ptr_array_add (names, NULL);
+            site = g_strjoinv ("\n", (char **) names->pdata);
+          }
+        L->guessed = guessed;
         /* a joinable handle: these threads post its semaphore when they end */
         CExpr *h = peel (arg_at (e, 0));
         gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
@@ -2013,7 +2028,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         for (guint i = 0; i < fs->len; i++)
           {
             CDecl *fn = g_ptr_array_index (fs, i);
-            edge (L, start, j, RF_OP_CREATE, sem >= 0 ? job_for_handle (L, fn, sem) : job_for (L, fn), -1, loc, NULL);
+            edge (L, start, j, RF_OP_CREATE,
+                  sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg), -1, loc, NULL);
           }
         L->cur = j;
       }
@@ -2307,20 +2323,56 @@ lower_call (Lower *L, CExpr *e)
       lower_unknown (L, e, name);
       return;
     }
-  /* A call through a function pointer: any address-taken function with as many
-   * parameters. */
+  /* A call through a function pointer: the functions of its points-to set when it is
+   * complete (those without a body: as calls to them by name); else any address-taken
+   * function with as many parameters. */
   eval (L, e->a);
   guint nargs = e->args ? e->args->len : 0;
   GPtrArray *cands = g_ptr_array_new ();
-  for (guint i = 0; i < L->addr_func_list->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-      if (d->params && d->params->len == nargs)
-        g_ptr_array_add (cands, d);
-    }
+  g_autoptr (GPtrArray) bodiless = g_ptr_array_new ();  /* const char*: names */
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (L->pts && rf_c_points_lookup (L->pts, e->a, NULL, locs) && locs->len > 0)
+    for (guint i = 0; i < locs->len; i++)
+      {
+        const RfCPointsLoc *l = g_ptr_array_index (locs, i);
+        CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+        if (d && !g_ptr_array_find (cands, d, NULL))
+          g_ptr_array_add (cands, d);
+        else if (!d)
+          g_ptr_array_add (bodiless, l->kind == RF_C_POINTS_FUNC ? (gpointer) l->decl->name : NULL);
+      }
+  else
+    for (guint i = 0; i < L->addr_func_list->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+        if (d->params && d->params->len == nargs)
+          g_ptr_array_add (cands, d);
+      }
   g_autoptr (GString) t = g_string_new (NULL);
   expr_text (e->a, t, 0);
-  if (cands->len == 0)
+  if (bodiless->len > 0)
+    {
+      /* targets without a body (or data): each a branch of its own */
+      guint start = L->cur, j = new_node (L, e->loc);
+      for (guint i = 0; i < cands->len; i++)
+        {
+          L->cur = start;
+          inline_call (L, g_ptr_array_index (cands, i), e);
+          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      for (guint i = 0; i < bodiless->len; i++)
+        {
+          const char *n = g_ptr_array_index (bodiless, i);
+          L->cur = start;
+          if (n && kind_of (n) != K_NONE)
+            lower_known (L, e, n, kind_of (n));
+          else
+            lower_unknown (L, e, n);
+          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = j;
+    }
+  else if (cands->len == 0)
     {
       g_autofree char *key = g_strdup_printf ("fp:%s", t->str);
       warn_once (L, e->loc, key, "call through '%s' with no known target: assumed to touch no shared memory "
@@ -2815,8 +2867,9 @@ lower_stmt_kind (Lower *L, CStmt *s)
 
 /* ---- pre-pass: address-taken objects, escaping locals, heap sites ---- */
 
-/* P_HANDLE: the operand of pthread_create's first argument `&t`. */
-enum { P_NOESC = 1, P_NODECAY = 2, P_HANDLE = 4 };
+/* P_HANDLE: the operand of pthread_create's first argument `&t`; P_DISCARD: a value
+ * that is dropped or only tested (an expression statement, a condition). */
+enum { P_NOESC = 1, P_NODECAY = 2, P_HANDLE = 4, P_DISCARD = 8 };
 
 static void pre_expr (Lower *L, CExpr *e, guint flags, CType *hint);
 
@@ -2928,7 +2981,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
       }
       return;
     case C_EXPR_CAST:
-      pre_expr (L, e->a, flags & P_NOESC, pointee (L, e->type));
+      pre_expr (L, e->a, (flags & P_NOESC) | (strip (L, e->type) && strip (L, e->type)->kind == C_TYPE_VOID
+                                              ? P_DISCARD : 0), pointee (L, e->type));
       return;
     case C_EXPR_CALL:
       {
@@ -2950,8 +3004,10 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
                 g_hash_table_insert (L->calls, L->pfn, callees);
               }
             CDecl *target = func_def (L, n);
-            /* NULL: a call through a pointer, to any address-taken function */
-            g_hash_table_add (callees, target);
+            /* NULL: a call through a pointer, to any address-taken function (a call by
+             * name to code without a body calls nothing back in the model) */
+            if (target || !n)
+              g_hash_table_add (callees, target);
           }
         Kind k = kind_of (n);
         if (n && k == K_NONE && !func_def (L, n))
@@ -2962,18 +3018,27 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           pre_expr (L, e->a, 0, NULL);
         if (k == K_JOIN && e->args && e->args->len > 0)
           handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
+        /* a library function returning a pointer into its first argument lets it
+         * escape when that result is used */
+        gboolean returns0 = !(flags & P_DISCARD) && rf_c_points_returns_argument (n);
         for (guint i = 0; e->args && i < e->args->len; i++)
           pre_expr (L, g_ptr_array_index (e->args, i),
-                    (noesc || (k == K_CREATE && i != 3) ? P_NOESC : 0) | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
+                    ((noesc && !(i == 0 && returns0)) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
+                    | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
                     NULL);
       }
       return;
-    case C_EXPR_MEMBER:
-      pre_expr (L, e->a, e->arrow ? 0 : P_NODECAY, NULL);
-      return;
-    case C_EXPR_INDEX:
-      pre_expr (L, e->a, P_NODECAY, NULL);
-      pre_expr (L, e->b, P_NODECAY, NULL);
+    case C_EXPR_MEMBER: case C_EXPR_INDEX:
+      /* an array member or row decays to a pointer into its object */
+      if (!(flags & P_NODECAY) && strip (L, type_of (L, e)) && strip (L, type_of (L, e))->kind == C_TYPE_ARRAY)
+        take_address (L, e, flags);
+      if (e->kind == C_EXPR_MEMBER)
+        pre_expr (L, e->a, e->arrow ? 0 : P_NODECAY, NULL);
+      else
+        {
+          pre_expr (L, e->a, P_NODECAY, NULL);
+          pre_expr (L, e->b, P_NODECAY, NULL);
+        }
       return;
     case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
       return;
@@ -3012,8 +3077,10 @@ pre_stmt (Lower *L, CStmt *s)
 {
   if (!s)
     return;
-  pre_expr (L, s->expr, 0, NULL);
-  pre_expr (L, s->expr2, 0, NULL);
+  gboolean dropped = s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_WHILE
+                     || s->kind == C_STMT_DO || s->kind == C_STMT_FOR;
+  pre_expr (L, s->expr, dropped ? P_DISCARD : 0, NULL);
+  pre_expr (L, s->expr2, s->kind == C_STMT_FOR ? P_DISCARD : 0, NULL);
   pre_stmt (L, s->init);
   pre_stmt (L, s->body);
   pre_stmt (L, s->else_body);
@@ -3501,6 +3568,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
 {
   L->job = rf_program_get_job (L->prog, job_id);
   g_hash_table_remove_all (L->fresh);
+  L->job_id = job_id;
   L->job->entry = new_node (L, fn->body->loc);
   L->cur = L->job->entry;
   L->exit_node = new_node (L, fn->body->end);
@@ -3517,7 +3585,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
       for (guint i = 0; i < create_after->len; i++)
         {
           CDecl *entry = g_ptr_array_index (create_after, i);
-          guint id = job_for (L, entry);
+          guint id = job_for (L, entry, NULL, NULL);
           RfJob *ej = rf_program_get_job (L->prog, id);
           if (!ej->call)
             ej->call = g_strdup (entry->name);
@@ -3656,6 +3724,46 @@ external_roots (Lower *L, const RfCUnit *unit)
     }
 }
 
+/* The points-to analysis asks whether a call by NAME goes to a library summary (as
+ * lower_call decides) ... */
+static gboolean
+points_summarised (gpointer user, const char *name, CDecl *def)
+{
+  Lower *L = user;
+  (void) def;
+  CDecl *d = func_def (L, name);
+  Kind k = kind_of (name);
+  return k != K_NONE && !(d && !d->in_system && k == K_PURE);
+}
+
+/* ... and which allocation sites have a root (of which type). */
+static gboolean
+points_heap_site (gpointer user, CExpr *site, CType **type)
+{
+  Lower *L = user;
+  Root *r = g_hash_table_lookup (L->root_by_key, site);
+  if (r)
+    *type = r->type;
+  return r != NULL;
+}
+
+/* The points-to analysis of the unit, after the pre-pass: STARTED are the functions
+ * called from outside (main, or the entries and init of module mode). */
+static void
+points_analyse (Lower *L, GPtrArray *started)
+{
+  RfCPointsOptions opts = {
+    .summarised = points_summarised,
+    .heap_site = points_heap_site,
+    .user = L,
+    .started = started,
+    .indirect = L->addr_func_list,
+  };
+  L->pts = rf_c_points_analyse (L->unit, L->ty, &opts);
+  if (rf_c_points_has_unknown_calls (L->pts))
+    L->unknown_calls = TRUE;
+}
+
 /* Module mode: pointer parameters of entry functions point to client memory. */
 static void
 client_roots (Lower *L, GPtrArray *entries)
@@ -3702,6 +3810,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->job_of = g_hash_table_new (NULL, NULL);
   L->job_of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->job_of_site = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->job_arg = g_ptr_array_new_with_free_func (places_unref);
   L->job_fn = g_ptr_array_new ();
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->handles = g_hash_table_new (NULL, NULL);
@@ -3715,7 +3825,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->recursive = g_hash_table_new (NULL, NULL);
   g_queue_init (&L->pending);
-  L->types = g_ptr_array_new_with_free_func (g_free);
+  L->ty = rf_c_types_new ();
   guint n_errors_before = rf_diags_n_errors (diags);
 
   collect_functions (L);
@@ -3765,6 +3875,13 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
     {
       prepass (L);
       private_sites (L);
+      g_autoptr (GPtrArray) started = g_ptr_array_new ();
+      if (!L->module)
+        g_ptr_array_add (started, main_fn);
+      g_ptr_array_extend (started, entries, NULL, NULL);
+      if (init_fn)
+        g_ptr_array_add (started, init_fn);
+      points_analyse (L, started);
       if (L->unknown_calls)
         external_roots (L, unit);
       if (L->module)
@@ -3814,6 +3931,9 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->warned);
   g_hash_table_unref (L->job_of);
   g_hash_table_unref (L->job_of_handle);
+  g_hash_table_unref (L->job_of_site);
+  g_ptr_array_unref (L->job_arg);
+  rf_c_points_free (L->pts);
   g_ptr_array_unref (L->job_fn);
   g_array_unref (L->job_exit_sem);
   g_hash_table_unref (L->handles);
@@ -3827,7 +3947,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->calls);
   g_hash_table_unref (L->recursive);
   g_queue_clear (&L->pending);
-  g_ptr_array_unref (L->types);
+  rf_c_types_free (L->ty);
   if (n_errors > 0)
     {
       rf_program_free (prog);

@@ -1,0 +1,89 @@
+/* rf-c-points: what each pointer expression of a C unit may point to (private to the
+ * C front end).
+ *
+ * An inclusion-based (Andersen) analysis over the whole unit, flow- and
+ * context-insensitive, field-sensitive: an object is a variable (global, static,
+ * local, parameter), a function, a heap allocation site, a compound literal or a
+ * call's struct result; a location is an object and a field path ("", ".f", "[]",
+ * ".a[].b": an array is one location, a union is one location). Every value that may
+ * come from outside what the analysis sees (integers turned into pointers, results
+ * of functions without a body, memory such functions may write, parameters of main
+ * and of module entries, bytes written over pointers) makes a set "unknown": such a
+ * set is not complete, and its users fall back on their own conservative answer. */
+#pragma once
+
+#include <glib.h>
+#include "c-ast.h"
+#include "rf-c-type.h"
+
+G_BEGIN_DECLS
+
+typedef struct _RfCPoints RfCPoints;
+
+typedef enum {
+  RF_C_POINTS_VAR,      /* key: the CDecl (a global with external linkage: its interned name) */
+  RF_C_POINTS_FUNC,     /* key: the definition (CDecl with a body), or the interned name */
+  RF_C_POINTS_HEAP,     /* key: the allocation call (CExpr) */
+  RF_C_POINTS_LITERAL,  /* key: the compound literal (CExpr) */
+  RF_C_POINTS_TEMP,     /* key: the function (CDecl) whose struct result it is */
+} RfCPointsKind;
+
+/* RfCPointsLoc: one location, owned by the analysis. decl: VAR and FUNC, a declaration
+ * of the object; fn: a local's (or static local's) function, else NULL; type: the
+ * type at path, NULL when unknown (an untyped heap object). */
+typedef struct {
+  RfCPointsKind kind;
+  gconstpointer key;
+  CDecl *decl;
+  CDecl *fn;
+  const char *path;
+  CType *type;
+} RfCPointsLoc;
+
+/* RfCPointsOptions: what the caller knows better (everything borrowed; NULL fields
+ * take the default).
+ * summarised: a call by NAME (DEF: its body or NULL) goes to a library function with
+ *   a known effect, not to DEF's body; default: the functions of the analysis' own
+ *   table and every pthread_/sem_ function.
+ * heap_site: the object of allocation call SITE exists, of type *TYPE (NULL: unknown);
+ *   FALSE makes the call's result unknown; default: every site, untyped.
+ * started: functions called from outside (main, module entries): their parameters
+ *   point anywhere.
+ * indirect: the functions a call through a pointer with an unknown set may reach. */
+typedef struct {
+  gboolean (*summarised) (gpointer user, const char *name, CDecl *def);
+  gboolean (*heap_site) (gpointer user, CExpr *site, CType **type);
+  gpointer user;
+  const GPtrArray *started;   /* CDecl* */
+  const GPtrArray *indirect;  /* CDecl* */
+} RfCPointsOptions;
+
+/* Analyses every function body and global initializer of UNIT (system headers
+ * included) and solves the constraints. TY answers type questions (borrowed, must
+ * outlive the result). */
+RfCPoints *rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *opts);
+
+void rf_c_points_free (RfCPoints *pts);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCPoints, rf_c_points_free)
+
+/* The locations pointer expression E may point to, seen as objects of type WANT (a
+ * location of another type stands for its subobjects of type WANT, or for its whole
+ * object when it has none; NULL or a character or void WANT keeps every location),
+ * appended to OUT (RfCPointsLoc*, borrowed) in a fixed order. FALSE, and OUT left
+ * alone, when the set is not complete or E was not analysed. An empty complete set:
+ * E is only ever null or a string literal. */
+gboolean rf_c_points_lookup (RfCPoints *pts, CExpr *e, CType *want, GPtrArray *out);
+
+/* Some call may reach code without a body the caller does not summarise (directly or
+ * through a function pointer). */
+gboolean rf_c_points_has_unknown_calls (RfCPoints *pts);
+
+/* Library function NAME returns a pointer into its first argument (strchr, memcpy,
+ * strcpy, realloc...). */
+gboolean rf_c_points_returns_argument (const char *name);
+
+/* Every non-empty set of a variable or object cell, one line each, sorted:
+ * `NAME.PATH -> {LOC, ...}` (`?` for unknown). Owned. */
+char *rf_c_points_to_string (RfCPoints *pts);
+
+G_END_DECLS

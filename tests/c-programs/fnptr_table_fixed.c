@@ -1,0 +1,43 @@
+// A table of function pointers: a worker calls through it, and the table holds only
+// the locking adder (points-to analysis), so the call gives exclusion. The plain
+// adder has its address taken too (main calls it through another pointer, before any
+// thread runs): without the analysis, the worker's call could reach it.
+// expect: acct.n race-free
+// expect: handlers[] race-free
+// expect: setup race-free
+#include <pthread.h>
+#include <stddef.h>
+
+struct account { pthread_mutex_t m; int n; };
+struct account acct = { PTHREAD_MUTEX_INITIALIZER, 0 };
+
+static void add_locked (struct account *a)
+{
+  pthread_mutex_lock (&a->m);
+  a->n++;
+  pthread_mutex_unlock (&a->m);
+}
+
+static void add_plain (struct account *a)
+{
+  a->n++;
+}
+
+static void (*const handlers[]) (struct account *) = { add_locked, add_locked };
+static void (*const setup) (struct account *) = add_plain;
+
+static void *worker (void *arg)
+{
+  long i = (long) arg;
+  handlers[i & 1] (&acct);
+  return NULL;
+}
+
+int main (void)
+{
+  pthread_t t;
+  setup (&acct);
+  for (long i = 0; i < 4; i++)
+    pthread_create (&t, NULL, worker, (void *) i);
+  return 0;
+}
