@@ -25,6 +25,7 @@ struct Node {
   Node *parent;    /* owned reference, or NULL */
   guint via;
   guint target;
+  guint64 serial;  /* order of addition to the basis (stats.conf before it) */
 };
 
 static Node *
@@ -152,16 +153,21 @@ list_find_below (GArray *list, const RfMarking *m)
   return NULL;
 }
 
+/* A live basis node whose marking is below M, or NULL. */
+static Node *
+basis_find_below (Basis *b, const RfMarking *m)
+{
+  Node *n = list_find_below (b->empty, m);
+  for (guint i = 0; i < m->n && !n; i++)
+    n = list_find_below (b->cover[m->e[i].place], m);
+  return n;
+}
+
 /* TRUE when some basis marking is below M. */
 static gboolean
 basis_covers (Basis *b, const RfMarking *m)
 {
-  if (list_find_below (b->empty, m))
-    return TRUE;
-  for (guint i = 0; i < m->n; i++)
-    if (list_find_below (b->cover[m->e[i].place], m))
-      return TRUE;
-  return FALSE;
+  return basis_find_below (b, m) != NULL;
 }
 
 static guint
@@ -225,6 +231,7 @@ basis_insert (Basis *b, Node *n, RfCoverStats *stats)
       if (i == 0 || list_len (b->occ[p]) < list_len (b->occ[key]))
         key = p;
     }
+  n->serial = stats->conf;
   list_add (m->n ? &b->cover[key] : &b->empty, n);
   for (guint i = 0; i < m->n; i++)
     list_add (&b->occ[m->e[i].place], n);
@@ -377,6 +384,7 @@ typedef struct {
   gint64 progress_us;      /* time of the last progress call, or start_us */
   guint64 work;            /* predecessor computations, for budget checks */
   guint64 extra_work;      /* other work in the same units (linear programs) */
+  Node *meet;              /* owned reference: the basis node a forward marking covered */
 } Search;
 
 /* TRUE when M's weighted sum exceeds the total of some P-invariant of the net: no
@@ -679,6 +687,76 @@ witness_from (Search *s, const Node *n)
   return w;
 }
 
+/* Forward probe: a forward marking above a basis marking leads to a target along
+ * that node's chain of predecessors; remembers the node in s->meet. */
+static gboolean
+meets_basis (const RfMarking *m, gpointer data)
+{
+  Search *s = data;
+  Node *n = basis_find_below (&s->basis, m);
+  if (!n)
+    return FALSE;
+  s->meet = node_ref (n);
+  return TRUE;
+}
+
+/* Completes W, a forward firing sequence whose final marking is above node N's, with
+ * N's chain of predecessors down to its target. */
+static void
+witness_extend (Search *s, RfWitness *w, const Node *n)
+{
+  guint np = rf_net_n_places (s->net);
+  for (; n->parent; n = n->parent)
+    g_array_append_val (w->steps, n->via);
+  w->target = n->target;
+  g_autofree guint32 *dense = g_new0 (guint32, np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (s->net, g_array_index (w->steps, guint, i));
+      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      g_assert (ok); /* a forward run, then predecessors from above the node */
+    }
+  g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (dense[p] > 0)
+      {
+        RfToken t = { p, dense[p] };
+        g_array_append_val (fin, t);
+      }
+  rf_marking_unref (w->final);
+  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
+}
+
+/* Smaller markings first (then in order of addition): they are the likelier to
+ * subsume the predecessors of larger ones before those are computed. */
+static gint
+node_cmp (gconstpointer a, gconstpointer b)
+{
+  const Node *x = *(Node *const *) a, *y = *(Node *const *) b;
+  if (x->m->norm != y->m->norm)
+    return x->m->norm < y->m->norm ? -1 : 1;
+  return (x->serial > y->serial) - (x->serial < y->serial);
+}
+
+/* The next round's frontier: its live nodes, smallest first. */
+static void
+next_round (GPtrArray *frontier)
+{
+  guint k = 0;
+  for (guint i = 0; i < frontier->len; i++)
+    {
+      Node *n = g_ptr_array_index (frontier, i);
+      if (n->dead)
+        node_unref (n);
+      else
+        g_ptr_array_index (frontier, k++) = n;
+    }
+  frontier->len = k;
+  g_ptr_array_sort (frontier, node_cmp);
+}
+
 G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
 
 /* Forward search: least firings per turn, and the cap on its stored markings. */
@@ -686,14 +764,29 @@ G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
 #define FORWARD_MAX_STATES 200000
 #define FORWARD_MAX_OMEGA 256
 
-/* Tokens for each omega place in the forward search: enough for the largest target. */
+/* Tokens for each omega place in the first forward instance: the most a target
+ * asks of one place. Small instances are exhausted fast; each exhausted one is
+ * followed by one with a token more, past FORWARD_STEP_UNTIL twice as many. */
+#define FORWARD_STEP_UNTIL 8
 static guint32
 forward_omega_tokens (GPtrArray *targets)
 {
-  guint64 most = 2;
+  guint32 most = 1;
   for (guint i = 0; i < targets->len; i++)
-    most = MAX (most, ((RfMarking *) g_ptr_array_index (targets, i))->norm);
-  return (guint32) MIN (most, 64);
+    {
+      const RfMarking *m = g_ptr_array_index (targets, i);
+      for (guint k = 0; k < m->n; k++)
+        most = MAX (most, m->e[k].count);
+    }
+  return MIN (most, 64);
+}
+
+static RfForward *
+forward_new (Search *s, GPtrArray *targets, guint32 omega_tokens)
+{
+  RfForward *fw = rf_forward_new (s->net, targets, omega_tokens, FORWARD_MAX_STATES);
+  rf_forward_set_probe (fw, meets_basis, s);
+  return fw;
 }
 
 RfCoverResult *
@@ -757,8 +850,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
   guint32 omega_tokens = forward_omega_tokens (targets);
-  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL
-    : rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
+  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL : forward_new (&s, targets, omega_tokens);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
   while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
@@ -771,6 +863,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
           if (st == RF_FORWARD_FOUND)
             {
               fw_witness = rf_forward_witness (fw);
+              if (fw_witness->target == RF_FORWARD_PROBED)
+                witness_extend (&s, fw_witness, s.meet);
               break;
             }
           if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
@@ -784,11 +878,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               s.stats.forward_states += rf_forward_n_states (fw);
               g_clear_pointer (&fw, rf_forward_free);
               /* An instance with more tokens on the omega places may still reach a
-               * target: try again with twice as many, up to FORWARD_MAX_OMEGA. */
+               * target: try again with more, up to FORWARD_MAX_OMEGA. */
               if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
                 {
-                  omega_tokens *= 2;
-                  fw = rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
+                  omega_tokens = omega_tokens < FORWARD_STEP_UNTIL ? omega_tokens + 1 : omega_tokens * 2;
+                  fw = forward_new (&s, targets, omega_tokens);
                 }
             }
         }
@@ -851,6 +945,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
         }
       g_ptr_array_unref (g_steal_pointer (&frontier));
       frontier = g_steal_pointer (&next);
+      next_round (frontier);
     }
 
   if (fw)
@@ -873,6 +968,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.stats.kept = s.basis.live;
   s.stats.seconds = (g_get_monotonic_time () - s.start_us) / 1e6;
   r->stats = s.stats;
+  if (s.meet)
+    node_unref (s.meet);
   basis_clear (&s.basis);
   bounds_clear (&s.inv);
   bounds_clear (&s.learned);

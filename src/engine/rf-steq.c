@@ -12,6 +12,7 @@
 #include "rf-steq.h"
 
 #include <glpk.h>
+#include <malloc.h>
 #include <math.h>
 
 /* Largest certificate weight kept (larger ones are not checked: no pruning). */
@@ -112,6 +113,11 @@ rf_steq_new (const RfNet *net, const gboolean *live)
       q->coef[fill[p]++] = g_array_index (ar, gint32, k);
     }
 
+  /* GLPK allocates and frees its working arrays (of the matrix's size) on every
+   * solve; with glibc's default thresholds each solve maps and unmaps them or trims
+   * the heap, and the kernel time exceeds the solver's. Keep them in the heap. */
+  mallopt (M_MMAP_THRESHOLD, 256 << 20);
+  mallopt (M_TRIM_THRESHOLD, 512 << 20);
   glp_term_out (GLP_OFF);
   q->lp = glp_create_prob ();
   glp_set_obj_dir (q->lp, GLP_MIN);
