@@ -45,5 +45,7 @@ guint64 rf_steq_n_solved (const RfSteq *steq);
 guint64 rf_steq_n_pivots (const RfSteq *steq);
 guint64 rf_steq_n_uncertified (const RfSteq *steq);
 guint64 rf_steq_n_unfinished (const RfSteq *steq);
+/* Non-zero entries of the linear program's matrix (its size). */
+guint64 rf_steq_n_entries (const RfSteq *steq);
 
 G_END_DECLS

@@ -369,7 +369,9 @@ typedef struct {
   Bounds inv;              /* the net's checked P-invariants */
   Bounds learned;          /* certificates of the state-equation test */
   RfSteq *steq;            /* owned, or NULL when the state equation is off */
-  gdouble steq_credit;     /* linear programs the search may solve now (steq_refutes) */
+  gdouble steq_credit;     /* work units linear programs may take now (steq_refutes) */
+  gdouble steq_cost;       /* estimated work units of one linear program */
+  guint64 steq_work_seen;  /* s->work when credit was last earned */
   RfCoverStats stats;
   RfCoverBudget budget;
   gboolean *markable;      /* per place: some reachable marking may mark it */
@@ -395,23 +397,24 @@ violates_invariant (Search *s, const RfMarking *m)
   return bounds_exceeded (&s->inv, m) >= 0;
 }
 
-/* Linear programs are rationed: each costs a credit, a skipped one earns back
- * STEQ_CREDIT_PER_SKIP, one that prunes earns STEQ_CREDIT_PER_PRUNE (up to
- * STEQ_CREDIT_MAX). A search where the equation prunes keeps solving them; one where
- * it never does (an unsafe net, say) solves about one in 1/STEQ_CREDIT_PER_SKIP.
- * Pivot limits: STEQ_TARGET_PIVOTS for a target, STEQ_PIVOTS otherwise; after
- * STEQ_MAX_UNFINISHED programs stop at their limit, only learned bounds prune. */
-#define STEQ_CREDIT_START 64.0
-#define STEQ_CREDIT_MAX 1024.0
-#define STEQ_CREDIT_PER_PRUNE 16.0
-#define STEQ_CREDIT_PER_SKIP (1.0 / 16)
+/* Linear programs are rationed in work units (one predecessor computation each): a
+ * program is estimated to cost STEQ_COST_BASE + (matrix entries) / STEQ_ENTRIES_PER_UNIT
+ * units (steq_cost). The search earns STEQ_SHARE units of credit per predecessor it
+ * computes and spends a program's cost on each; a program that prunes earns back
+ * STEQ_REWARD programs' worth, up to STEQ_CREDIT_MAX. So where the equation prunes,
+ * programs go on; where it never does (an unsafe net, say), they take about
+ * STEQ_SHARE of the time. Targets always get a program. Pivot limits:
+ * STEQ_TARGET_PIVOTS for a target, STEQ_PIVOTS otherwise; after STEQ_MAX_UNFINISHED
+ * programs stop at their limit, only learned bounds prune. */
+#define STEQ_COST_BASE 4.0
+#define STEQ_ENTRIES_PER_UNIT 8.0
+#define STEQ_SHARE 0.5
+#define STEQ_CREDIT_START 32.0   /* programs' worth */
+#define STEQ_REWARD 8.0          /* programs' worth */
+#define STEQ_CREDIT_MAX 1024.0   /* programs' worth */
 #define STEQ_TARGET_PIVOTS 20000
 #define STEQ_PIVOTS 2000
 #define STEQ_MAX_UNFINISHED 3
-/* Work units (predecessor computations) charged per linear program and per pivot,
- * for sharing time with the forward search. */
-#define STEQ_WORK_PER_LP 4
-#define STEQ_WORK_PER_PIVOT 1
 
 /* TRUE when the state equation shows that no reachable marking covers M: a learned
  * bound is exceeded, or the linear program has no solution (its certificate is then
@@ -429,25 +432,24 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
     }
   if (rf_steq_n_unfinished (s->steq) >= STEQ_MAX_UNFINISHED)
     return FALSE;
-  if (!target && s->steq_credit < 1)
-    {
-      s->steq_credit += STEQ_CREDIT_PER_SKIP;
-      return FALSE;
-    }
-  s->steq_credit -= 1;
+  s->steq_credit = MIN (STEQ_CREDIT_MAX * s->steq_cost,
+                        s->steq_credit + STEQ_SHARE * (s->work - s->steq_work_seen));
+  s->steq_work_seen = s->work;
+  if (!target && s->steq_credit < s->steq_cost)
+    return FALSE;
+  s->steq_credit -= s->steq_cost;
   gdouble left = 0;
   if (s->budget.timeout_s > 0)
     left = MAX (0.001, s->budget.timeout_s - (g_get_monotonic_time () - s->start_us) / 1e6);
   rf_steq_set_limits (s->steq, target ? STEQ_TARGET_PIVOTS : STEQ_PIVOTS, left);
-  guint64 pivots = rf_steq_n_pivots (s->steq);
   RfInvariant *cert = NULL;
   gboolean may = rf_steq_may_cover (s->steq, m, &cert);
-  s->extra_work += STEQ_WORK_PER_LP + STEQ_WORK_PER_PIVOT * (rf_steq_n_pivots (s->steq) - pivots);
+  s->extra_work += (guint64) s->steq_cost;
   if (may)
     return FALSE;
   bounds_add (&s->learned, cert);
   s->stats.steq_pruned++;
-  s->steq_credit = MIN (STEQ_CREDIT_MAX, s->steq_credit + STEQ_CREDIT_PER_PRUNE);
+  s->steq_credit = MIN (STEQ_CREDIT_MAX * s->steq_cost, s->steq_credit + STEQ_REWARD * s->steq_cost);
   return TRUE;
 }
 
@@ -764,21 +766,14 @@ G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
 #define FORWARD_MAX_STATES 200000
 #define FORWARD_MAX_OMEGA 256
 
-/* Tokens for each omega place in the first forward instance: the most a target
- * asks of one place. Small instances are exhausted fast; each exhausted one is
- * followed by one with a token more, past FORWARD_STEP_UNTIL twice as many. */
-#define FORWARD_STEP_UNTIL 8
+/* Tokens for each omega place in the forward search: enough for the largest target. */
 static guint32
 forward_omega_tokens (GPtrArray *targets)
 {
-  guint32 most = 1;
+  guint64 most = 2;
   for (guint i = 0; i < targets->len; i++)
-    {
-      const RfMarking *m = g_ptr_array_index (targets, i);
-      for (guint k = 0; k < m->n; k++)
-        most = MAX (most, m->e[k].count);
-    }
-  return MIN (most, 64);
+    most = MAX (most, ((RfMarking *) g_ptr_array_index (targets, i))->norm);
+  return (guint32) MIN (most, 64);
 }
 
 static RfForward *
@@ -809,7 +804,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       for (guint ti = 0; ti < nt0; ti++)
         live[ti] = transition_live (&s, rf_net_get_transition (net, ti));
       s.steq = rf_steq_new (net, live);
-      s.steq_credit = STEQ_CREDIT_START;
+      s.steq_cost = STEQ_COST_BASE + rf_steq_n_entries (s.steq) / STEQ_ENTRIES_PER_UNIT;
+      s.steq_credit = STEQ_CREDIT_START * s.steq_cost;
     }
   s.start_us = g_get_monotonic_time ();
   s.progress_us = s.start_us;
@@ -878,10 +874,10 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               s.stats.forward_states += rf_forward_n_states (fw);
               g_clear_pointer (&fw, rf_forward_free);
               /* An instance with more tokens on the omega places may still reach a
-               * target: try again with more, up to FORWARD_MAX_OMEGA. */
+               * target: try again with twice as many, up to FORWARD_MAX_OMEGA. */
               if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
                 {
-                  omega_tokens = omega_tokens < FORWARD_STEP_UNTIL ? omega_tokens + 1 : omega_tokens * 2;
+                  omega_tokens *= 2;
                   fw = forward_new (&s, targets, omega_tokens);
                 }
             }

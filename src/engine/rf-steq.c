@@ -44,6 +44,7 @@ struct _RfSteq {
   guint max_pivots;       /* per linear program; 0 = no limit */
   gdouble max_seconds;    /* per linear program; 0 = no limit */
   guint64 solved, pivots, uncertified, unfinished;
+  guint64 entries;
 };
 
 RfSteq *
@@ -141,6 +142,7 @@ rf_steq_new (const RfNet *net, const gboolean *live)
     }
   if (ia->len)
     glp_load_matrix (q->lp, ia->len, ri, ci, vi);
+  q->entries = ia->len;
   g_array_unref (ia);
   g_array_unref (ja);
   g_array_unref (ar);
@@ -452,6 +454,12 @@ guint64
 rf_steq_n_unfinished (const RfSteq *q)
 {
   return q->unfinished;
+}
+
+guint64
+rf_steq_n_entries (const RfSteq *q)
+{
+  return q->entries;
 }
 
 void
