@@ -84,7 +84,8 @@ def count(value, path):
 TOOL = obj({"name": one_of("racefree"), "version": (str,)})
 INPUTS = array_of(lambda v, p: check_type(v, (str,), p))
 STATISTICS = obj({"conf": count, "subsumed": count, "iterations": count, "kept": count,
-                  "pruned": count, "forward_states": count, "seconds": (float, int, NULL)})
+                  "pruned": count, "steq_pruned": count, "linear_programs": count,
+                  "bounds_learned": count, "forward_states": count, "seconds": (float, int, NULL)})
 THREAD = {"thread": (int, NULL), "job": (str, NULL)}
 ACCESS = obj(dict(THREAD, kind=one_of("read", "write"), step=positive, why=array_of(lambda v, p: check_type(v, (str,), p)), **LOC))
 STEP = obj(dict({"step": positive}, **THREAD, **LOC, statement=(str,)))

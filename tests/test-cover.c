@@ -335,8 +335,9 @@ test_budget (void **state)
   guint d;
   g_autoptr (RfNet) net = diamond_net (&d);
   g_autoptr (GPtrArray) td = targets1 (rf_marking_new (TOKS (TOK (d, 1))));
-  /* backward only: the forward search would decide this small finite net at once */
-  RfCoverBudget one = { .max_markings = 1, .timeout_s = 0, .backward_only = TRUE };
+  /* backward only: the forward search would decide this small finite net at once;
+   * without the state equation, which refutes D*2 at once */
+  RfCoverBudget one = { .max_markings = 1, .timeout_s = 0, .backward_only = TRUE, .no_state_equation = TRUE };
 
   /* the basis holds {D}, then {C}, {X}, {Y} at once: over budget before {A} shows up */
   g_autoptr (RfCoverResult) r = rf_cover_run (net, td, &one);
@@ -387,7 +388,8 @@ test_timeout (void **state)
     }
   rf_net_set_initial (net, 2, 1);
   g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 10), TOK (N - 1, 10))));
-  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 0.2, .backward_only = TRUE };
+  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 0.2, .backward_only = TRUE,
+                           .no_state_equation = TRUE };
 
   gint64 start = g_get_monotonic_time ();
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
@@ -443,14 +445,14 @@ test_progress (void **state)
   /* safe (one token only), and several rounds to decide it */
   g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 3), TOK (N - 1, 3))));
 
-  RfCoverBudget plain = { .backward_only = TRUE };
+  RfCoverBudget plain = { .backward_only = TRUE, .no_state_equation = TRUE };
   g_autoptr (RfCoverResult) r0 = rf_cover_run (net, targets, &plain);
   check_safe (r0);
   assert_true (r0->stats.iterations >= 3);
 
   g_autoptr (GArray) calls = g_array_new (FALSE, FALSE, sizeof (RfCoverProgress));
   ProgressLog log = { calls, "line" };
-  RfCoverBudget often = { .backward_only = TRUE, .progress = log_progress, .progress_data = &log,
+  RfCoverBudget often = { .backward_only = TRUE, .no_state_equation = TRUE, .progress = log_progress, .progress_data = &log,
                           .progress_interval_s = 1e-9, .progress_label = "line" };
   g_autoptr (RfCoverResult) r1 = rf_cover_run (net, targets, &often);
   check_safe (r1);
@@ -492,7 +494,7 @@ test_stats (void **state)
   guint cs;
   g_autoptr (RfNet) net = mutex_net (TRUE, FALSE, &cs);
   g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
-  RfCoverBudget backward = { .backward_only = TRUE };
+  RfCoverBudget backward = { .backward_only = TRUE, .no_state_equation = TRUE };
   g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &backward);
   check_safe (r);
   assert_true (r->stats.conf >= 1);

@@ -42,6 +42,7 @@ typedef struct {
   guint omega_cases;
   gboolean verbose;
   gboolean backward_only;  /* engine without its forward search (set per test) */
+  gboolean no_state_equation;  /* engine without state-equation pruning (set per test) */
 } Config;
 
 /* Counts: outcome tallies of one mode. decided = safe + unsafe (oracle answered). */
@@ -56,6 +57,7 @@ typedef struct {
   guint witness_beyond_k;  /* omega: witness needs more than OMEGA_K_MAX tokens (allowed) */
   guint64 steps_total;     /* sum of engine witness lengths */
   guint steps_max;         /* longest engine witness */
+  guint64 steq_pruned;     /* markings the state equation pruned, over all runs */
 } Counts;
 
 static Config config;
@@ -386,7 +388,8 @@ check_witness (const Instance *in, const RfWitness *w)
 static RfCoverResult *
 run_engine (const Instance *in)
 {
-  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 10, .backward_only = config.backward_only };
+  RfCoverBudget budget = { .max_markings = 0, .timeout_s = 10, .backward_only = config.backward_only,
+                           .no_state_equation = config.no_state_equation };
   return rf_cover_run (in->net, in->targets, &budget);
 }
 
@@ -397,6 +400,8 @@ finite_case (guint case_no, Counts *c)
   g_auto (Instance) in = { 0 };
   random_instance (&in, MODE_FINITE, case_no);
   g_autoptr (RfCoverResult) r = run_engine (&in);
+  if (r)
+    c->steq_pruned += r->stats.steq_pruned;
   g_autoptr (OracleResult) o = oracle_run (in.net, NULL, in.targets, ORACLE_BOUND,
                                            ORACLE_MAX_STATES);
   const char *bad = NULL;
@@ -465,6 +470,8 @@ omega_case (guint case_no, Counts *c)
   g_auto (Instance) in = { 0 };
   random_instance (&in, MODE_OMEGA, case_no);
   g_autoptr (RfCoverResult) r = run_engine (&in);
+  if (r)
+    c->steq_pruned += r->stats.steq_pruned;
   guint n = rf_net_n_places (in.net);
   const gboolean *omega = rf_net_peek_omega (in.net);
   g_autofree guint32 *start = g_memdup2 (rf_net_peek_initial (in.net), n * sizeof *start);
@@ -582,10 +589,10 @@ print_counts (const char *mode, const Counts *c)
 {
   printf ("%s: %u cases, %u decided (%u unsafe, %u safe), %u bound-exceeded, %u disagreements"
           " [seed %u; %u witnesses longer than shortest, %u beyond K=%u, %" G_GUINT64_FORMAT
-          " witness steps, longest %u]\n",
+          " witness steps, longest %u; %" G_GUINT64_FORMAT " pruned by the state equation]\n",
           mode, c->cases, c->decided, c->unsafe, c->safe, c->inconclusive, c->disagreements,
           config.seed, c->witness_longer, c->witness_beyond_k, OMEGA_K_MAX, c->steps_total,
-          c->steps_max);
+          c->steps_max, c->steq_pruned);
   fflush (stdout);
 }
 
@@ -612,6 +619,9 @@ test_random_finite (void **state)
   print_counts ("random", &c);
   assert_int_equal (c.disagreements, 0);
   check_mix (&c, config.cases, MIN_DECIDED);
+  /* the state equation is on: it must have had something to prune */
+  if (config.cases >= DEFAULT_CASES)
+    assert_true (c.steq_pruned > 0);
 }
 
 static void
@@ -653,6 +663,36 @@ test_random_omega_backward (void **state)
   check_mix (&c, config.omega_cases, 0);
 }
 
+/* The backward search alone without the state-equation pruning: the plain Figure 4
+ * algorithm (with invariant and markable-place pruning). */
+static void
+test_random_finite_plain (void **state)
+{
+  config.backward_only = config.no_state_equation = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.cases; i++)
+    finite_case (config.first + i, &c);
+  config.backward_only = config.no_state_equation = FALSE;
+  print_counts ("random (backward only, no state equation)", &c);
+  assert_int_equal (c.disagreements, 0);
+  assert_int_equal (c.steq_pruned, 0);
+  check_mix (&c, config.cases, MIN_DECIDED);
+}
+
+static void
+test_random_omega_plain (void **state)
+{
+  config.backward_only = config.no_state_equation = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.omega_cases; i++)
+    omega_case (config.first + i, &c);
+  config.backward_only = config.no_state_equation = FALSE;
+  print_counts ("random-omega (backward only, no state equation)", &c);
+  assert_int_equal (c.disagreements, 0);
+  assert_int_equal (c.steq_pruned, 0);
+  check_mix (&c, config.omega_cases, 0);
+}
+
 int
 main (void)
 {
@@ -661,6 +701,8 @@ main (void)
     cmocka_unit_test (test_random_omega),
     cmocka_unit_test (test_random_finite_backward),
     cmocka_unit_test (test_random_omega_backward),
+    cmocka_unit_test (test_random_finite_plain),
+    cmocka_unit_test (test_random_omega_plain),
   };
   return cmocka_run_group_tests_name ("random", tests, setup_config, NULL);
 }

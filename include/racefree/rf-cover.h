@@ -48,6 +48,7 @@ typedef struct {
   guint64 max_markings;  /* markings kept in the basis at once; 0 = unlimited */
   gdouble timeout_s;     /* wall-clock seconds; 0 = unlimited */
   gboolean backward_only;  /* no forward under-approximation (tests, ablation) */
+  gboolean no_state_equation;  /* no state-equation pruning (tests, ablation) */
   /* Called during the search, never twice within progress_interval_s (0: the default
    * RF_COVER_PROGRESS_INTERVAL) and not before that long has passed; it must not
    * change the search (results are the same with or without it). */
@@ -69,6 +70,10 @@ typedef struct {
   guint64 kept;
   guint64 pruned;   /* predecessors dropped because they violate a P-invariant */
   guint64 forward_states;  /* markings stored by the forward under-approximation */
+  guint64 steq_pruned;     /* markings dropped by the state equation (rf-steq.h): its
+                              linear program or a bound learned from one */
+  guint64 steq_lps;        /* linear programs solved */
+  guint64 steq_learned;    /* bounds learned (certificates) */
   gdouble seconds;
 } RfCoverStats;
 

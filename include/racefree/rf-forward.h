@@ -28,9 +28,19 @@ RfForward *rf_forward_new (const RfNet *net, GPtrArray *targets, guint32 omega_t
 void rf_forward_free (RfForward *fw);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfForward, rf_forward_free)
 
+/* RfForwardProbe: TRUE when marking M (just stored) is known to lead to a target,
+ * e.g. because it covers a marking of the backward search's basis. */
+typedef gboolean (*RfForwardProbe) (const RfMarking *m, gpointer data);
+
+/* Asks PROBE about every marking stored from now on; a TRUE answer ends the search
+ * as FOUND, with rf_forward_witness's target set to RF_FORWARD_PROBED. */
+void rf_forward_set_probe (RfForward *fw, RfForwardProbe probe, gpointer data);
+#define RF_FORWARD_PROBED G_MAXUINT
+
 /* Fires up to QUOTA transitions (enabledness checks count too). */
 RfForwardState rf_forward_step (RfForward *fw, guint64 quota);
-/* The witness when FOUND (owned by the caller). */
+/* The witness when FOUND (owned by the caller). After a probe's TRUE, its final
+ * marking is the probed one, which need not cover any target. */
 RfWitness *rf_forward_witness (RfForward *fw);
 gboolean rf_forward_is_exact (const RfForward *fw);
 guint64 rf_forward_n_states (const RfForward *fw);

@@ -171,7 +171,7 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *hel
 
 /* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
 static gboolean
-search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only,
+search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gboolean no_steq,
                RfCoverBudget *budget, GString *err, const char *cmd)
 {
   if (max_markings < 0 || timeout < 0)
@@ -179,7 +179,7 @@ search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only,
       g_string_append_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
       return FALSE;
     }
-  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only };
+  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only, no_steq };
   return TRUE;
 }
 
@@ -494,7 +494,7 @@ choose_format (const char *name, gboolean cover, GString *err, const char *cmd)
 static int
 cmd_check (int argc, char **argv, GString *out, GString *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
+  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
   gint64 max_markings = 0;
   gdouble timeout = 0;
   g_autofree char *format_name = NULL;
@@ -504,6 +504,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds per variable", "S" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
@@ -530,7 +531,7 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, &budget, err, "check"))
+  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
@@ -697,7 +698,7 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
 static int
 cmd_cover (int argc, char **argv, GString *out, GString *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE;
+  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
   g_autofree char *prop = NULL;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
@@ -707,6 +708,7 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds", "S" },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
@@ -724,7 +726,7 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, &budget, err, "cover"))
+  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)

@@ -11,6 +11,7 @@
  * the initial marking. */
 #include "rf-cover.h"
 #include "rf-forward.h"
+#include "rf-steq.h"
 
 /* Node: one marking of the backward search. parent is the marking this one is a
  * predecessor of (NULL for a target), through transition `via`; target is the index
@@ -24,6 +25,7 @@ struct Node {
   Node *parent;    /* owned reference, or NULL */
   guint via;
   guint target;
+  guint64 serial;  /* order of addition to the basis (stats.conf before it) */
 };
 
 static Node *
@@ -60,11 +62,302 @@ node_ref (Node *n)
   return n;
 }
 
-/* BasisKey: the subsumption filter of one basis marking (its sig and norm). */
+/* Entry: a basis node in a subsumption list, with its filter: the marking's sig and
+ * norm, copied so that most comparisons never touch the marking. Holds a reference. */
 typedef struct {
   guint64 sig;
   guint64 norm;
-} BasisKey;
+  Node *node;
+} Entry;
+
+/* Basis: the minimal markings kept, indexed for the two subsumption questions.
+ * Each node is in the cover list of one place of its support, its key (a marking
+ * below M has its support inside M's, so the lists of M's places hold every
+ * candidate), and in the occurrence list of every place of its support (a marking
+ * above M is in the list of each of M's places, so the shortest one holds every
+ * candidate). The key is the place of least occurrences when the node is added: the
+ * most selective one. A node dropped from the basis is marked dead and leaves each
+ * list the next time the list is scanned. Invariant: the live nodes are pairwise
+ * incomparable; live counts them. */
+typedef struct {
+  GArray **cover;   /* per place: Entry list of the nodes keyed there; NULL if none */
+  GArray **occ;     /* per place: Entry list of the nodes whose support has it */
+  GArray *empty;    /* Entry: the node of the empty marking, if any */
+  guint n_places;
+  guint64 live;
+} Basis;
+
+static void
+basis_init (Basis *b, guint n_places)
+{
+  b->cover = g_new0 (GArray *, n_places);
+  b->occ = g_new0 (GArray *, n_places);
+  b->empty = g_array_new (FALSE, FALSE, sizeof (Entry));
+  b->n_places = n_places;
+  b->live = 0;
+}
+
+static void
+entries_free (GArray *list)
+{
+  if (!list)
+    return;
+  for (guint i = 0; i < list->len; i++)
+    node_unref (g_array_index (list, Entry, i).node);
+  g_array_unref (list);
+}
+
+static void
+basis_clear (Basis *b)
+{
+  for (guint p = 0; p < b->n_places; p++)
+    {
+      entries_free (b->cover[p]);
+      entries_free (b->occ[p]);
+    }
+  entries_free (b->empty);
+  g_free (b->cover);
+  g_free (b->occ);
+}
+
+static void
+list_add (GArray **list, Node *n)
+{
+  if (!*list)
+    *list = g_array_new (FALSE, FALSE, sizeof (Entry));
+  Entry e = { n->m->sig, n->m->norm, node_ref (n) };
+  g_array_append_val (*list, e);
+}
+
+/* The first live node of LIST whose marking is below M, or NULL; drops the dead
+ * entries it meets (the last entry takes a dropped one's slot). */
+static Node *
+list_find_below (GArray *list, const RfMarking *m)
+{
+  if (!list)
+    return NULL;
+  Entry *e = (Entry *) list->data;
+  for (guint i = 0; i < list->len; i++)
+    {
+      if (e[i].node->dead)
+        {
+          node_unref (e[i].node);
+          e[i--] = e[--list->len];
+          continue;
+        }
+      if ((e[i].sig & ~m->sig) != 0 || e[i].norm > m->norm)
+        continue;
+      if (rf_marking_leq (e[i].node->m, m))
+        return e[i].node;
+    }
+  return NULL;
+}
+
+/* A live basis node whose marking is below M, or NULL. */
+static Node *
+basis_find_below (Basis *b, const RfMarking *m)
+{
+  Node *n = list_find_below (b->empty, m);
+  for (guint i = 0; i < m->n && !n; i++)
+    n = list_find_below (b->cover[m->e[i].place], m);
+  return n;
+}
+
+/* TRUE when some basis marking is below M. */
+static gboolean
+basis_covers (Basis *b, const RfMarking *m)
+{
+  return basis_find_below (b, m) != NULL;
+}
+
+static guint
+list_len (const GArray *list)
+{
+  return list ? list->len : 0;
+}
+
+/* Marks dead every live node of LIST whose marking is above M (stats.subsumed counts
+ * them) and drops dead entries, keeping the order of the others. */
+static void
+list_drop_above (GArray *list, const RfMarking *m, Basis *b, RfCoverStats *stats)
+{
+  if (!list)
+    return;
+  Entry *e = (Entry *) list->data;
+  guint k = 0;
+  for (guint i = 0; i < list->len; i++)
+    {
+      Node *n = e[i].node;
+      if (!n->dead && (m->sig & ~e[i].sig) == 0 && m->norm <= e[i].norm && rf_marking_leq (m, n->m))
+        {
+          n->dead = TRUE;
+          b->live--;
+          stats->subsumed++;
+        }
+      if (n->dead)
+        {
+          node_unref (n);
+          continue;
+        }
+      e[k++] = e[i];
+    }
+  g_array_set_size (list, k);
+}
+
+/* Adds N to the basis, dropping every basis marking above it. Takes N's reference. */
+static void
+basis_insert (Basis *b, Node *n, RfCoverStats *stats)
+{
+  const RfMarking *m = n->m;
+  if (m->n == 0)
+    {
+      /* Every marking is above the empty one. */
+      for (guint p = 0; p < b->n_places; p++)
+        list_drop_above (b->cover[p], m, b, stats);
+      list_drop_above (b->empty, m, b, stats);
+    }
+  else
+    {
+      guint32 best = m->e[0].place;
+      for (guint i = 1; i < m->n; i++)
+        if (list_len (b->occ[m->e[i].place]) < list_len (b->occ[best]))
+          best = m->e[i].place;
+      list_drop_above (b->occ[best], m, b, stats);
+    }
+  guint32 key = 0;
+  for (guint i = 0; i < m->n; i++)
+    {
+      guint32 p = m->e[i].place;
+      if (i == 0 || list_len (b->occ[p]) < list_len (b->occ[key]))
+        key = p;
+    }
+  n->serial = stats->conf;
+  list_add (m->n ? &b->cover[key] : &b->empty, n);
+  for (guint i = 0; i < m->n; i++)
+    list_add (&b->occ[m->e[i].place], n);
+  node_unref (n);
+  b->live++;
+  stats->conf++;
+}
+
+/* Bounds: linear upper bounds that every reachable marking satisfies,
+ * sum_p weights(p)·M(p) <= total (RfInvariant), indexed by place. The net's checked
+ * P-invariants are such bounds, and so are the certificates of the state-equation test
+ * (rf-steq.h). A marking that exceeds one covers no reachable marking. */
+typedef struct {
+  GPtrArray *all;       /* RfInvariant*, owned */
+  GPtrArray *by_place;  /* per place: NULL or GArray of RfToken {bound index, weight} */
+  GArray *sum;          /* guint64 per bound: scratch, all zero between calls */
+  GArray *touched;      /* guint32 scratch: bounds with a non-zero sum */
+} Bounds;
+
+static void
+array_unref0 (gpointer a)
+{
+  if (a)
+    g_array_unref (a);
+}
+
+/* Adds BOUND (owned) to B. */
+static void
+bounds_add (Bounds *b, RfInvariant *bound)
+{
+  guint k = b->all->len;
+  g_ptr_array_add (b->all, bound);
+  for (guint i = 0; i < bound->weights->n; i++)
+    {
+      GArray **occ = (GArray **) &g_ptr_array_index (b->by_place, bound->weights->e[i].place);
+      if (!*occ)
+        *occ = g_array_new (FALSE, FALSE, sizeof (RfToken));
+      RfToken o = { k, bound->weights->e[i].count };
+      g_array_append_val (*occ, o);
+    }
+  g_array_set_size (b->sum, b->all->len);
+}
+
+/* B := the bounds of ALL (RfInvariant*; taken, with its elements). */
+static void
+bounds_init (Bounds *b, guint n_places, GPtrArray *all)
+{
+  b->all = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_invariant_free);
+  b->by_place = g_ptr_array_new_full (n_places, array_unref0);
+  g_ptr_array_set_size (b->by_place, n_places);
+  b->sum = g_array_new (FALSE, TRUE, sizeof (guint64));
+  b->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  g_ptr_array_set_free_func (all, NULL);
+  for (guint k = 0; k < all->len; k++)
+    bounds_add (b, g_ptr_array_index (all, k));
+  g_ptr_array_unref (all);
+}
+
+static void
+bounds_clear (Bounds *b)
+{
+  g_ptr_array_unref (b->all);
+  g_ptr_array_unref (b->by_place);
+  g_array_unref (b->sum);
+  g_array_unref (b->touched);
+}
+
+/* The weighted sums of M for the bounds that weigh its support, into b->sum (listed in
+ * b->touched); the caller reads and zeroes them. */
+static void
+bounds_sum (Bounds *b, const RfMarking *m)
+{
+  guint64 *sum = (guint64 *) b->sum->data;
+  g_array_set_size (b->touched, 0);
+  for (guint i = 0; i < m->n; i++)
+    {
+      GArray *occ = g_ptr_array_index (b->by_place, m->e[i].place);
+      for (guint k = 0; occ && k < occ->len; k++)
+        {
+          const RfToken *o = &g_array_index (occ, RfToken, k);  /* place = bound index */
+          if (sum[o->place] == 0)
+            g_array_append_val (b->touched, o->place);
+          sum[o->place] += (guint64) m->e[i].count * o->count;
+        }
+    }
+}
+
+/* The first bound M exceeds (then M covers no reachable marking), or -1. */
+static gint
+bounds_exceeded (Bounds *b, const RfMarking *m)
+{
+  if (b->all->len == 0)
+    return -1;
+  bounds_sum (b, m);
+  guint64 *sum = (guint64 *) b->sum->data;
+  gint over = -1;
+  for (guint k = 0; k < b->touched->len; k++)
+    {
+      guint32 i = g_array_index (b->touched, guint32, k);
+      const RfInvariant *iv = g_ptr_array_index (b->all, i);
+      if (sum[i] > iv->total && (over < 0 || (gint) i < over))
+        over = i;
+      sum[i] = 0;
+    }
+  return over;
+}
+
+/* The first bound M saturates (weighted sum == total), or -1. */
+static gint
+bounds_saturated (Bounds *b, const RfMarking *m)
+{
+  if (b->all->len == 0)
+    return -1;
+  bounds_sum (b, m);
+  guint64 *sum = (guint64 *) b->sum->data;
+  gint found = -1;
+  for (guint k = 0; k < b->touched->len; k++)
+    {
+      guint32 i = g_array_index (b->touched, guint32, k);
+      const RfInvariant *iv = g_ptr_array_index (b->all, i);
+      if (sum[i] == iv->total && (found < 0 || (gint) i < found))
+        found = i;
+      sum[i] = 0;
+    }
+  return found;
+}
 
 /* Search: the state of one run. Invariant: basis holds the live nodes, pairwise
  * incomparable; every node ever added to the basis is counted in stats.conf. */
@@ -72,12 +365,13 @@ typedef struct {
   const RfNet *net;
   const guint32 *init;
   const gboolean *omega;
-  GPtrArray *basis;        /* Node*, owned references */
-  GArray *keys;            /* BasisKey, parallel to basis: keys[i] filters basis[i] */
-  GPtrArray *invariants;   /* RfInvariant*, owned: the net's checked P-invariants */
-  GPtrArray *inv_by_place; /* per place: NULL or GArray of RfToken {invariant, weight} */
-  guint64 *inv_sum;        /* scratch per invariant, all zero between checks */
-  GArray *inv_touched;     /* scratch: invariants with a non-zero inv_sum */
+  Basis basis;
+  Bounds inv;              /* the net's checked P-invariants */
+  Bounds learned;          /* certificates of the state-equation test */
+  RfSteq *steq;            /* owned, or NULL when the state equation is off */
+  gdouble steq_credit;     /* work units linear programs may take now (steq_refutes) */
+  gdouble steq_cost;       /* estimated work units of one linear program */
+  guint64 steq_work_seen;  /* s->work when credit was last earned */
   RfCoverStats stats;
   RfCoverBudget budget;
   gboolean *markable;      /* per place: some reachable marking may mark it */
@@ -91,6 +385,8 @@ typedef struct {
   gint64 start_us;
   gint64 progress_us;      /* time of the last progress call, or start_us */
   guint64 work;            /* predecessor computations, for budget checks */
+  guint64 extra_work;      /* other work in the same units (linear programs) */
+  Node *meet;              /* owned reference: the basis node a forward marking covered */
 } Search;
 
 /* TRUE when M's weighted sum exceeds the total of some P-invariant of the net: no
@@ -98,62 +394,63 @@ typedef struct {
 static gboolean
 violates_invariant (Search *s, const RfMarking *m)
 {
-  if (s->invariants->len == 0)
+  return bounds_exceeded (&s->inv, m) >= 0;
+}
+
+/* Linear programs are rationed in work units (one predecessor computation each): a
+ * program is estimated to cost STEQ_COST_BASE + (matrix entries) / STEQ_ENTRIES_PER_UNIT
+ * units (steq_cost). The search earns STEQ_SHARE units of credit per predecessor it
+ * computes and spends a program's cost on each; a program that prunes earns back
+ * STEQ_REWARD programs' worth, up to STEQ_CREDIT_MAX. So where the equation prunes,
+ * programs go on; where it never does (an unsafe net, say), they take about
+ * STEQ_SHARE of the time. Targets always get a program. Pivot limits:
+ * STEQ_TARGET_PIVOTS for a target, STEQ_PIVOTS otherwise; after STEQ_MAX_UNFINISHED
+ * programs stop at their limit, only learned bounds prune. */
+#define STEQ_COST_BASE 4.0
+#define STEQ_ENTRIES_PER_UNIT 8.0
+#define STEQ_SHARE 0.5
+#define STEQ_CREDIT_START 32.0   /* programs' worth */
+#define STEQ_REWARD 8.0          /* programs' worth */
+#define STEQ_CREDIT_MAX 1024.0   /* programs' worth */
+#define STEQ_TARGET_PIVOTS 20000
+#define STEQ_PIVOTS 2000
+#define STEQ_MAX_UNFINISHED 3
+
+/* TRUE when the state equation shows that no reachable marking covers M: a learned
+ * bound is exceeded, or the linear program has no solution (its certificate is then
+ * learned). TARGET: M is a target (always worth a program). Counted in
+ * stats.steq_pruned. */
+static gboolean
+steq_refutes (Search *s, const RfMarking *m, gboolean target)
+{
+  if (!s->steq)
     return FALSE;
-  /* Sum per invariant over M's support only; inv_sum is all zero between calls. */
-  gboolean over = FALSE;
-  g_array_set_size (s->inv_touched, 0);
-  for (guint i = 0; i < m->n; i++)
+  if (bounds_exceeded (&s->learned, m) >= 0)
     {
-      GArray *occ = g_ptr_array_index (s->inv_by_place, m->e[i].place);
-      if (!occ)
-        continue;
-      for (guint k = 0; k < occ->len; k++)
-        {
-          const RfToken *o = &g_array_index (occ, RfToken, k);  /* place = invariant */
-          if (s->inv_sum[o->place] == 0)
-            g_array_append_val (s->inv_touched, o->place);
-          s->inv_sum[o->place] += (guint64) m->e[i].count * o->count;
-        }
+      s->stats.steq_pruned++;
+      return TRUE;
     }
-  for (guint k = 0; k < s->inv_touched->len; k++)
-    {
-      guint32 inv = g_array_index (s->inv_touched, guint32, k);
-      const RfInvariant *iv = g_ptr_array_index (s->invariants, inv);
-      over |= s->inv_sum[inv] > iv->total;
-      s->inv_sum[inv] = 0;
-    }
-  return over;
-}
-
-static void
-array_unref0 (gpointer a)
-{
-  if (a)
-    g_array_unref (a);
-}
-
-/* Fills the per-place index of the invariants (inv_by_place). */
-static void
-index_invariants (Search *s)
-{
-  guint np = rf_net_n_places (s->net);
-  s->inv_by_place = g_ptr_array_new_full (np, array_unref0);
-  g_ptr_array_set_size (s->inv_by_place, np);
-  for (guint k = 0; k < s->invariants->len; k++)
-    {
-      const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->invariants, k))->weights;
-      for (guint i = 0; i < w->n; i++)
-        {
-          GArray **occ = (GArray **) &g_ptr_array_index (s->inv_by_place, w->e[i].place);
-          if (!*occ)
-            *occ = g_array_new (FALSE, FALSE, sizeof (RfToken));
-          RfToken o = { k, w->e[i].count };
-          g_array_append_val (*occ, o);
-        }
-    }
-  s->inv_sum = g_new0 (guint64, s->invariants->len);
-  s->inv_touched = g_array_new (FALSE, FALSE, sizeof (guint32));
+  if (rf_steq_n_unfinished (s->steq) >= STEQ_MAX_UNFINISHED)
+    return FALSE;
+  s->steq_credit = MIN (STEQ_CREDIT_MAX * s->steq_cost,
+                        s->steq_credit + STEQ_SHARE * (s->work - s->steq_work_seen));
+  s->steq_work_seen = s->work;
+  if (!target && s->steq_credit < s->steq_cost)
+    return FALSE;
+  s->steq_credit -= s->steq_cost;
+  gdouble left = 0;
+  if (s->budget.timeout_s > 0)
+    left = MAX (0.001, s->budget.timeout_s - (g_get_monotonic_time () - s->start_us) / 1e6);
+  rf_steq_set_limits (s->steq, target ? STEQ_TARGET_PIVOTS : STEQ_PIVOTS, left);
+  RfInvariant *cert = NULL;
+  gboolean may = rf_steq_may_cover (s->steq, m, &cert);
+  s->extra_work += (guint64) s->steq_cost;
+  if (may)
+    return FALSE;
+  bounds_add (&s->learned, cert);
+  s->stats.steq_pruned++;
+  s->steq_credit = MIN (STEQ_CREDIT_MAX * s->steq_cost, s->steq_credit + STEQ_REWARD * s->steq_cost);
+  return TRUE;
 }
 
 static int
@@ -250,34 +547,6 @@ add_candidates (Search *s, GArray *list)
     }
 }
 
-/* The first invariant M saturates (weighted sum == total), or -1. */
-static gint
-saturated_invariant (Search *s, const RfMarking *m)
-{
-  gint found = -1;
-  g_array_set_size (s->inv_touched, 0);
-  for (guint i = 0; i < m->n; i++)
-    {
-      GArray *occ = g_ptr_array_index (s->inv_by_place, m->e[i].place);
-      for (guint k = 0; occ && k < occ->len; k++)
-        {
-          const RfToken *o = &g_array_index (occ, RfToken, k);
-          if (s->inv_sum[o->place] == 0)
-            g_array_append_val (s->inv_touched, o->place);
-          s->inv_sum[o->place] += (guint64) m->e[i].count * o->count;
-        }
-    }
-  for (guint k = 0; k < s->inv_touched->len; k++)
-    {
-      guint32 inv = g_array_index (s->inv_touched, guint32, k);
-      const RfInvariant *iv = g_ptr_array_index (s->invariants, inv);
-      if (s->inv_sum[inv] == iv->total && (found < 0 || (gint) inv < found))
-        found = inv;
-      s->inv_sum[inv] = 0;
-    }
-  return found;
-}
-
 /* s->candidates := the transitions whose predecessor of M may be new, sorted by id:
  * those producing into M's support. When M saturates an invariant I, a transition
  * whose input has I-weight but which produces onto none of M's I-places would give a
@@ -288,14 +557,14 @@ collect_candidates (Search *s, const RfMarking *m)
 {
   s->serial++;
   g_array_set_size (s->candidates, 0);
-  gint sat = s->free_producers ? saturated_invariant (s, m) : -1;
+  gint sat = s->free_producers ? bounds_saturated (&s->inv, m) : -1;
   if (sat >= 0)
     {
       GPtrArray *free_k = g_ptr_array_index (s->free_producers, sat);
       for (guint i = 0; i < m->n; i++)
         {
           guint32 p = m->e[i].place;
-          GArray *occ = g_ptr_array_index (s->inv_by_place, p);
+          GArray *occ = g_ptr_array_index (s->inv.by_place, p);
           gboolean in_inv = FALSE;
           for (guint k = 0; occ && k < occ->len; k++)
             in_inv |= g_array_index (occ, RfToken, k).place == (guint32) sat;
@@ -317,12 +586,12 @@ index_free_producers (Search *s)
   guint64 size = 0;
   for (guint ti = 0; ti < nt; ti++)
     size += rf_net_get_transition (s->net, ti)->n_post;
-  if (s->invariants->len == 0 || size * s->invariants->len > 20000000)
+  if (s->inv.all->len == 0 || size * s->inv.all->len > 20000000)
     return;
   s->free_producers = g_ptr_array_new_with_free_func ((GDestroyNotify) g_ptr_array_unref);
-  for (guint k = 0; k < s->invariants->len; k++)
+  for (guint k = 0; k < s->inv.all->len; k++)
     {
-      const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->invariants, k))->weights;
+      const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->inv.all, k))->weights;
       GPtrArray *per_place = g_ptr_array_new_full (np, array_unref0);
       g_ptr_array_set_size (per_place, np);
       for (guint ti = 0; ti < nt; ti++)
@@ -345,55 +614,10 @@ index_free_producers (Search *s)
     }
 }
 
-/* TRUE when some basis marking is below M. The scan reads the parallel key array
- * first, so most candidates are rejected without touching their marking. */
-static gboolean
-basis_covers (Search *s, const RfMarking *m)
-{
-  const BasisKey *key = (const BasisKey *) s->keys->data;
-  for (guint i = 0; i < s->keys->len; i++)
-    {
-      if ((key[i].sig & ~m->sig) != 0 || key[i].norm > m->norm)
-        continue;
-      const Node *b = g_ptr_array_index (s->basis, i);
-      if (rf_marking_leq (b->m, m))
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Adds N to the basis, dropping every basis marking above it. Takes N's reference. */
-static void
-basis_insert (Search *s, Node *n)
-{
-  BasisKey *key = (BasisKey *) s->keys->data;
-  const RfMarking *m = n->m;
-  guint k = 0;
-  for (guint i = 0; i < s->keys->len; i++)
-    {
-      Node *b = g_ptr_array_index (s->basis, i);
-      if ((m->sig & ~key[i].sig) == 0 && m->norm <= key[i].norm && rf_marking_leq (m, b->m))
-        {
-          b->dead = TRUE;
-          s->stats.subsumed++;
-          node_unref (b);
-          continue;
-        }
-      key[k] = key[i];
-      g_ptr_array_index (s->basis, k++) = b;
-    }
-  g_ptr_array_set_size (s->basis, k);
-  g_array_set_size (s->keys, k);
-  g_ptr_array_add (s->basis, n);
-  BasisKey nk = { m->sig, m->norm };
-  g_array_append_val (s->keys, nk);
-  s->stats.conf++;
-}
-
 static gboolean
 budget_exceeded (Search *s)
 {
-  if (s->budget.max_markings && s->basis->len > s->budget.max_markings)
+  if (s->budget.max_markings && s->basis.live > s->budget.max_markings)
     return TRUE;
   if (s->budget.timeout_s > 0)
     {
@@ -418,7 +642,7 @@ report_progress (Search *s, guint64 frontier)
     return;
   s->progress_us = now;
   gdouble elapsed = (now - s->start_us) / 1e6;
-  RfCoverProgress p = { s->budget.progress_label, s->basis->len, frontier, s->stats.conf,
+  RfCoverProgress p = { s->budget.progress_label, s->basis.live, frontier, s->stats.conf,
                         s->stats.iterations, elapsed > 0 ? s->work / elapsed : 0, elapsed };
   s->budget.progress (&p, s->budget.progress_data);
 }
@@ -465,6 +689,76 @@ witness_from (Search *s, const Node *n)
   return w;
 }
 
+/* Forward probe: a forward marking above a basis marking leads to a target along
+ * that node's chain of predecessors; remembers the node in s->meet. */
+static gboolean
+meets_basis (const RfMarking *m, gpointer data)
+{
+  Search *s = data;
+  Node *n = basis_find_below (&s->basis, m);
+  if (!n)
+    return FALSE;
+  s->meet = node_ref (n);
+  return TRUE;
+}
+
+/* Completes W, a forward firing sequence whose final marking is above node N's, with
+ * N's chain of predecessors down to its target. */
+static void
+witness_extend (Search *s, RfWitness *w, const Node *n)
+{
+  guint np = rf_net_n_places (s->net);
+  for (; n->parent; n = n->parent)
+    g_array_append_val (w->steps, n->via);
+  w->target = n->target;
+  g_autofree guint32 *dense = g_new0 (guint32, np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (s->net, g_array_index (w->steps, guint, i));
+      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      g_assert (ok); /* a forward run, then predecessors from above the node */
+    }
+  g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (dense[p] > 0)
+      {
+        RfToken t = { p, dense[p] };
+        g_array_append_val (fin, t);
+      }
+  rf_marking_unref (w->final);
+  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
+}
+
+/* Smaller markings first (then in order of addition): they are the likelier to
+ * subsume the predecessors of larger ones before those are computed. */
+static gint
+node_cmp (gconstpointer a, gconstpointer b)
+{
+  const Node *x = *(Node *const *) a, *y = *(Node *const *) b;
+  if (x->m->norm != y->m->norm)
+    return x->m->norm < y->m->norm ? -1 : 1;
+  return (x->serial > y->serial) - (x->serial < y->serial);
+}
+
+/* The next round's frontier: its live nodes, smallest first. */
+static void
+next_round (GPtrArray *frontier)
+{
+  guint k = 0;
+  for (guint i = 0; i < frontier->len; i++)
+    {
+      Node *n = g_ptr_array_index (frontier, i);
+      if (n->dead)
+        node_unref (n);
+      else
+        g_ptr_array_index (frontier, k++) = n;
+    }
+  frontier->len = k;
+  g_ptr_array_sort (frontier, node_cmp);
+}
+
 G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
 
 /* Forward search: least firings per turn, and the cap on its stored markings. */
@@ -482,6 +776,14 @@ forward_omega_tokens (GPtrArray *targets)
   return (guint32) MIN (most, 64);
 }
 
+static RfForward *
+forward_new (Search *s, GPtrArray *targets, guint32 omega_tokens)
+{
+  RfForward *fw = rf_forward_new (s->net, targets, omega_tokens, FORWARD_MAX_STATES);
+  rf_forward_set_probe (fw, meets_basis, s);
+  return fw;
+}
+
 RfCoverResult *
 rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 {
@@ -489,13 +791,22 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.net = net;
   s.init = rf_net_peek_initial (net);
   s.omega = rf_net_peek_omega (net);
-  s.basis = g_ptr_array_new ();  /* no free func: basis_insert compacts it by hand */
-  s.keys = g_array_new (FALSE, FALSE, sizeof (BasisKey));
-  s.invariants = rf_net_check_invariants (net);
-  index_invariants (&s);
+  basis_init (&s.basis, rf_net_n_places (net));
+  bounds_init (&s.inv, rf_net_n_places (net), rf_net_check_invariants (net));
   compute_markable (&s);
   if (budget)
     s.budget = *budget;
+  bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
+  if (!s.budget.no_state_equation)
+    {
+      guint nt0 = rf_net_n_transitions (net);
+      g_autofree gboolean *live = g_new0 (gboolean, nt0);
+      for (guint ti = 0; ti < nt0; ti++)
+        live[ti] = transition_live (&s, rf_net_get_transition (net, ti));
+      s.steq = rf_steq_new (net, live);
+      s.steq_cost = STEQ_COST_BASE + rf_steq_n_entries (s.steq) / STEQ_ENTRIES_PER_UNIT;
+      s.steq_credit = STEQ_CREDIT_START * s.steq_cost;
+    }
   s.start_us = g_get_monotonic_time ();
   s.progress_us = s.start_us;
 
@@ -514,13 +825,15 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
           s.stats.pruned++;
           continue;
         }
-      if (basis_covers (&s, m))
+      if (basis_covers (&s.basis, m))
         {
           s.stats.subsumed++;
           continue;
         }
+      if (steq_refutes (&s, m, TRUE))
+        continue;
       Node *n = node_new (rf_marking_ref (m), NULL, 0, i);
-      basis_insert (&s, n);
+      basis_insert (&s.basis, n, &s.stats);
       g_ptr_array_add (frontier, node_ref (n));
       if (rf_marking_leq_dense (m, s.init, s.omega))
         found = n;
@@ -533,19 +846,21 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
   guint32 omega_tokens = forward_omega_tokens (targets);
-  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL
-    : rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
+  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL : forward_new (&s, targets, omega_tokens);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
   while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
     {
       if (fw)
         {
-          RfForwardState st = rf_forward_step (fw, MAX (FORWARD_QUOTA, s.work - work_seen));
-          work_seen = s.work;
+          guint64 work = s.work + s.extra_work;
+          RfForwardState st = rf_forward_step (fw, MAX (FORWARD_QUOTA, work - work_seen));
+          work_seen = work;
           if (st == RF_FORWARD_FOUND)
             {
               fw_witness = rf_forward_witness (fw);
+              if (fw_witness->target == RF_FORWARD_PROBED)
+                witness_extend (&s, fw_witness, s.meet);
               break;
             }
           if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
@@ -563,7 +878,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
                 {
                   omega_tokens *= 2;
-                  fw = rf_forward_new (net, targets, omega_tokens, FORWARD_MAX_STATES);
+                  fw = forward_new (&s, targets, omega_tokens);
                 }
             }
         }
@@ -596,21 +911,26 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                   rf_marking_unref (pm);
                   continue;
                 }
-              if (basis_covers (&s, pm))
+              if (basis_covers (&s.basis, pm))
                 {
                   s.stats.subsumed++;
                   rf_marking_unref (pm);
                   continue;
                 }
+              if (steq_refutes (&s, pm, FALSE))
+                {
+                  rf_marking_unref (pm);
+                  continue;
+                }
               Node *n = node_new (pm, cur, ti, cur->target);
-              basis_insert (&s, n);
+              basis_insert (&s.basis, n, &s.stats);
               if (rf_marking_leq_dense (pm, s.init, s.omega))
                 {
                   found = n;
                   break;
                 }
               g_ptr_array_add (next, node_ref (n));
-              if (s.budget.max_markings && s.basis->len > s.budget.max_markings)
+              if (s.budget.max_markings && s.basis.live > s.budget.max_markings)
                 {
                   r->verdict = RF_COVER_UNKNOWN;
                   break;
@@ -621,6 +941,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
         }
       g_ptr_array_unref (g_steal_pointer (&frontier));
       frontier = g_steal_pointer (&next);
+      next_round (frontier);
     }
 
   if (fw)
@@ -635,17 +956,20 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       r->verdict = RF_COVER_UNSAFE;
       r->witness = fw_witness;
     }
-  s.stats.kept = s.basis->len;
+  if (s.steq)
+    {
+      s.stats.steq_lps = rf_steq_n_solved (s.steq);
+      s.stats.steq_learned = s.learned.all->len;
+    }
+  s.stats.kept = s.basis.live;
   s.stats.seconds = (g_get_monotonic_time () - s.start_us) / 1e6;
   r->stats = s.stats;
-  for (guint i = 0; i < s.basis->len; i++)
-    node_unref (g_ptr_array_index (s.basis, i));
-  g_ptr_array_unref (s.basis);
-  g_array_unref (s.keys);
-  g_ptr_array_unref (s.invariants);
-  g_ptr_array_unref (s.inv_by_place);
-  g_free (s.inv_sum);
-  g_array_unref (s.inv_touched);
+  if (s.meet)
+    node_unref (s.meet);
+  basis_clear (&s.basis);
+  bounds_clear (&s.inv);
+  bounds_clear (&s.learned);
+  rf_steq_free (s.steq);
   g_ptr_array_unref (s.producers);
   if (s.free_producers)
     g_ptr_array_unref (s.free_producers);

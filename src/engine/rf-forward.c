@@ -25,6 +25,8 @@ struct _RfForward {
   guint found_target;
   GPtrArray *consumers;   /* per place: GArray of guint transitions with it in pre */
   GArray *sources;        /* guint transitions with an empty pre */
+  RfForwardProbe probe;   /* may be NULL */
+  gpointer probe_data;
 };
 
 static guint
@@ -63,13 +65,22 @@ add_state (RfForward *fw, RfMarking *m, gint parent, guint via)
   g_array_append_val (fw->parent, parent);
   g_array_append_val (fw->via, via);
   g_hash_table_insert (fw->seen, m, GUINT_TO_POINTER (idx + 1));
+  if (fw->state != RF_FORWARD_RUNNING)
+    return;
   gint t = covered_target (fw, m);
-  if (t >= 0 && fw->state == RF_FORWARD_RUNNING)
+  if (t >= 0 || (fw->probe && fw->probe (m, fw->probe_data)))
     {
       fw->state = RF_FORWARD_FOUND;
       fw->found = idx;
-      fw->found_target = t;
+      fw->found_target = t >= 0 ? (guint) t : RF_FORWARD_PROBED;
     }
+}
+
+void
+rf_forward_set_probe (RfForward *fw, RfForwardProbe probe, gpointer data)
+{
+  fw->probe = probe;
+  fw->probe_data = data;
 }
 
 RfForward *

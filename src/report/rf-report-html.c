@@ -678,7 +678,7 @@ append_statistics (const Page *pg, GString *out)
                           rf_net_n_jobs (pg->net), rf_net_n_jobs (pg->net) == 1 ? "" : "s");
   g_string_append (out, "<table class=\"stats\">\n<thead><tr><th>Location</th><th>Verdict</th><th>#Conf</th>"
                         "<th>#Subsum</th><th>#Iter</th><th>kept</th><th>pruned by invariants</th>"
-                        "<th>forward states</th>");
+                        "<th>pruned by the state equation</th><th>forward states</th>");
   if (time)
     g_string_append (out, "<th>seconds</th>");
   g_string_append (out, "</tr></thead>\n<tbody>\n");
@@ -693,9 +693,10 @@ append_statistics (const Page *pg, GString *out)
                                    "<td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
                                    "</td><td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
                                    "</td><td class=\"num\">%" G_GUINT64_FORMAT "</td><td class=\"num\">%" G_GUINT64_FORMAT
-                                   "</td>",
+                                   "</td><td class=\"num\">%" G_GUINT64_FORMAT "</td>",
                               verdict_class (rv->result->verdict), verdict_text (rv->result->verdict),
-                              st->conf, st->subsumed, st->iterations, st->kept, st->pruned, st->forward_states);
+                              st->conf, st->subsumed, st->iterations, st->kept, st->pruned, st->steq_pruned,
+                              st->forward_states);
       if (time)
         {
           char buf[G_ASCII_DTOSTR_BUF_SIZE];

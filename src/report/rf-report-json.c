@@ -228,6 +228,9 @@ write_statistics (RfJson *j, const RfCoverStats *st, const RfReportOptions *opts
   rf_json_member_uint (j, "iterations", st->iterations);
   rf_json_member_uint (j, "kept", st->kept);
   rf_json_member_uint (j, "pruned", st->pruned);
+  rf_json_member_uint (j, "steq_pruned", st->steq_pruned);
+  rf_json_member_uint (j, "linear_programs", st->steq_lps);
+  rf_json_member_uint (j, "bounds_learned", st->steq_learned);
   rf_json_member_uint (j, "forward_states", st->forward_states);
   rf_json_key (j, "seconds");
   if (opts && opts->no_time)

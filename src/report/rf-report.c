@@ -203,9 +203,10 @@ rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
         g_string_append_printf (out, "  stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
                                 ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
                                 ", pruned by invariants %" G_GUINT64_FORMAT
+                                ", by the state equation %" G_GUINT64_FORMAT
                                 ", forward states %" G_GUINT64_FORMAT "\n",
                                 r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                                r->stats.pruned, r->stats.forward_states);
+                                r->stats.pruned, r->stats.steq_pruned, r->stats.forward_states);
     }
   g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
                           verdicts->len, verdicts->len == 1 ? "" : "s",
@@ -240,10 +241,13 @@ report_text_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
                               "stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
                               ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
                               ", pruned by invariants %" G_GUINT64_FORMAT
-                              ", forward states %" G_GUINT64_FORMAT "\n",
+                              ", forward states %" G_GUINT64_FORMAT "\n"
+                              "state equation: pruned %" G_GUINT64_FORMAT ", linear programs %" G_GUINT64_FORMAT
+                              ", bounds learned %" G_GUINT64_FORMAT "\n",
                               rf_net_n_places (net), rf_net_n_transitions (net),
                               r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                              r->stats.pruned, r->stats.forward_states);
+                              r->stats.pruned, r->stats.forward_states,
+                              r->stats.steq_pruned, r->stats.steq_lps, r->stats.steq_learned);
       if (!opts->no_time)
         g_string_append_printf (out, "time: %.3f s\n", r->stats.seconds);
     }
