@@ -743,6 +743,7 @@ taint (RfCPoints *P, guint obj)
 
 static void bind (RfCPoints *P, Call *k, CDecl *def);
 static void bind_unknown (RfCPoints *P, Call *k);
+static void bind_library (RfCPoints *P, Call *k, CDecl *fn);
 
 /* The functions a call through a pointer with an unknown set may reach. */
 static void
@@ -781,7 +782,7 @@ apply_call (RfCPoints *P, Call *k)
           if (def)
             bind (P, k, def);
           else if (!k->create)
-            bind_unknown (P, k);
+            bind_library (P, k, l->pub.decl);
         }
     }
   if (f->unknown)
@@ -943,6 +944,36 @@ bind_unknown (RfCPoints *P, Call *k)
     }
   set_unknown (P, k->rval);
   set_unknown (P, k->raddr);
+}
+
+static gboolean default_summarised (const char *name);
+
+static gboolean
+summarised (RfCPoints *P, const char *name, CDecl *def)
+{
+  return P->opts.summarised ? P->opts.summarised (P->opts.user, name, def) : default_summarised (name);
+}
+
+static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
+
+/* Call K reaches FN, which has no body: its library summary when it has one (as a
+ * call by name), else unknown code. */
+static void
+bind_library (RfCPoints *P, Call *k, CDecl *fn)
+{
+  if (!fn->name || !summarised (P, fn->name, NULL))
+    {
+      bind_unknown (P, k);
+      return;
+    }
+  if (g_hash_table_contains (k->bound, fn))
+    return;
+  g_hash_table_add (k->bound, fn);
+  P->changed = TRUE;
+  guint raddr = node_new (P);
+  guint r = lower_lib (P, k->call, fn->name, &raddr);
+  cons_add (P, K_COPY, k->rval, r, NULL, NULL);
+  cons_add (P, K_COPY, k->raddr, raddr, NULL, NULL);
 }
 
 static Call *
@@ -1238,13 +1269,8 @@ lower_call (RfCPoints *P, CExpr *e, guint *raddr)
   const char *name = callee_name (e);
   CDecl *def = func_def (P, name);
   *raddr = node_new (P);
-  if (name)
-    {
-      gboolean summarised = P->opts.summarised ? P->opts.summarised (P->opts.user, name, def)
-                                               : default_summarised (name);
-      if (summarised)
-        return lower_lib (P, e, name, raddr);
-    }
+  if (name && summarised (P, name, def))
+    return lower_lib (P, e, name, raddr);
   Call *k = call_new (P, e, 0, G_MAXUINT);
   k->raddr = *raddr;
   if (def)
