@@ -1041,6 +1041,7 @@ static const struct {
   { "strndup", LIB_ALLOC }, { "realloc", LIB_REALLOC }, { "reallocarray", LIB_REALLOC },
   { "strchr", LIB_RET0 }, { "strrchr", LIB_RET0 }, { "strstr", LIB_RET0 }, { "memchr", LIB_RET0 },
   { "strpbrk", LIB_RET0 }, { "memrchr", LIB_RET0 }, { "rawmemchr", LIB_RET0 }, { "strchrnul", LIB_RET0 },
+  { "assume_aligned", LIB_RET0 },
   { "memcpy", LIB_COPY }, { "memmove", LIB_COPY }, { "mempcpy", LIB_COPY },
   { "strcpy", LIB_BYTES0 }, { "strncpy", LIB_BYTES0 }, { "strcat", LIB_BYTES0 }, { "strncat", LIB_BYTES0 },
   { "stpcpy", LIB_BYTES0 }, { "stpncpy", LIB_BYTES0 }, { "sprintf", LIB_BYTES0 }, { "snprintf", LIB_BYTES0 },
@@ -1901,6 +1902,27 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
         }
     }
   P->fn = NULL;
+  /* a global only declared here is defined (and initialised) by code the analysis
+   * does not see */
+  g_autoptr (GHashTable) defined = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < unit->files->len; i++)
+      {
+        CFile *file = g_ptr_array_index (unit->files, i);
+        for (guint j = 0; j < file->items->len; j++)
+          {
+            CDecl *d = g_ptr_array_index (file->items, j);
+            if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
+              continue;
+            if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
+              g_hash_table_add (defined, (gpointer) d->name);
+            else if (pass == 1 && !g_hash_table_contains (defined, d->name))
+              {
+                Obj *o = obj_at (P, obj_var (P, d, NULL));
+                o->smashed = o->addr_taken = TRUE;
+              }
+          }
+      }
   /* functions called from outside: their parameters point anywhere */
   for (guint i = 0; P->opts.started && i < P->opts.started->len; i++)
     {
@@ -1999,7 +2021,7 @@ rf_c_points_to_string (RfCPoints *P)
   for (guint i = 0; i < P->objs->len; i++)
     {
       Obj *o = obj_at (P, i);
-      if (o->smashed || o->tainted)
+      if ((o->smashed || o->tainted) && !(o->decl && o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->type))
         g_string_append_printf (out, "%s: %s\n", o->name, o->tainted ? "tainted" : "smashed");
     }
   return g_string_free (out, FALSE);

@@ -83,7 +83,9 @@ gboolean rf_c_points_has_unknown_calls (RfCPoints *pts);
 gboolean rf_c_points_returns_argument (const char *name);
 
 /* Every non-empty set of a variable or object cell, one line each, sorted:
- * `NAME.PATH -> {LOC, ...}` (`?` for unknown). Owned. */
+ * `NAME.PATH -> {LOC, ...}` (`?` for unknown); then the objects that may hold
+ * pointers (and are not declared in a system header) whose every load is unknown:
+ * `NAME: smashed` or `NAME: tainted`. Owned. */
 char *rf_c_points_to_string (RfCPoints *pts);
 
 G_END_DECLS
