@@ -1,24 +1,36 @@
 /* rf-c-lower: a parsed C unit lowered to the program model (job types, CFGs, accesses).
  *
  * Approach. A pre-pass over every function body and global initializer finds the
- * objects that pointers may reach: globals and statics whose address is taken,
- * locals whose address escapes (anything but a direct argument of a known libc
- * function), heap allocation sites (typed by the pointer they are assigned to), and
- * address-taken functions. Each such object is a Root; a location is a root plus a
+ * objects that pointers may reach: globals and statics whose address is taken
+ * (arrays, and array members, that decay included), locals whose address escapes
+ * (anything but a direct argument of a known libc function, or the first argument
+ * of one that returns a pointer into it when that result is used), heap allocation
+ * sites (typed by the pointer they are assigned to), and address-taken functions. Each such object is a Root; a location is a root plus a
  * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
  * (a Frame per call, binding parameters to the argument expressions), conditions
  * become SKIP branches after the reads they contain, and every read and write of a
  * location becomes a READ/WRITE edge.
  *
- * Pointers. `*p`, `p->f`, `p[i]` are resolved syntactically when the pointer's value
- * is known (`&x`, an array, a parameter bound to such an argument, a local pointer
- * initialised once and never assigned); otherwise by type: the access may touch
+ * Points-to. After the pre-pass, a whole-program points-to analysis (rf-c-points.h:
+ * inclusion-based, flow- and context-insensitive, field-sensitive) gives every
+ * pointer expression the set of locations it may point to, or says the set is not
+ * complete (something it cannot follow may have flowed in). It also resolves calls
+ * through function pointers and start routines given by pointer.
+ *
+ * Pointers. `*p`, `p->f`, `p[i]` (deref) resolve, first that applies: a known
+ * address (`&x`, an array, `q + i` of one); a variable's alias, resolved in turn (a
+ * parameter bound to its argument by inlining, a local initialised once and never
+ * assigned) unless that needs a guess by type; a start routine's parameter bound to
+ * the places pthread_create's argument resolved to exactly (threads whose arguments
+ * differ get job types of their own); the complete points-to set; else by type:
  * every address-taken object (or subobject) of a compatible type, and every heap
- * object of unknown type. This assumes the program respects C's effective-type
- * rules (strict aliasing); character and void pointers match every object. A lock
- * gives mutual exclusion only when its expression resolves to exactly one location
- * of a non-summary object.
+ * object of unknown type. The type guess assumes the program respects C's
+ * effective-type rules (strict aliasing); character and void pointers match every
+ * object. Every answer is seen at the pointer's target type: a place of another type
+ * stands for its subobjects of that type, else its whole object (container_of). A
+ * lock gives mutual exclusion only when its expression resolves to exactly one
+ * location of a non-summary object.
  *
  * Soundness: every approximation adds behaviour (more branches, more accesses,
  * less exclusion); those a user may want to know about are reported as warnings.
