@@ -3,8 +3,9 @@
  * Approach. A pre-pass over every function body and global initializer finds the
  * objects that pointers may reach: globals and statics whose address is taken
  * (arrays, and array members, that decay included), locals whose address escapes
- * (anything but a direct argument of a known libc function, or the first argument
- * of one that returns a pointer into it when that result is used), heap allocation
+ * (anything but a direct argument of a known libc function, save the first
+ * argument of one handing out a pointer into it and a value an atomic operation
+ * stores), heap allocation
  * sites (typed by the pointer they are assigned to), and address-taken functions. Each such object is a Root; a location is a root plus a
  * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
@@ -2778,6 +2779,19 @@ take_address (Lower *L, CExpr *e, guint flags)
 static void
 pre_stmt (Lower *L, CStmt *s);
 
+/* Argument I (> 0) of atomic operation CALL is a value of the atomic object's
+ * pointer type (stored into it), not a pointer to such a value. */
+static gboolean
+atomic_value (Lower *L, CExpr *call, guint i)
+{
+  CExpr *obj = arg_at (call, 0), *a = arg_at (call, i);
+  CType *w = pointee (L, type_of (L, obj)), *t = type_of (L, a);
+  if (i == 0 || !a || !is_pointerish (L, w) || !is_pointerish (L, t))
+    return FALSE;
+  CType *pt = pointee (L, t);
+  return !(is_pointerish (L, pt) && compatible (L, pt, w));
+}
+
 static void
 pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
 {
@@ -2856,14 +2870,18 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           pre_expr (L, e->a, 0, NULL);
         if (k == K_JOIN && e->args && e->args->len > 0)
           handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
-        /* a library function returning a pointer into its first argument lets it
-         * escape when that result is used */
-        gboolean returns0 = !(flags & P_DISCARD) && rf_c_points_returns_argument (n);
+        /* a library function handing out a pointer into its first argument (its
+         * result when used, strtol's end pointer) lets it escape; so does a value an
+         * atomic operation stores */
+        gboolean leaks0 = rf_c_points_leaks_first_argument (e, n, !(flags & P_DISCARD));
         for (guint i = 0; e->args && i < e->args->len; i++)
-          pre_expr (L, g_ptr_array_index (e->args, i),
-                    ((noesc && !(i == 0 && returns0)) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
-                    | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
-                    NULL);
+          {
+            gboolean kept = (i == 0 && leaks0) || ((k == K_ATOMIC_STORE || k == K_ATOMIC_RMW) && atomic_value (L, e, i));
+            pre_expr (L, g_ptr_array_index (e->args, i),
+                      ((noesc && !kept) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
+                      | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
+                      NULL);
+          }
       }
       return;
     case C_EXPR_MEMBER: case C_EXPR_INDEX:

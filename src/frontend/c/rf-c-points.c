@@ -184,6 +184,12 @@ pointer_valued (RfCPoints *P, CType *t)
          || t->kind == C_TYPE_AUTO;
 }
 
+static CExpr *
+arg_at (CExpr *call, guint i)
+{
+  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
+}
+
 static gboolean
 is_null_constant (CExpr *e)
 {
@@ -1079,10 +1085,13 @@ lib_of (const char *name)
 }
 
 gboolean
-rf_c_points_returns_argument (const char *name)
+rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used)
 {
   Lib lib = name ? lib_of (name) : LIB_OTHER;
-  return lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC;
+  if (lib == LIB_ENDPTR)
+    return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
+  return result_used
+         && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
 }
 
 static gboolean
@@ -1094,12 +1103,6 @@ default_summarised (const char *name)
       return TRUE;
   return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")
          || g_str_has_prefix (name, "__builtin_");
-}
-
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
 }
 
 static void
