@@ -5,8 +5,8 @@
  * (arrays, and array members, that decay included), locals whose address escapes
  * (anything but a direct argument of a known libc function, save the first
  * argument of one handing out a pointer into it and a value an atomic operation
- * stores), heap allocation
- * sites (typed by the pointer they are assigned to), and address-taken functions. Each such object is a Root; a location is a root plus a
+ * stores), heap allocation sites (typed by the pointer they are assigned to), and
+ * address-taken functions. Each such object is a Root; a location is a root plus a
  * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
  * (a Frame per call, binding parameters to the argument expressions), conditions
