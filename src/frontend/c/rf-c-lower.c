@@ -146,7 +146,8 @@ typedef struct {
   gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
   RfCPoints *pts;           /* the points-to analysis, owned */
   guint guessed;            /* pointer targets guessed by type so far */
-  guint alias_depth;        /* aliases being followed */
+  guint alias_depth;        /* aliases (values kept for later) being resolved: an
+                             * allocation met there is its site's object, not fresh */
   /* current job */
   RfJob *job;
   guint job_id;
@@ -1853,7 +1854,9 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
          * remembers it for its start routine's parameter */
         guint guessed = L->guessed;
         L->quiet++;
+        L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
         g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
+        L->alias_depth--;
         L->quiet--;
         g_autofree char *site = NULL;
         if (arg && L->guessed == guessed)
