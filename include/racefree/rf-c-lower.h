@@ -5,7 +5,8 @@
  * become nondeterministic branches, and every read and write of a shared object
  * (global, static local, escaped local, heap allocation site, struct field, array) is
  * an access of a data variable named as the user would name it. Accesses through
- * pointers use a sound type-based over-approximation. Every approximation that may
+ * pointers use a whole-program points-to analysis where its answer is complete, else
+ * a sound type-based over-approximation. Every approximation that may
  * add behaviour is reported as a located warning; constructs that cannot be
  * over-approximated soundly are located errors. */
 #pragma once

@@ -1,9 +1,11 @@
 /* rf-c-lower: a parsed C unit lowered to the program model (job types, CFGs, accesses).
  *
  * Approach. A pre-pass over every function body and global initializer finds the
- * objects that pointers may reach: globals and statics whose address is taken,
- * locals whose address escapes (anything but a direct argument of a known libc
- * function), heap allocation sites (typed by the pointer they are assigned to), and
+ * objects that pointers may reach: globals and statics whose address is taken
+ * (arrays, and array members, that decay included), locals whose address escapes
+ * (anything but a direct argument of a known libc function, save the first
+ * argument of one handing out a pointer into it and a value an atomic operation
+ * stores), heap allocation sites (typed by the pointer they are assigned to), and
  * address-taken functions. Each such object is a Root; a location is a root plus a
  * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
@@ -11,14 +13,25 @@
  * become SKIP branches after the reads they contain, and every read and write of a
  * location becomes a READ/WRITE edge.
  *
- * Pointers. `*p`, `p->f`, `p[i]` are resolved syntactically when the pointer's value
- * is known (`&x`, an array, a parameter bound to such an argument, a local pointer
- * initialised once and never assigned); otherwise by type: the access may touch
+ * Points-to. After the pre-pass, a whole-program points-to analysis (rf-c-points.h:
+ * inclusion-based, flow- and context-insensitive, field-sensitive) gives every
+ * pointer expression the set of locations it may point to, or says the set is not
+ * complete (something it cannot follow may have flowed in). It also resolves calls
+ * through function pointers and start routines given by pointer.
+ *
+ * Pointers. `*p`, `p->f`, `p[i]` (deref) resolve, first that applies: a known
+ * address (`&x`, an array, `q + i` of one); a variable's alias, resolved in turn (a
+ * parameter bound to its argument by inlining, a local initialised once and never
+ * assigned) unless that needs a guess by type; a start routine's parameter bound to
+ * the places pthread_create's argument resolved to exactly (threads whose arguments
+ * differ get job types of their own); the complete points-to set; else by type:
  * every address-taken object (or subobject) of a compatible type, and every heap
- * object of unknown type. This assumes the program respects C's effective-type
- * rules (strict aliasing); character and void pointers match every object. A lock
- * gives mutual exclusion only when its expression resolves to exactly one location
- * of a non-summary object.
+ * object of unknown type. The type guess assumes the program respects C's
+ * effective-type rules (strict aliasing); character and void pointers match every
+ * object. Every answer is seen at the pointer's target type: a place of another type
+ * stands for its subobjects of that type, else its whole object (container_of). A
+ * lock gives mutual exclusion only when its expression resolves to exactly one
+ * location of a non-summary object.
  *
  * Soundness: every approximation adds behaviour (more branches, more accesses,
  * less exclusion); those a user may want to know about are reported as warnings.
@@ -161,7 +174,8 @@ typedef struct {
   gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
   RfCPoints *pts;           /* the points-to analysis, owned */
   guint guessed;            /* pointer targets guessed by type so far */
-  guint alias_depth;        /* aliases being followed */
+  guint alias_depth;        /* aliases (values kept for later) being resolved: an
+                             * allocation met there is its site's object, not fresh */
   /* current job */
   RfJob *job;
   guint job_id;
@@ -2008,7 +2022,9 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
          * remembers it for its start routine's parameter */
         guint guessed = L->guessed;
         L->quiet++;
+        L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
         g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
+        L->alias_depth--;
         L->quiet--;
         g_autofree char *site = NULL;
         if (arg && L->guessed == guessed)
@@ -2940,6 +2956,19 @@ take_address (Lower *L, CExpr *e, guint flags)
 static void
 pre_stmt (Lower *L, CStmt *s);
 
+/* Argument I (> 0) of atomic operation CALL is a value of the atomic object's
+ * pointer type (stored into it), not a pointer to such a value. */
+static gboolean
+atomic_value (Lower *L, CExpr *call, guint i)
+{
+  CExpr *obj = arg_at (call, 0), *a = arg_at (call, i);
+  CType *w = pointee (L, type_of (L, obj)), *t = type_of (L, a);
+  if (i == 0 || !a || !is_pointerish (L, w) || !is_pointerish (L, t))
+    return FALSE;
+  CType *pt = pointee (L, t);
+  return !(is_pointerish (L, pt) && compatible (L, pt, w));
+}
+
 static void
 pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
 {
@@ -3018,14 +3047,18 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           pre_expr (L, e->a, 0, NULL);
         if (k == K_JOIN && e->args && e->args->len > 0)
           handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
-        /* a library function returning a pointer into its first argument lets it
-         * escape when that result is used */
-        gboolean returns0 = !(flags & P_DISCARD) && rf_c_points_returns_argument (n);
+        /* a library function handing out a pointer into its first argument (its
+         * result when used, strtol's end pointer) lets it escape; so does a value an
+         * atomic operation stores */
+        gboolean leaks0 = rf_c_points_leaks_first_argument (e, n, !(flags & P_DISCARD));
         for (guint i = 0; e->args && i < e->args->len; i++)
-          pre_expr (L, g_ptr_array_index (e->args, i),
-                    ((noesc && !(i == 0 && returns0)) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
-                    | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
-                    NULL);
+          {
+            gboolean kept = (i == 0 && leaks0) || ((k == K_ATOMIC_STORE || k == K_ATOMIC_RMW) && atomic_value (L, e, i));
+            pre_expr (L, g_ptr_array_index (e->args, i),
+                      ((noesc && !kept) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
+                      | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
+                      NULL);
+          }
       }
       return;
     case C_EXPR_MEMBER: case C_EXPR_INDEX:

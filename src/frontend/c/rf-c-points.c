@@ -184,6 +184,12 @@ pointer_valued (RfCPoints *P, CType *t)
          || t->kind == C_TYPE_AUTO;
 }
 
+static CExpr *
+arg_at (CExpr *call, guint i)
+{
+  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
+}
+
 static gboolean
 is_null_constant (CExpr *e)
 {
@@ -743,6 +749,7 @@ taint (RfCPoints *P, guint obj)
 
 static void bind (RfCPoints *P, Call *k, CDecl *def);
 static void bind_unknown (RfCPoints *P, Call *k);
+static void bind_library (RfCPoints *P, Call *k, CDecl *fn);
 
 /* The functions a call through a pointer with an unknown set may reach. */
 static void
@@ -781,7 +788,7 @@ apply_call (RfCPoints *P, Call *k)
           if (def)
             bind (P, k, def);
           else if (!k->create)
-            bind_unknown (P, k);
+            bind_library (P, k, l->pub.decl);
         }
     }
   if (f->unknown)
@@ -945,6 +952,36 @@ bind_unknown (RfCPoints *P, Call *k)
   set_unknown (P, k->raddr);
 }
 
+static gboolean default_summarised (const char *name);
+
+static gboolean
+summarised (RfCPoints *P, const char *name, CDecl *def)
+{
+  return P->opts.summarised ? P->opts.summarised (P->opts.user, name, def) : default_summarised (name);
+}
+
+static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
+
+/* Call K reaches FN, which has no body: its library summary when it has one (as a
+ * call by name), else unknown code. */
+static void
+bind_library (RfCPoints *P, Call *k, CDecl *fn)
+{
+  if (!fn->name || !summarised (P, fn->name, NULL))
+    {
+      bind_unknown (P, k);
+      return;
+    }
+  if (g_hash_table_contains (k->bound, fn))
+    return;
+  g_hash_table_add (k->bound, fn);
+  P->changed = TRUE;
+  guint raddr = node_new (P);
+  guint r = lower_lib (P, k->call, fn->name, &raddr);
+  cons_add (P, K_COPY, k->rval, r, NULL, NULL);
+  cons_add (P, K_COPY, k->raddr, raddr, NULL, NULL);
+}
+
 static Call *
 call_new (RfCPoints *P, CExpr *e, guint first, guint n_args)
 {
@@ -1010,6 +1047,7 @@ static const struct {
   { "strndup", LIB_ALLOC }, { "realloc", LIB_REALLOC }, { "reallocarray", LIB_REALLOC },
   { "strchr", LIB_RET0 }, { "strrchr", LIB_RET0 }, { "strstr", LIB_RET0 }, { "memchr", LIB_RET0 },
   { "strpbrk", LIB_RET0 }, { "memrchr", LIB_RET0 }, { "rawmemchr", LIB_RET0 }, { "strchrnul", LIB_RET0 },
+  { "assume_aligned", LIB_RET0 },
   { "memcpy", LIB_COPY }, { "memmove", LIB_COPY }, { "mempcpy", LIB_COPY },
   { "strcpy", LIB_BYTES0 }, { "strncpy", LIB_BYTES0 }, { "strcat", LIB_BYTES0 }, { "strncat", LIB_BYTES0 },
   { "stpcpy", LIB_BYTES0 }, { "stpncpy", LIB_BYTES0 }, { "sprintf", LIB_BYTES0 }, { "snprintf", LIB_BYTES0 },
@@ -1047,10 +1085,13 @@ lib_of (const char *name)
 }
 
 gboolean
-rf_c_points_returns_argument (const char *name)
+rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used)
 {
   Lib lib = name ? lib_of (name) : LIB_OTHER;
-  return lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC;
+  if (lib == LIB_ENDPTR)
+    return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
+  return result_used
+         && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
 }
 
 static gboolean
@@ -1062,12 +1103,6 @@ default_summarised (const char *name)
       return TRUE;
   return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")
          || g_str_has_prefix (name, "__builtin_");
-}
-
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
 }
 
 static void
@@ -1238,13 +1273,8 @@ lower_call (RfCPoints *P, CExpr *e, guint *raddr)
   const char *name = callee_name (e);
   CDecl *def = func_def (P, name);
   *raddr = node_new (P);
-  if (name)
-    {
-      gboolean summarised = P->opts.summarised ? P->opts.summarised (P->opts.user, name, def)
-                                               : default_summarised (name);
-      if (summarised)
-        return lower_lib (P, e, name, raddr);
-    }
+  if (name && summarised (P, name, def))
+    return lower_lib (P, e, name, raddr);
   Call *k = call_new (P, e, 0, G_MAXUINT);
   k->raddr = *raddr;
   if (def)
@@ -1875,6 +1905,27 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
         }
     }
   P->fn = NULL;
+  /* a global only declared here is defined (and initialised) by code the analysis
+   * does not see */
+  g_autoptr (GHashTable) defined = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint pass = 0; pass < 2; pass++)
+    for (guint i = 0; i < unit->files->len; i++)
+      {
+        CFile *file = g_ptr_array_index (unit->files, i);
+        for (guint j = 0; j < file->items->len; j++)
+          {
+            CDecl *d = g_ptr_array_index (file->items, j);
+            if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
+              continue;
+            if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
+              g_hash_table_add (defined, (gpointer) d->name);
+            else if (pass == 1 && !g_hash_table_contains (defined, d->name))
+              {
+                Obj *o = obj_at (P, obj_var (P, d, NULL));
+                o->smashed = o->addr_taken = TRUE;
+              }
+          }
+      }
   /* functions called from outside: their parameters point anywhere */
   for (guint i = 0; P->opts.started && i < P->opts.started->len; i++)
     {
@@ -1973,7 +2024,7 @@ rf_c_points_to_string (RfCPoints *P)
   for (guint i = 0; i < P->objs->len; i++)
     {
       Obj *o = obj_at (P, i);
-      if (o->smashed || o->tainted)
+      if ((o->smashed || o->tainted) && !(o->decl && o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->type))
         g_string_append_printf (out, "%s: %s\n", o->name, o->tainted ? "tainted" : "smashed");
     }
   return g_string_free (out, FALSE);

@@ -78,12 +78,15 @@ gboolean rf_c_points_lookup (RfCPoints *pts, CExpr *e, CType *want, GPtrArray *o
  * through a function pointer). */
 gboolean rf_c_points_has_unknown_calls (RfCPoints *pts);
 
-/* Library function NAME returns a pointer into its first argument (strchr, memcpy,
- * strcpy, realloc...). */
-gboolean rf_c_points_returns_argument (const char *name);
+/* A call CALL of library function NAME may hand out a pointer into its first
+ * argument: it returns one (strchr, memcpy, strcpy, realloc...) and RESULT_USED, or
+ * it stores one through its second argument (strtol's end pointer, when given). */
+gboolean rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used);
 
 /* Every non-empty set of a variable or object cell, one line each, sorted:
- * `NAME.PATH -> {LOC, ...}` (`?` for unknown). Owned. */
+ * `NAME.PATH -> {LOC, ...}` (`?` for unknown); then the objects that may hold
+ * pointers (and are not declared in a system header) whose every load is unknown:
+ * `NAME: smashed` or `NAME: tainted`. Owned. */
 char *rf_c_points_to_string (RfCPoints *pts);
 
 G_END_DECLS
