@@ -406,22 +406,26 @@ violates_invariant (Search *s, const RfMarking *m)
 
 /* Linear programs are rationed in work units (one predecessor computation each): a
  * program is estimated to cost STEQ_COST_BASE + (matrix entries) / STEQ_ENTRIES_PER_UNIT
- * units (steq_cost). The search earns STEQ_SHARE units of credit per predecessor it
+ * units (steq_cost) before it runs, and each of its pivots rows / STEQ_ENTRIES_PER_UNIT
+ * more once it has run. The search earns STEQ_SHARE units of credit per predecessor it
  * computes and spends a program's cost on each; a program that prunes earns back
  * STEQ_REWARD programs' worth, up to STEQ_CREDIT_MAX. So where the equation prunes,
  * programs go on; where it never does (an unsafe net, say), they take about
- * STEQ_SHARE of the time. Targets always get a program. Pivot limits:
- * STEQ_TARGET_PIVOTS for a target, STEQ_PIVOTS otherwise; after STEQ_MAX_UNFINISHED
- * programs stop at their limit, only learned bounds prune. */
+ * STEQ_SHARE of the time. Targets always get a program. A pivot costs about as
+ * much as the program has rows, so each program may pivot STEQ_PIVOT_WORK / rows
+ * times (STEQ_TARGET_PIVOT_WORK for a target), at least STEQ_MIN_PIVOTS; after
+ * STEQ_MAX_UNFINISHED programs stop at their limit, only learned bounds prune (the
+ * net is too large for the solver). */
 #define STEQ_COST_BASE 4.0
 #define STEQ_ENTRIES_PER_UNIT 8.0
-#define STEQ_SHARE 0.5
+#define STEQ_SHARE 0.25
 #define STEQ_CREDIT_START 32.0   /* programs' worth */
 #define STEQ_REWARD 8.0          /* programs' worth */
 #define STEQ_CREDIT_MAX 1024.0   /* programs' worth */
-#define STEQ_TARGET_PIVOTS 20000
-#define STEQ_PIVOTS 2000
-#define STEQ_MAX_UNFINISHED 3
+#define STEQ_TARGET_PIVOT_WORK 4e7
+#define STEQ_PIVOT_WORK 1e7
+#define STEQ_MIN_PIVOTS 100
+#define STEQ_MAX_UNFINISHED 2
 
 /* TRUE when the state equation shows that no reachable marking covers M: a learned
  * bound is exceeded, or the linear program has no solution (its certificate is then
@@ -448,10 +452,15 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
   gdouble left = 0;
   if (s->budget.timeout_s > 0)
     left = MAX (0.001, s->budget.timeout_s - (g_get_monotonic_time () - s->start_us) / 1e6);
-  rf_steq_set_limits (s->steq, target ? STEQ_TARGET_PIVOTS : STEQ_PIVOTS, left);
+  gdouble rows = MAX (1, rf_steq_n_rows (s->steq));
+  guint pivots = (guint) MAX (STEQ_MIN_PIVOTS, (target ? STEQ_TARGET_PIVOT_WORK : STEQ_PIVOT_WORK) / rows);
+  rf_steq_set_limits (s->steq, pivots, left);
   RfInvariant *cert = NULL;
+  guint64 before = rf_steq_n_pivots (s->steq);
   gboolean may = rf_steq_may_cover (s->steq, m, &cert);
-  s->extra_work += (guint64) s->steq_cost;
+  gdouble pivot_cost = (rf_steq_n_pivots (s->steq) - before) * rows / STEQ_ENTRIES_PER_UNIT;
+  s->steq_credit -= pivot_cost;
+  s->extra_work += (guint64) (s->steq_cost + pivot_cost);
   if (may)
     return FALSE;
   bounds_add (&s->learned, cert);
