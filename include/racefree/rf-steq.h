@@ -45,7 +45,9 @@ guint64 rf_steq_n_solved (const RfSteq *steq);
 guint64 rf_steq_n_pivots (const RfSteq *steq);
 guint64 rf_steq_n_uncertified (const RfSteq *steq);
 guint64 rf_steq_n_unfinished (const RfSteq *steq);
-/* Non-zero entries of the linear program's matrix (its size). */
+/* Non-zero entries of the linear program's matrix, and its rows (places that are
+ * not omega). */
 guint64 rf_steq_n_entries (const RfSteq *steq);
+guint rf_steq_n_rows (const RfSteq *steq);
 
 G_END_DECLS

@@ -13,6 +13,8 @@
 #include "rf-forward.h"
 #include "rf-steq.h"
 
+#include <string.h>
+
 /* Node: one marking of the backward search. parent is the marking this one is a
  * predecessor of (NULL for a target), through transition `via`; target is the index
  * of the target at the root. Reference counted: the basis, the frontier and children
@@ -26,6 +28,8 @@ struct Node {
   guint via;
   guint target;
   guint64 serial;  /* order of addition to the basis (stats.conf before it) */
+  guint64 excess;  /* tokens beyond the initial marking on non-omega places */
+  guint depth;     /* predecessor steps from the target */
 };
 
 static Node *
@@ -36,7 +40,10 @@ node_new (RfMarking *m, Node *parent, guint via, guint target)
   n->m = m;
   n->parent = parent;
   if (parent)
-    parent->ref++;
+    {
+      parent->ref++;
+      n->depth = parent->depth + 1;
+    }
   n->via = via;
   n->target = target;
   return n;
@@ -399,22 +406,26 @@ violates_invariant (Search *s, const RfMarking *m)
 
 /* Linear programs are rationed in work units (one predecessor computation each): a
  * program is estimated to cost STEQ_COST_BASE + (matrix entries) / STEQ_ENTRIES_PER_UNIT
- * units (steq_cost). The search earns STEQ_SHARE units of credit per predecessor it
+ * units (steq_cost) before it runs, and each of its pivots rows / STEQ_ENTRIES_PER_UNIT
+ * more once it has run. The search earns STEQ_SHARE units of credit per predecessor it
  * computes and spends a program's cost on each; a program that prunes earns back
  * STEQ_REWARD programs' worth, up to STEQ_CREDIT_MAX. So where the equation prunes,
  * programs go on; where it never does (an unsafe net, say), they take about
- * STEQ_SHARE of the time. Targets always get a program. Pivot limits:
- * STEQ_TARGET_PIVOTS for a target, STEQ_PIVOTS otherwise; after STEQ_MAX_UNFINISHED
- * programs stop at their limit, only learned bounds prune. */
+ * STEQ_SHARE of the time. Targets always get a program. A pivot costs about as
+ * much as the program has rows, so each program may pivot STEQ_PIVOT_WORK / rows
+ * times (STEQ_TARGET_PIVOT_WORK for a target), at least STEQ_MIN_PIVOTS; after
+ * STEQ_MAX_UNFINISHED programs stop at their limit, only learned bounds prune (the
+ * net is too large for the solver). */
 #define STEQ_COST_BASE 4.0
 #define STEQ_ENTRIES_PER_UNIT 8.0
-#define STEQ_SHARE 0.5
+#define STEQ_SHARE 0.25
 #define STEQ_CREDIT_START 32.0   /* programs' worth */
 #define STEQ_REWARD 8.0          /* programs' worth */
 #define STEQ_CREDIT_MAX 1024.0   /* programs' worth */
-#define STEQ_TARGET_PIVOTS 20000
-#define STEQ_PIVOTS 2000
-#define STEQ_MAX_UNFINISHED 3
+#define STEQ_TARGET_PIVOT_WORK 4e7
+#define STEQ_PIVOT_WORK 1e7
+#define STEQ_MIN_PIVOTS 100
+#define STEQ_MAX_UNFINISHED 2
 
 /* TRUE when the state equation shows that no reachable marking covers M: a learned
  * bound is exceeded, or the linear program has no solution (its certificate is then
@@ -441,10 +452,15 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
   gdouble left = 0;
   if (s->budget.timeout_s > 0)
     left = MAX (0.001, s->budget.timeout_s - (g_get_monotonic_time () - s->start_us) / 1e6);
-  rf_steq_set_limits (s->steq, target ? STEQ_TARGET_PIVOTS : STEQ_PIVOTS, left);
+  gdouble rows = MAX (1, rf_steq_n_rows (s->steq));
+  guint pivots = (guint) MAX (STEQ_MIN_PIVOTS, (target ? STEQ_TARGET_PIVOT_WORK : STEQ_PIVOT_WORK) / rows);
+  rf_steq_set_limits (s->steq, pivots, left);
   RfInvariant *cert = NULL;
+  guint64 before = rf_steq_n_pivots (s->steq);
   gboolean may = rf_steq_may_cover (s->steq, m, &cert);
-  s->extra_work += (guint64) s->steq_cost;
+  gdouble pivot_cost = (rf_steq_n_pivots (s->steq) - before) * rows / STEQ_ENTRIES_PER_UNIT;
+  s->steq_credit -= pivot_cost;
+  s->extra_work += (guint64) (s->steq_cost + pivot_cost);
   if (may)
     return FALSE;
   bounds_add (&s->learned, cert);
@@ -731,32 +747,126 @@ witness_extend (Search *s, RfWitness *w, const Node *n)
   w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
 }
 
-/* Smaller markings first (then in order of addition): they are the likelier to
- * subsume the predecessors of larger ones before those are computed. */
-static gint
-node_cmp (gconstpointer a, gconstpointer b)
+/* Largest steps² × places for which witness_shorten works. */
+#define SHORTEN_MAX_WORK 100000000
+
+/* Removes steps from W that the rest does not need: last to first, a step goes when
+ * the others still fire in order from W's initial marking and end covering TARGET.
+ * The best-first search and the meeting of the two searches can leave such steps
+ * (a thread created and never used). Updates W->final. */
+static void
+witness_shorten (const RfNet *net, RfWitness *w, const RfMarking *target)
 {
-  const Node *x = *(Node *const *) a, *y = *(Node *const *) b;
-  if (x->m->norm != y->m->norm)
-    return x->m->norm < y->m->norm ? -1 : 1;
-  return (x->serial > y->serial) - (x->serial < y->serial);
+  guint np = rf_net_n_places (net);
+  if ((guint64) w->steps->len * w->steps->len * (np + 1) > SHORTEN_MAX_WORK)
+    return;
+  g_autofree guint32 *dense = g_new (guint32, np);
+  for (gint skip = (gint) w->steps->len - 1; skip >= 0; skip--)
+    {
+      memset (dense, 0, sizeof (guint32) * np);
+      for (guint i = 0; i < w->initial->n; i++)
+        dense[w->initial->e[i].place] = w->initial->e[i].count;
+      gboolean ok = TRUE;
+      for (guint i = 0; i < w->steps->len && ok; i++)
+        {
+          if ((gint) i == skip)
+            continue;
+          const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
+          ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+        }
+      if (ok && rf_marking_leq_dense (target, dense, NULL))
+        g_array_remove_index (w->steps, skip);
+    }
+  memset (dense, 0, sizeof (guint32) * np);
+  for (guint i = 0; i < w->initial->n; i++)
+    dense[w->initial->e[i].place] = w->initial->e[i].count;
+  for (guint i = 0; i < w->steps->len; i++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
+      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      g_assert (ok);
+    }
+  g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (dense[p] > 0)
+      {
+        RfToken t = { p, dense[p] };
+        g_array_append_val (fin, t);
+      }
+  rf_marking_unref (w->final);
+  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
 }
 
-/* The next round's frontier: its live nodes, smallest first. */
-static void
-next_round (GPtrArray *frontier)
+/* The search order: fewest tokens beyond the initial marking first (those closest
+ * to it), then smallest, then in order of addition. Small markings are the likelier
+ * to subsume the predecessors of larger ones before those are computed. */
+static gboolean
+node_before (const Node *x, const Node *y)
 {
-  guint k = 0;
-  for (guint i = 0; i < frontier->len; i++)
+  if (x->excess != y->excess)
+    return x->excess < y->excess;
+  if (x->m->norm != y->m->norm)
+    return x->m->norm < y->m->norm;
+  return x->serial < y->serial;
+}
+
+/* Binary min-heap of Node* (owned references) in node_before order. */
+static void
+heap_push (GPtrArray *heap, Node *n)
+{
+  g_ptr_array_add (heap, n);
+  Node **h = (Node **) heap->pdata;
+  for (guint i = heap->len - 1; i > 0;)
     {
-      Node *n = g_ptr_array_index (frontier, i);
-      if (n->dead)
-        node_unref (n);
-      else
-        g_ptr_array_index (frontier, k++) = n;
+      guint up = (i - 1) / 2;
+      if (!node_before (h[i], h[up]))
+        break;
+      Node *t = h[i];
+      h[i] = h[up];
+      h[up] = t;
+      i = up;
     }
-  frontier->len = k;
-  g_ptr_array_sort (frontier, node_cmp);
+}
+
+/* Removes and returns the first node (the caller owns its reference). */
+static Node *
+heap_pop (GPtrArray *heap)
+{
+  Node **h = (Node **) heap->pdata;
+  Node *top = h[0];
+  h[0] = h[heap->len - 1];
+  g_ptr_array_steal_index (heap, heap->len - 1);
+  guint n = heap->len;
+  for (guint i = 0;;)
+    {
+      guint l = 2 * i + 1, r = l + 1, m = i;
+      if (l < n && node_before (h[l], h[m]))
+        m = l;
+      if (r < n && node_before (h[r], h[m]))
+        m = r;
+      if (m == i)
+        break;
+      Node *t = h[i];
+      h[i] = h[m];
+      h[m] = t;
+      i = m;
+    }
+  return top;
+}
+
+/* Tokens of M beyond the initial marking on places that are not omega: 0 exactly
+ * when M lies below the initial marking. */
+static guint64
+excess (const Search *s, const RfMarking *m)
+{
+  guint64 e = 0;
+  for (guint i = 0; i < m->n; i++)
+    {
+      guint32 p = m->e[i].place;
+      if (!s->omega[p] && m->e[i].count > s->init[p])
+        e += m->e[i].count - s->init[p];
+    }
+  return e;
 }
 
 G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
@@ -833,10 +943,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       if (steq_refutes (&s, m, TRUE))
         continue;
       Node *n = node_new (rf_marking_ref (m), NULL, 0, i);
+      n->excess = excess (&s, m);
       basis_insert (&s.basis, n, &s.stats);
       g_ptr_array_add (frontier, node_ref (n));
-      if (rf_marking_leq_dense (m, s.init, s.omega))
-        found = n;
+      if (n->excess == 0)
+        found = n;  /* below the initial marking */
     }
 
   guint nt = rf_net_n_transitions (net);
@@ -849,13 +960,16 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   g_autoptr (RfForward) fw = s.budget.backward_only ? NULL : forward_new (&s, targets, omega_tokens);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
-  while (!found && frontier->len > 0 && r->verdict != RF_COVER_UNKNOWN)
+  g_autoptr (GPtrArray) heap = g_ptr_array_new_with_free_func (node_unref);
+  for (guint i = 0; i < frontier->len; i++)
+    heap_push (heap, node_ref (g_ptr_array_index (frontier, i)));
+  while (!found && heap->len > 0 && r->verdict != RF_COVER_UNKNOWN)
     {
-      if (fw)
+      guint64 work = s.work + s.extra_work;
+      if (fw && (work_seen == 0 || work - work_seen >= FORWARD_QUOTA))
         {
-          guint64 work = s.work + s.extra_work;
           RfForwardState st = rf_forward_step (fw, MAX (FORWARD_QUOTA, work - work_seen));
-          work_seen = work;
+          work_seen = MAX (work, 1);
           if (st == RF_FORWARD_FOUND)
             {
               fw_witness = rf_forward_witness (fw);
@@ -866,7 +980,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
           if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
             {
               /* Every reachable marking was seen and none covers a target. */
-              g_ptr_array_set_size (frontier, 0);
+              g_ptr_array_set_size (heap, 0);
               break;
             }
           if (st != RF_FORWARD_RUNNING)
@@ -882,66 +996,64 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                 }
             }
         }
-      s.stats.iterations++;
-      report_progress (&s, frontier->len);
-      g_autoptr (GPtrArray) next = g_ptr_array_new_with_free_func (node_unref);
-      for (guint f = 0; f < frontier->len && !found; f++)
+      Node *cur = heap_pop (heap);
+      if (cur->dead)
         {
-          Node *cur = g_ptr_array_index (frontier, f);
-          /* Only transitions that put a token on a place cur needs give a
-           * predecessor not already above cur; try them in id order. */
-          collect_candidates (&s, cur->m);
-          for (guint ci = 0; ci < s.candidates->len && !cur->dead; ci++)
+          node_unref (cur);
+          continue;
+        }
+      s.stats.iterations = MAX (s.stats.iterations, cur->depth + 1);
+      report_progress (&s, heap->len + 1);
+      /* Only transitions that put a token on a place cur needs give a
+       * predecessor not already above cur; try them in id order. */
+      collect_candidates (&s, cur->m);
+      for (guint ci = 0; ci < s.candidates->len && !cur->dead; ci++)
+        {
+          guint ti = g_array_index (s.candidates, guint, ci);
+          const RfTransition *t = rf_net_get_transition (net, ti);
+          if ((++s.work & 255) == 0)
             {
-              guint ti = g_array_index (s.candidates, guint, ci);
-              const RfTransition *t = rf_net_get_transition (net, ti);
-              if ((++s.work & 255) == 0)
-                {
-                  if (budget_exceeded (&s))
-                    {
-                      r->verdict = RF_COVER_UNKNOWN;
-                      break;
-                    }
-                  report_progress (&s, frontier->len - f + next->len);
-                }
-              RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
-              if (violates_invariant (&s, pm))
-                {
-                  s.stats.pruned++;
-                  rf_marking_unref (pm);
-                  continue;
-                }
-              if (basis_covers (&s.basis, pm))
-                {
-                  s.stats.subsumed++;
-                  rf_marking_unref (pm);
-                  continue;
-                }
-              if (steq_refutes (&s, pm, FALSE))
-                {
-                  rf_marking_unref (pm);
-                  continue;
-                }
-              Node *n = node_new (pm, cur, ti, cur->target);
-              basis_insert (&s.basis, n, &s.stats);
-              if (rf_marking_leq_dense (pm, s.init, s.omega))
-                {
-                  found = n;
-                  break;
-                }
-              g_ptr_array_add (next, node_ref (n));
-              if (s.budget.max_markings && s.basis.live > s.budget.max_markings)
+              if (budget_exceeded (&s))
                 {
                   r->verdict = RF_COVER_UNKNOWN;
                   break;
                 }
+              report_progress (&s, heap->len + 1);
             }
-          if (r->verdict == RF_COVER_UNKNOWN)
-            break;
+          RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
+          if (violates_invariant (&s, pm))
+            {
+              s.stats.pruned++;
+              rf_marking_unref (pm);
+              continue;
+            }
+          if (basis_covers (&s.basis, pm))
+            {
+              s.stats.subsumed++;
+              rf_marking_unref (pm);
+              continue;
+            }
+          if (steq_refutes (&s, pm, FALSE))
+            {
+              rf_marking_unref (pm);
+              continue;
+            }
+          Node *n = node_new (pm, cur, ti, cur->target);
+          n->excess = excess (&s, pm);
+          basis_insert (&s.basis, n, &s.stats);
+          if (n->excess == 0)
+            {
+              found = n;  /* below the initial marking */
+              break;
+            }
+          heap_push (heap, node_ref (n));
+          if (s.budget.max_markings && s.basis.live > s.budget.max_markings)
+            {
+              r->verdict = RF_COVER_UNKNOWN;
+              break;
+            }
         }
-      g_ptr_array_unref (g_steal_pointer (&frontier));
-      frontier = g_steal_pointer (&next);
-      next_round (frontier);
+      node_unref (cur);
     }
 
   if (fw)
@@ -956,6 +1068,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       r->verdict = RF_COVER_UNSAFE;
       r->witness = fw_witness;
     }
+  if (r->witness)
+    witness_shorten (net, r->witness, g_ptr_array_index (targets, r->witness->target));
   if (s.steq)
     {
       s.stats.steq_lps = rf_steq_n_solved (s.steq);

@@ -462,6 +462,12 @@ rf_steq_n_entries (const RfSteq *q)
   return q->entries;
 }
 
+guint
+rf_steq_n_rows (const RfSteq *q)
+{
+  return q->n_rows;
+}
+
 void
 rf_steq_set_limits (RfSteq *q, guint max_pivots, gdouble max_seconds)
 {
