@@ -3822,6 +3822,31 @@ client_roots (Lower *L, GPtrArray *entries)
     }
 }
 
+/* Functions whose address reaches code without a body (qsort's comparator, an atexit
+ * handler, a thrd_create start routine, a destructor given to pthread_key_create...):
+ * that code may call them at any time, from any thread, any number of times, so each
+ * is a job type started by any number of threads at once (as a module entry), its
+ * parameters pointing anywhere. */
+static void
+callback_jobs (Lower *L)
+{
+  if (!L->pts)
+    return;
+  g_autoptr (GPtrArray) fns = rf_c_points_escaped_functions (L->pts);
+  for (guint i = 0; i < fns->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (fns, i);
+      if (d->in_system || !d->name || func_def (L, d->name) != d)
+        continue;
+      g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
+      warn_once (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
+                 "any number of threads at any time", d->name);
+      guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
+      rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
+      g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+    }
+}
+
 RfProgram *
 rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
 {
@@ -3940,6 +3965,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
             g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
             g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
           }
+      callback_jobs (L);
       while (!g_queue_is_empty (&L->pending) && rf_diags_n_errors (diags) == n_errors_before)
         {
           guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->pending)) - 1;
