@@ -159,6 +159,10 @@ typedef struct {
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
+  GHashTable *relockable;   /* demoted mutex names (owned) whose reason is that they may be
+                             * recursive or error-checking: a second lock does not block */
+  gboolean nonnormal_attr;  /* pthread_mutexattr_settype may set a type that does not block
+                             * on a second lock by its owner (recursive, error-checking) */
   GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
   GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
   GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
@@ -357,11 +361,14 @@ is_static_object (CDecl *d)
 }
 
 /* The root of object D referenced in function FN, or NULL when it is thread-private
- * (a local that does not escape, a thread-local). */
+ * (a local that does not escape, a thread-local whose address does not escape: once
+ * it does, another thread may reach this thread's copy, and one location stands for
+ * the copies of every thread). */
 static Root *
 root_of_decl (Lower *L, CDecl *d, const char *fn)
 {
-  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || d->thread_local)
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
+      || (d->thread_local && !g_hash_table_contains (L->escaped, d)))
     return NULL;
   gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
   if (is_static_object (d))
@@ -440,6 +447,31 @@ enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
 
 /* The data leaves of P: struct fields, array elements, unions whole; pthread objects
  * are not data. */
+static gboolean const_int (Lower *L, CExpr *e, gint64 *out);
+
+/* The location of member FIELD of struct T: itself, or for a bit-field the first
+ * named member of its run of adjacent bit-fields (of nonzero width), which C11 counts
+ * as one memory location: two threads writing `f.ready` and `f.done` race. */
+static const char *
+bitfield_location (Lower *L, CType *t, const char *field)
+{
+  if (!t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members || !field)
+    return field;
+  const char *head = NULL;
+  for (guint i = 0; i < t->tag->members->len; i++)
+    {
+      CDecl *m = g_ptr_array_index (t->tag->members, i);
+      gint64 w = -1;
+      if (!m->bit_width || (const_int (L, m->bit_width, &w) && w == 0))
+        head = NULL;  /* not a bit-field, or a zero-width one: the run ends */
+      else if (!head && m->name)
+        head = m->name;
+      if (m->name && strcmp (m->name, field) == 0)
+        return m->bit_width && head ? head : field;
+    }
+  return field;
+}
+
 static void
 leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int depth)
 {
@@ -463,8 +495,11 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
         {
           CDecl *m = g_ptr_array_index (t->tag->members, i);
           if (!m->name)
-            leaves (L, r, path, m->type, out, depth + 1);
-          else
+            {
+              if (!m->bit_width)
+                leaves (L, r, path, m->type, out, depth + 1);
+            }
+          else if (strcmp (bitfield_location (L, t, m->name), m->name) == 0)
             {
               g_autofree char *p = g_strconcat (path, ".", m->name, NULL);
               leaves (L, r, p, m->type, out, depth + 1);
@@ -610,7 +645,7 @@ extend_member (Lower *L, GPtrArray *ps, const char *field)
       CType *m = find_member (L, t, field);
       if (!m)
         continue;
-      char *np = g_strconcat (p->path, ".", field, NULL);
+      char *np = g_strconcat (p->path, ".", bitfield_location (L, t, field), NULL);
       g_free (p->path);
       p->path = np;
       p->type = m;
@@ -1677,9 +1712,10 @@ apply_demotions (Lower *L)
             }
         }
       if (n > 0)
-        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s (its operations "
-                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock"
-                      : "semaphore", var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why);
+        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s%s",
+                      var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock" : "semaphore",
+                      var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why,
+                      g_hash_table_contains (L->relockable, var->name) ? "" : " (its operations could release it)");
     }
 }
 
@@ -1903,6 +1939,7 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
 }
 
 static void inline_call (Lower *L, CDecl *fn, CExpr *call);
+static void init_relockable (Lower *L, CExpr *call, RfLoc loc);
 
 static void
 eval_args (Lower *L, CExpr *call, guint from)
@@ -1922,6 +1959,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       break;
     case K_PURE: case K_ALLOC:
       eval_args (L, e, 0);
+      if (strcmp (name, "pthread_mutex_init") == 0)
+        init_relockable (L, e, loc);
       return;
     case K_READS:
       for (guint i = 0; i < n; i++)
@@ -2943,6 +2982,8 @@ take_address (Lower *L, CExpr *e, guint flags)
   handle_mark (L, d, (flags & P_HANDLE) ? HANDLE_CREATED : HANDLE_BAD);
   if (is_static_object (d))
     {
+      if (d->thread_local && !(flags & P_NOESC))
+        g_hash_table_add (L->escaped, d);
       Root *r = root_of_decl (L, d, L->pf);
       if (r)
         r->addr_taken = TRUE;
@@ -2951,6 +2992,99 @@ take_address (Lower *L, CExpr *e, guint flags)
   g_hash_table_add (L->assigned, d);
   if (!(flags & P_NOESC))
     g_hash_table_add (L->escaped, d);
+}
+
+/* ---- recursive and error-checking mutexes ----
+ * The model's acquire blocks while the lock is held, also by the thread itself, as a
+ * normal mutex does. A recursive mutex lets its owner lock it again, an error-checking
+ * one returns EDEADLK at once: blocking there would hide what the thread does next.
+ * Such a mutex gives no exclusion in the model (demoted): one whose initializer names
+ * a recursive or error-checking kind (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, ...), and
+ * one given an attribute by pthread_mutex_init when the program may set such a type
+ * (pthread_mutexattr_settype with anything but the constant PTHREAD_MUTEX_NORMAL). */
+
+static gboolean
+names_nonnormal_kind (CExpr *e, int depth)
+{
+  if (!e || depth > 64)
+    return FALSE;
+  if (e->kind == C_EXPR_IDENT && e->text
+      && (strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE_NP") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK_NP") == 0
+          || strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK") == 0))
+    return TRUE;
+  if (names_nonnormal_kind (e->a, depth + 1) || names_nonnormal_kind (e->b, depth + 1)
+      || names_nonnormal_kind (e->c, depth + 1))
+    return TRUE;
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    if (names_nonnormal_kind (g_ptr_array_index (e->args, i), depth + 1))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+init_names_nonnormal_kind (CInit *in)
+{
+  if (!in)
+    return FALSE;
+  if (in->expr)
+    return names_nonnormal_kind (in->expr, 0);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    if (init_names_nonnormal_kind (((CInitItem *) g_ptr_array_index (in->items, i))->init))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every mutex in the NAMES gives no exclusion, for reason WHY. */
+static void
+demote_relockable (Lower *L, GPtrArray *names, const char *why)
+{
+  for (guint k = 0; k < names->len; k++)
+    if (!g_hash_table_contains (L->demoted, g_ptr_array_index (names, k)))
+      {
+        g_hash_table_insert (L->demoted, g_strdup (g_ptr_array_index (names, k)), g_strdup (why));
+        g_hash_table_add (L->relockable, g_strdup (g_ptr_array_index (names, k)));
+      }
+}
+
+/* Static object D (of function FN, or NULL) initialised as a recursive or
+ * error-checking mutex (or holding one): demoted. */
+static void
+static_init_relockable (Lower *L, CDecl *d, const char *fn)
+{
+  if (d->kind != C_DECL_VAR || !is_static_object (d) || !init_names_nonnormal_kind (d->init))
+    return;
+  Root *r = root_of_decl (L, d, fn);
+  if (!r)
+    return;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  sync_leaves (L, r->name, d->type, names, 0);
+  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u as a recursive or error-checking mutex, which "
+                                          "its owner may lock again without blocking",
+                                          d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col);
+  demote_relockable (L, names, why);
+}
+
+/* pthread_mutex_init (M, ATTR) at LOC: with an attribute that may make it recursive
+ * or error-checking, the mutexes M may denote are demoted. */
+static void
+init_relockable (Lower *L, CExpr *call, RfLoc loc)
+{
+  gint64 v;
+  CExpr *attr = call->args && call->args->len >= 2 ? g_ptr_array_index (call->args, 1) : NULL;
+  if (!L->nonnormal_attr || !attr || (const_int (L, attr, &v) && v == 0))
+    return;
+  g_autoptr (GPtrArray) ps = deref (L, g_ptr_array_index (call->args, 0));
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; ps && i < ps->len; i++)
+    {
+      const Place *pl = g_ptr_array_index (ps, i);
+      g_autofree char *name = place_name (pl);
+      sync_leaves (L, name, pl->type, names, 0);
+    }
+  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u with an attribute that may make it recursive or "
+                                          "error-checking, so that its owner may lock it again without blocking",
+                                          loc.file ? loc.file : "?", loc.line, loc.col);
+  demote_relockable (L, names, why);
 }
 
 static void
@@ -2974,6 +3108,14 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
 {
   if (!e)
     return;
+  if (e->kind == C_EXPR_CALL && !L->nonnormal_attr && callee_name (e)
+      && strcmp (callee_name (e), "pthread_mutexattr_settype") == 0)
+    {
+      gint64 v;
+      CExpr *kind = e->args && e->args->len >= 2 ? g_ptr_array_index (e->args, 1) : NULL;
+      if (!kind || !const_int (L, kind, &v) || v != 0)
+        L->nonnormal_attr = TRUE;
+    }
   switch (e->kind)
     {
     case C_EXPR_IDENT:
@@ -3125,7 +3267,10 @@ pre_stmt (Lower *L, CStmt *s)
       {
         CDecl *d = g_ptr_array_index (s->items, i);
         if (d->kind == C_DECL_VAR)
-          pre_init (L, d->init, pointee (L, d->type));
+          {
+            pre_init (L, d->init, pointee (L, d->type));
+            static_init_relockable (L, d, L->pf);
+          }
       }
 }
 
@@ -3679,7 +3824,10 @@ prepass (Lower *L)
           if (d->kind == C_DECL_FUNC && d->body)
             pre_stmt (L, d->body);
           else if (d->kind == C_DECL_VAR)
-            pre_init (L, d->init, pointee (L, d->type));
+            {
+              pre_init (L, d->init, pointee (L, d->type));
+              static_init_relockable (L, d, NULL);
+            }
         }
     }
   L->pf = NULL;
@@ -3874,6 +4022,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
   L->priv_bad = g_hash_table_new (NULL, NULL);
   L->ptr_addr = g_hash_table_new (NULL, NULL);
@@ -3997,6 +4146,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_array_unref (L->job_exit_sem);
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
+  g_hash_table_unref (L->relockable);
   g_array_unref (L->no_excl);
   g_hash_table_unref (L->priv_bad);
   g_hash_table_unref (L->ptr_addr);
