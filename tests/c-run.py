@@ -12,6 +12,8 @@ The header comment of each program states what racefree must say:
                                     print today: 1 with a RACE, else 3 with an unknown, else 0)
   // expect-stderr: TEXT            TEXT must occur in the standard error
   // args: ARGS...                  extra arguments for `racefree check`
+A program expecting a RACE has a fixed twin that expects none: NAME_fixed.c, or the
+programs a `// fixed-twin: OTHER.c ...` line names.
 A location racefree gets right while a known-gap line is still there fails ("known gap
 fixed"), so that the line gets removed. A known gap can never excuse `race-free` for a
 location whose true verdict is RACE: that is a soundness bug and always fails.
@@ -137,6 +139,27 @@ def pattern_checks(h):
     return errors
 
 
+def twin_checks(prog, h):
+    """A program expecting a RACE has a fixed twin: NAME_fixed.c next to it, or the
+    programs its `// fixed-twin:` line names; each exists and expects no RACE."""
+    if "RACE" not in h.expect.values():
+        return []
+    base = os.path.splitext(prog)[0]
+    twins = h.fixed_twins or ([os.path.basename(base) + "_fixed.c"]
+                              if os.path.exists(base + "_fixed.c") else [])
+    if not twins:
+        return ["expects a RACE but has no fixed twin (%s_fixed.c or a '// fixed-twin:' line)"
+                % os.path.basename(base)]
+    errors = []
+    for t in twins:
+        tp = os.path.join(os.path.dirname(prog), t)
+        if not os.path.exists(tp):
+            errors.append("fixed-twin %s does not exist" % t)
+        elif "RACE" in Header(tp).expect.values():
+            errors.append("fixed-twin %s still expects a RACE" % t)
+    return errors
+
+
 def compile_checks(prog, link):
     errors = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -210,6 +233,8 @@ def main():
     failures = list(h.errors)
     if pattern:
         failures += pattern_checks(h)
+    else:
+        failures += twin_checks(prog, h)
     if is_c:
         failures += compile_checks(prog, pattern and re.search(r"^int\s+main\s*\(", h.text, re.M))
 

@@ -2495,6 +2495,9 @@ collect_cases (CStmt *s, GPtrArray *out)
 
 enum { MAX_UNROLL = 16 };
 
+static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
+static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
+
 /* E assigns D, increments it or takes its address. */
 static gboolean
 expr_touches (CExpr *e, CDecl *d, int depth)
@@ -2514,8 +2517,11 @@ expr_touches (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  /* statement expressions, compound literals, _Generic: not looked into */
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  /* a statement expression (as glibc's atomic_load): its statements; compound
+   * literals, _Generic: not looked into */
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return !e->stmt || stmt_touches (e->stmt, d, 0);
+  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
 }
 
 static gboolean
@@ -2547,7 +2553,9 @@ expr_takes_addr (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return !e->stmt || stmt_touches_addr (e->stmt, d);
+  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
 }
 
 static gboolean
@@ -3971,7 +3979,8 @@ client_roots (Lower *L, GPtrArray *entries)
 }
 
 /* Functions whose address reaches code without a body (qsort's comparator, an atexit
- * handler, a thrd_create start routine, a destructor given to pthread_key_create...):
+ * handler, a thrd_create start routine, a destructor given to pthread_key_create...),
+ * and functions with a constructor or destructor attribute:
  * that code may call them at any time, from any thread, any number of times, so each
  * is a job type started by any number of threads at once (as a module entry), its
  * parameters pointing anywhere. */
@@ -3981,14 +3990,36 @@ callback_jobs (Lower *L)
   if (!L->pts)
     return;
   g_autoptr (GPtrArray) fns = rf_c_points_escaped_functions (L->pts);
+  guint n_escaped = fns->len;
+  /* constructors run before main, destructors at exit (while other threads may still
+   * run): both are called by code racefree does not see */
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
+            {
+              const char *a = g_ptr_array_index (d->attrs, k);
+              CDecl *def = func_def (L, d->name);
+              if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
+                g_ptr_array_add (fns, def);
+            }
+        }
+    }
   for (guint i = 0; i < fns->len; i++)
     {
       CDecl *d = g_ptr_array_index (fns, i);
       if (d->in_system || !d->name || func_def (L, d->name) != d)
         continue;
       g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
-      warn_once (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
-                 "any number of threads at any time", d->name);
+      if (i < n_escaped)
+        warn_once (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
+                   "any number of threads at any time", d->name);
+      else
+        warn_once (L, d->loc, key, "'%s' is a constructor or destructor, run before main or at exit: assumed called "
+                   "by any number of threads at any time", d->name);
       guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
       rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
       g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
