@@ -1277,6 +1277,7 @@ static const Known known[] = {
   { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
   { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
   { "__builtin_longjmp", K_UNSUPPORTED },
+  { "__sigsetjmp_cancel", K_UNSUPPORTED }, { "pthread_cancel", K_UNSUPPORTED },
 };
 
 static Kind
@@ -2231,7 +2232,15 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       }
       return;
     case K_UNSUPPORTED:
-      error_at (L, loc, "unsupported: %s", name);
+      if (strcmp (name, "__sigsetjmp_cancel") == 0)
+        /* glibc's pthread_cleanup_push: a setjmp whose handler runs at pthread_exit or
+         * at a cancellation point, neither of which the model follows */
+        error_at (L, loc, "unsupported: pthread_cleanup_push (a setjmp; its handler runs at pthread_exit or "
+                  "cancellation)");
+      else if (strcmp (name, "pthread_cancel") == 0)
+        error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
+      else
+        error_at (L, loc, "unsupported: %s", name);
       return;
     }
 }
@@ -4146,7 +4155,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
             g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
           }
       callback_jobs (L);
-      while (!g_queue_is_empty (&L->pending) && rf_diags_n_errors (diags) == n_errors_before)
+      while (!g_queue_is_empty (&L->pending))  /* after an error too: every error in one run */
         {
           guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->pending)) - 1;
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
