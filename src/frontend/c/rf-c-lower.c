@@ -2684,6 +2684,23 @@ counted_loop (Lower *L, CStmt *s)
                          && one == 1));
   if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
     return -1;
+  /* the counter must reach the bound without wrapping round (a signed char counting
+   * to 128 never stops) or saturating (a _Bool), and be an integer */
+  gint64 lo, hi;
+  switch (t->basic)
+    {
+    case C_BASIC_CHAR: case C_BASIC_SCHAR: lo = G_MININT8; hi = G_MAXINT8; break;
+    case C_BASIC_UCHAR: lo = 0; hi = G_MAXUINT8; break;
+    case C_BASIC_SHORT: lo = G_MININT16; hi = G_MAXINT16; break;
+    case C_BASIC_USHORT: lo = 0; hi = G_MAXUINT16; break;
+    case C_BASIC_INT: lo = G_MININT32; hi = G_MAXINT32; break;
+    case C_BASIC_UINT: lo = 0; hi = G_MAXUINT32; break;
+    case C_BASIC_LONG: case C_BASIC_LLONG: case C_BASIC_INT128: lo = G_MININT64; hi = G_MAXINT64; break;
+    case C_BASIC_ULONG: case C_BASIC_ULLONG: case C_BASIC_UINT128: lo = 0; hi = G_MAXINT64; break;
+    default: return -1;  /* _Bool, floating, other builtins */
+    }
+  if (from < lo || to > hi)
+    return -1;
   if (stmt_touches (s->body, d, 0) || expr_touches (s->expr, d, 0))
     return -1;
   /* no &i anywhere in the function (a pointer could change i) */
