@@ -160,15 +160,18 @@ def twin_checks(prog, h):
     return errors
 
 
-def compile_checks(prog, link):
+def compile_checks(prog, link, args=(), root="."):
+    """gcc compiles PROG without a warning, with the header's preprocessor options
+    (-I, -D, -U, -std=, paths relative to ROOT as for racefree)."""
     errors = []
+    cpp = [a for a in args if a.startswith(("-I", "-D", "-U", "-std="))]
     with tempfile.TemporaryDirectory() as tmp:
         steps = [["-c", "-o", os.path.join(tmp, "t.o")]]
         if link:
             steps.append(["-o", os.path.join(tmp, "t")])
         for extra in steps:
-            cmd = ["gcc", "-std=gnu11", "-pthread", "-Wall", os.path.abspath(prog)] + extra
-            cc = subprocess.run(cmd, capture_output=True, text=True)
+            cmd = ["gcc", "-std=gnu11", "-pthread", "-Wall"] + cpp + [os.path.abspath(prog)] + extra
+            cc = subprocess.run(cmd, capture_output=True, text=True, cwd=root)
             if cc.returncode != 0 or cc.stderr.strip():
                 errors.append("%s failed or warned:\n%s" % (" ".join(cmd[:4] + extra[:1]), cc.stderr))
                 break
@@ -197,7 +200,18 @@ def compare(h, got):
 def round_trip(binary, root, rel, args, got):
     """`racefree model` output, checked again as SML, gives the same verdicts."""
     env = dict(os.environ, LC_ALL="C")
-    model = subprocess.run([binary, "model", rel] + args, cwd=root, capture_output=True, text=True, env=env)
+    # search budget options go to both checks (an unknown verdict must stay unknown),
+    # the others (C front-end options) to `racefree model` only
+    budget, front = [], []
+    it = iter(args)
+    for a in it:
+        if a in ("--max-markings", "--timeout"):
+            budget += [a, next(it, "")]
+        elif a == "--no-state-equation" or a.startswith(("--max-markings=", "--timeout=")):
+            budget.append(a)
+        else:
+            front.append(a)
+    model = subprocess.run([binary, "model", rel] + front, cwd=root, capture_output=True, text=True, env=env)
     if model.returncode != 0:
         return ["racefree model failed (exit %d):\n%s" % (model.returncode, model.stderr)]
     names = {}
@@ -209,7 +223,7 @@ def round_trip(binary, root, rel, args, got):
         path = os.path.join(tmp, "model.sml")
         with open(path, "w", encoding="utf-8") as f:
             f.write(model.stdout)
-        check = subprocess.run([binary, "check", path], capture_output=True, text=True, env=env)
+        check = subprocess.run([binary, "check", path] + budget, capture_output=True, text=True, env=env)
     back = {names.get(k, "?" + k): v for k, v in verdicts(check.stdout).items()}
     if check.returncode not in (0, 1, 3) or back != got:
         return ["the model does not check back to the same verdicts:\n  C   %s\n  SML %s\n%s%s"
@@ -236,7 +250,8 @@ def main():
     else:
         failures += twin_checks(prog, h)
     if is_c:
-        failures += compile_checks(prog, pattern and re.search(r"^int\s+main\s*\(", h.text, re.M))
+        failures += compile_checks(prog, pattern and re.search(r"^int\s+main\s*\(", h.text, re.M),
+                                   h.args, root)
 
     proc = subprocess.run([binary, "check", rel] + h.args, cwd=root, capture_output=True, text=True,
                           env=dict(os.environ, LC_ALL="C"))
