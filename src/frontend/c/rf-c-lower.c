@@ -4052,6 +4052,55 @@ callback_jobs (Lower *L)
     }
 }
 
+/* The functions an initializer names (as `f` or `&f`, through casts). */
+static void
+init_functions (Lower *L, CInit *in, GPtrArray *out, int depth)
+{
+  if (!in || depth > 32)
+    return;
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    init_functions (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init, out, depth + 1);
+  CExpr *e = peel (in->expr);
+  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    e = peel (e->a);
+  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *def = func_def (L, e->text);
+      if (def && !def->in_system && !g_ptr_array_find (out, def, NULL))
+        g_ptr_array_add (out, def);
+    }
+}
+
+/* Module mode without --entry: clients may also call the functions a global with
+ * external linkage names in its initializer (an operations table such as `const struct
+ * ops queue_ops = { queue_push_impl, ... }`, static functions included): they are
+ * entries too (warning). */
+static void
+exported_function_entries (Lower *L, GPtrArray *entries)
+{
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
+            continue;
+          g_autoptr (GPtrArray) fns = g_ptr_array_new ();
+          init_functions (L, d->init, fns, 0);
+          for (guint k = 0; k < fns->len; k++)
+            {
+              CDecl *f = g_ptr_array_index (fns, k);
+              if (g_ptr_array_find (entries, f, NULL) || (L->opts->init && strcmp (f->name, L->opts->init) == 0))
+                continue;
+              rf_diags_add (L->diags, RF_DIAG_WARNING, f->loc, "'%s' is named by the exported global '%s': clients "
+                            "may call it, so it is an entry too", f->name, d->name);
+              g_ptr_array_add (entries, f);
+            }
+        }
+    }
+}
+
 RfProgram *
 rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
 {
@@ -4125,6 +4174,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
                   g_ptr_array_add (entries, d);
               }
           }
+      if (!(entry_names && entry_names[0]))
+        exported_function_entries (L, entries);
       if (L->opts->init)
         {
           init_fn = func_def (L, L->opts->init);
