@@ -1,8 +1,9 @@
-// The fixed twin of mutex_recursive.c and mutex_recursive_attr.c: a normal mutex
-// (its attribute sets PTHREAD_MUTEX_NORMAL), a helper that expects the caller to hold
-// it instead of locking it again, and the update inside the critical section.
+// The fixed twin of mutex_recursive.c, mutex_recursive_attr.c and
+// mutex_recursive_local.c: normal mutexes (an attribute setting PTHREAD_MUTEX_NORMAL
+// keeps `n` one), a helper that expects the caller to hold the lock instead of
+// locking it again, and the update inside the critical section.
 // expect: updates race-free
-// racy-twin: mutex_recursive.c mutex_recursive_attr.c
+// racy-twin: mutex_recursive.c mutex_recursive_attr.c mutex_recursive_local.c
 #include <pthread.h>
 
 static int updates;

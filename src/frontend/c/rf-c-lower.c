@@ -161,6 +161,8 @@ typedef struct {
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
   GHashTable *relockable;   /* demoted mutex names (owned) whose reason is that they may be
                              * recursive or error-checking: a second lock does not block */
+  GPtrArray *relock_decls;  /* CDecl* initialised as recursive or error-checking mutexes,
+                             * and (interned) the name of their function or NULL: pairs */
   gboolean nonnormal_attr;  /* pthread_mutexattr_settype may set a type that does not block
                              * on a second lock by its owner (recursive, error-checking) */
   GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
@@ -3080,13 +3082,31 @@ demote_relockable (Lower *L, GPtrArray *names, const char *why)
       }
 }
 
-/* Static object D (of function FN, or NULL) initialised as a recursive or
- * error-checking mutex (or holding one): demoted. */
+/* Object D (of function FN, or NULL) initialised as a recursive or error-checking
+ * mutex (or holding one): noted during the pre-pass, demoted after it (once it is
+ * known whether a local's address escapes). */
 static void
 static_init_relockable (Lower *L, CDecl *d, const char *fn)
 {
-  if (d->kind != C_DECL_VAR || !is_static_object (d) || !init_names_nonnormal_kind (d->init))
+  if (d->kind != C_DECL_VAR || !init_names_nonnormal_kind (d->init))
     return;
+  g_ptr_array_add (L->relock_decls, d);
+  g_ptr_array_add (L->relock_decls, (gpointer) (fn ? g_intern_string (fn) : NULL));
+}
+
+static void demote_relock_decl (Lower *L, CDecl *d, const char *fn);
+
+/* After the pre-pass: the objects static_init_relockable noted are demoted. */
+static void
+demote_relock_decls (Lower *L)
+{
+  for (guint i = 0; i + 1 < L->relock_decls->len; i += 2)
+    demote_relock_decl (L, g_ptr_array_index (L->relock_decls, i), g_ptr_array_index (L->relock_decls, i + 1));
+}
+
+static void
+demote_relock_decl (Lower *L, CDecl *d, const char *fn)
+{
   Root *r = root_of_decl (L, d, fn);
   if (!r)
     return;
@@ -3146,8 +3166,13 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
       && strcmp (callee_name (e), "pthread_mutexattr_settype") == 0)
     {
       gint64 v;
-      CExpr *kind = e->args && e->args->len >= 2 ? g_ptr_array_index (e->args, 1) : NULL;
-      if (!kind || !const_int (L, kind, &v) || v != 0)
+      CExpr *kind = e->args && e->args->len >= 2 ? peel (g_ptr_array_index (e->args, 1)) : NULL;
+      /* glibc's enumerators have no explicit value: known by name */
+      gboolean normal = kind && kind->kind == C_EXPR_IDENT && kind->text
+                        && (strcmp (kind->text, "PTHREAD_MUTEX_NORMAL") == 0
+                            || strcmp (kind->text, "PTHREAD_MUTEX_DEFAULT") == 0
+                            || strcmp (kind->text, "PTHREAD_MUTEX_TIMED_NP") == 0);
+      if (!normal && (!kind || !const_int (L, kind, &v) || v != 0))
         L->nonnormal_attr = TRUE;
     }
   switch (e->kind)
@@ -4129,6 +4154,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->relock_decls = g_ptr_array_new ();
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
   L->priv_bad = g_hash_table_new (NULL, NULL);
   L->ptr_addr = g_hash_table_new (NULL, NULL);
@@ -4189,6 +4215,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
       prepass (L);
+      demote_relock_decls (L);
       private_sites (L);
       g_autoptr (GPtrArray) started = g_ptr_array_new ();
       if (!L->module)
@@ -4255,6 +4282,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
   g_hash_table_unref (L->relockable);
+  g_ptr_array_unref (L->relock_decls);
   g_array_unref (L->no_excl);
   g_hash_table_unref (L->priv_bad);
   g_hash_table_unref (L->ptr_addr);
