@@ -12,6 +12,8 @@ The header comment of each program states what racefree must say:
                                     print today: 1 with a RACE, else 3 with an unknown, else 0)
   // expect-stderr: TEXT            TEXT must occur in the standard error
   // args: ARGS...                  extra arguments for `racefree check`
+A program expecting a RACE has a fixed twin that expects none: NAME_fixed.c, or the
+programs a `// fixed-twin: OTHER.c ...` line names.
 A location racefree gets right while a known-gap line is still there fails ("known gap
 fixed"), so that the line gets removed. A known gap can never excuse `race-free` for a
 location whose true verdict is RACE: that is a soundness bug and always fails.
@@ -137,15 +139,39 @@ def pattern_checks(h):
     return errors
 
 
-def compile_checks(prog, link):
+def twin_checks(prog, h):
+    """A program expecting a RACE has a fixed twin: NAME_fixed.c next to it, or the
+    programs its `// fixed-twin:` line names; each exists and expects no RACE."""
+    if "RACE" not in h.expect.values():
+        return []
+    base = os.path.splitext(prog)[0]
+    twins = h.fixed_twins or ([os.path.basename(base) + "_fixed.c"]
+                              if os.path.exists(base + "_fixed.c") else [])
+    if not twins:
+        return ["expects a RACE but has no fixed twin (%s_fixed.c or a '// fixed-twin:' line)"
+                % os.path.basename(base)]
     errors = []
+    for t in twins:
+        tp = os.path.join(os.path.dirname(prog), t)
+        if not os.path.exists(tp):
+            errors.append("fixed-twin %s does not exist" % t)
+        elif "RACE" in Header(tp).expect.values():
+            errors.append("fixed-twin %s still expects a RACE" % t)
+    return errors
+
+
+def compile_checks(prog, link, args=(), root="."):
+    """gcc compiles PROG without a warning, with the header's preprocessor options
+    (-I, -D, -U, -std=, paths relative to ROOT as for racefree)."""
+    errors = []
+    cpp = [a for a in args if a.startswith(("-I", "-D", "-U", "-std="))]
     with tempfile.TemporaryDirectory() as tmp:
         steps = [["-c", "-o", os.path.join(tmp, "t.o")]]
         if link:
             steps.append(["-o", os.path.join(tmp, "t")])
         for extra in steps:
-            cmd = ["gcc", "-std=gnu11", "-pthread", "-Wall", os.path.abspath(prog)] + extra
-            cc = subprocess.run(cmd, capture_output=True, text=True)
+            cmd = ["gcc", "-std=gnu11", "-pthread", "-Wall"] + cpp + [os.path.abspath(prog)] + extra
+            cc = subprocess.run(cmd, capture_output=True, text=True, cwd=root)
             if cc.returncode != 0 or cc.stderr.strip():
                 errors.append("%s failed or warned:\n%s" % (" ".join(cmd[:4] + extra[:1]), cc.stderr))
                 break
@@ -174,7 +200,18 @@ def compare(h, got):
 def round_trip(binary, root, rel, args, got):
     """`racefree model` output, checked again as SML, gives the same verdicts."""
     env = dict(os.environ, LC_ALL="C")
-    model = subprocess.run([binary, "model", rel] + args, cwd=root, capture_output=True, text=True, env=env)
+    # search budget options go to both checks (an unknown verdict must stay unknown),
+    # the others (C front-end options) to `racefree model` only
+    budget, front = [], []
+    it = iter(args)
+    for a in it:
+        if a in ("--max-markings", "--timeout"):
+            budget += [a, next(it, "")]
+        elif a == "--no-state-equation" or a.startswith(("--max-markings=", "--timeout=")):
+            budget.append(a)
+        else:
+            front.append(a)
+    model = subprocess.run([binary, "model", rel] + front, cwd=root, capture_output=True, text=True, env=env)
     if model.returncode != 0:
         return ["racefree model failed (exit %d):\n%s" % (model.returncode, model.stderr)]
     names = {}
@@ -186,7 +223,7 @@ def round_trip(binary, root, rel, args, got):
         path = os.path.join(tmp, "model.sml")
         with open(path, "w", encoding="utf-8") as f:
             f.write(model.stdout)
-        check = subprocess.run([binary, "check", path], capture_output=True, text=True, env=env)
+        check = subprocess.run([binary, "check", path] + budget, capture_output=True, text=True, env=env)
     back = {names.get(k, "?" + k): v for k, v in verdicts(check.stdout).items()}
     if check.returncode not in (0, 1, 3) or back != got:
         return ["the model does not check back to the same verdicts:\n  C   %s\n  SML %s\n%s%s"
@@ -210,8 +247,11 @@ def main():
     failures = list(h.errors)
     if pattern:
         failures += pattern_checks(h)
+    else:
+        failures += twin_checks(prog, h)
     if is_c:
-        failures += compile_checks(prog, pattern and re.search(r"^int\s+main\s*\(", h.text, re.M))
+        failures += compile_checks(prog, pattern and re.search(r"^int\s+main\s*\(", h.text, re.M),
+                                   h.args, root)
 
     proc = subprocess.run([binary, "check", rel] + h.args, cwd=root, capture_output=True, text=True,
                           env=dict(os.environ, LC_ALL="C"))

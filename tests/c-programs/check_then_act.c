@@ -1,7 +1,7 @@
 // CheckThenAct (Table 1): each thread checks a shared flag and acts on it without a lock.
 // expect: flag RACE
+// fixed-twin: check_then_act_lock.c
 #include <pthread.h>
-
 int flag;
 
 static void *worker (void *arg)

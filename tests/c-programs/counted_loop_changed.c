@@ -2,9 +2,9 @@
 // body skips every other index, so only half the workers are joined, and main's read
 // of the total races with the others.
 // expect: total RACE
+// fixed-twin: join_counted.c
 #include <pthread.h>
 #include <stdio.h>
-
 #define N 4
 long total;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,7 +1,7 @@
 // Counter (Table 1): any number of threads increment a shared counter without a lock.
 // expect: counter RACE
+// fixed-twin: counter_with_lock.c
 #include <pthread.h>
-
 int counter;
 
 static void *inc (void *arg)

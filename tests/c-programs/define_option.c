@@ -2,6 +2,7 @@
 // the update is locked.
 // args: -DUSE_LOCK -std=gnu11 -Itests/c-programs
 // expect: value race-free
+// racy-twin: undefine_option.c
 #include <pthread.h>
 
 int value;

@@ -1,10 +1,10 @@
 // Not fresh after a label: the goto brings main back with the object already handed
 // to a worker, so the next write races with that worker's read.
 // expect: heap@fresh_goto.c:22.id RACE
+// fixed-twin: fresh_handoff_fixed.c
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-
 struct arg { int id; };
 
 static void *worker (void *p)

@@ -1,10 +1,10 @@
 // Not fresh any more: one object allocated before the loop is handed to every worker,
 // and main writes it again in the next iteration, while earlier workers read it.
 // expect: heap@fresh_reused.c:21.id RACE
+// fixed-twin: fresh_handoff_fixed.c
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
-
 struct arg { int id; };
 
 static void *worker (void *p)

@@ -2,10 +2,10 @@
 // so another worker may read the object while its owner writes it.
 // expect: heap@heap_escape_copy.c:18.n RACE
 // expect: last race-free
+// fixed-twin: heap_private.c
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-
 struct item { int n; };
 struct item *last;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -2,9 +2,9 @@
 // the object while its owner writes it.
 // expect: heap@heap_escape_global.c:17.n RACE
 // expect: last race-free
+// fixed-twin: heap_private.c
 #include <pthread.h>
 #include <stdlib.h>
-
 struct item { int n; };
 struct item *last;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

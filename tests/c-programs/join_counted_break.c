@@ -1,9 +1,9 @@
 // A counted join loop that may stop early (break on an error): the model keeps the
 // early exit, so main may read the total while workers still add to it.
 // expect: total RACE
+// fixed-twin: join_counted.c
 #include <pthread.h>
 #include <stdio.h>
-
 #define N 4
 long total;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,9 +1,9 @@
 // Counted loops, one join short: N workers are created but only N - 1 are joined, so
 // one worker may still be adding to the total when main reads it.
 // expect: total RACE
+// fixed-twin: join_counted.c
 #include <pthread.h>
 #include <stdio.h>
-
 #define N 4
 long total;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

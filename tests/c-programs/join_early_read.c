@@ -1,8 +1,8 @@
 // pthread_join, read too early: main reads the result before the join, while the
 // worker may still be writing it.
 // expect: result RACE
+// fixed-twin: join_exact.c
 #include <pthread.h>
-
 int result;
 
 static void *worker (void *arg)

@@ -3,8 +3,8 @@
 // read after it is reported. Here that is a real race: u holds the idle thread.
 // expect: result RACE
 // expect-stderr: warning: pthread_join(u): the handle is not only set by pthread_create
+// fixed-twin: join_wrong_thread_fixed.c
 #include <pthread.h>
-
 int result;
 
 static void *writer (void *arg)

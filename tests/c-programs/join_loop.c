@@ -4,8 +4,8 @@
 // not count loop iterations (the bound is data), so it may leave the join loop
 // early: a false alarm, the documented over-approximation of joins in loops.
 // expect: done_count RACE
+// fixed-twin: join_counted.c
 #include <pthread.h>
-
 #define N 4
 int done_count;
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

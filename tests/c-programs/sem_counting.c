@@ -1,9 +1,9 @@
 // A counting semaphore initialised to 2 admits two threads at once: the increment
 // it guards races.
 // expect: counter RACE
+// fixed-twin: sem_mutex.c
 #include <pthread.h>
 #include <semaphore.h>
-
 int counter;
 sem_t slots;
 

@@ -1,10 +1,10 @@
 // Semaphore hand-off, posted too early: the producer posts before writing, so the
 // consumer may read while the message is being written.
 // expect: message RACE
+// fixed-twin: sem_handoff.c
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdio.h>
-
 int message;
 sem_t ready;
 

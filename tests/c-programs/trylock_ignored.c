@@ -1,7 +1,7 @@
 // The result of trylock is ignored: the update may run without the lock.
 // expect: cache RACE
+// fixed-twin: trylock_checked.c
 #include <pthread.h>
-
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 int cache;
 

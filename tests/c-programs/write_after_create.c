@@ -1,7 +1,7 @@
 // main changes the configuration after a worker started: the worker may be reading it.
 // expect: config RACE
+// fixed-twin: write_before_create.c
 #include <pthread.h>
-
 int config;
 
 static void *worker (void *arg)

@@ -159,6 +159,12 @@ typedef struct {
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
+  GHashTable *relockable;   /* demoted mutex names (owned) whose reason is that they may be
+                             * recursive or error-checking: a second lock does not block */
+  GPtrArray *relock_decls;  /* CDecl* initialised as recursive or error-checking mutexes,
+                             * and (interned) the name of their function or NULL: pairs */
+  gboolean nonnormal_attr;  /* pthread_mutexattr_settype may set a type that does not block
+                             * on a second lock by its owner (recursive, error-checking) */
   GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
   GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
   GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
@@ -357,11 +363,14 @@ is_static_object (CDecl *d)
 }
 
 /* The root of object D referenced in function FN, or NULL when it is thread-private
- * (a local that does not escape, a thread-local). */
+ * (a local that does not escape, a thread-local whose address does not escape: once
+ * it does, another thread may reach this thread's copy, and one location stands for
+ * the copies of every thread). */
 static Root *
 root_of_decl (Lower *L, CDecl *d, const char *fn)
 {
-  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || d->thread_local)
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
+      || (d->thread_local && !g_hash_table_contains (L->escaped, d)))
     return NULL;
   gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
   if (is_static_object (d))
@@ -440,6 +449,31 @@ enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
 
 /* The data leaves of P: struct fields, array elements, unions whole; pthread objects
  * are not data. */
+static gboolean const_int (Lower *L, CExpr *e, gint64 *out);
+
+/* The location of member FIELD of struct T: itself, or for a bit-field the first
+ * named member of its run of adjacent bit-fields (of nonzero width), which C11 counts
+ * as one memory location: two threads writing `f.ready` and `f.done` race. */
+static const char *
+bitfield_location (Lower *L, CType *t, const char *field)
+{
+  if (!t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members || !field)
+    return field;
+  const char *head = NULL;
+  for (guint i = 0; i < t->tag->members->len; i++)
+    {
+      CDecl *m = g_ptr_array_index (t->tag->members, i);
+      gint64 w = -1;
+      if (!m->bit_width || (const_int (L, m->bit_width, &w) && w == 0))
+        head = NULL;  /* not a bit-field, or a zero-width one: the run ends */
+      else if (!head && m->name)
+        head = m->name;
+      if (m->name && strcmp (m->name, field) == 0)
+        return m->bit_width && head ? head : field;
+    }
+  return field;
+}
+
 static void
 leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int depth)
 {
@@ -463,8 +497,11 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
         {
           CDecl *m = g_ptr_array_index (t->tag->members, i);
           if (!m->name)
-            leaves (L, r, path, m->type, out, depth + 1);
-          else
+            {
+              if (!m->bit_width)
+                leaves (L, r, path, m->type, out, depth + 1);
+            }
+          else if (strcmp (bitfield_location (L, t, m->name), m->name) == 0)
             {
               g_autofree char *p = g_strconcat (path, ".", m->name, NULL);
               leaves (L, r, p, m->type, out, depth + 1);
@@ -610,7 +647,7 @@ extend_member (Lower *L, GPtrArray *ps, const char *field)
       CType *m = find_member (L, t, field);
       if (!m)
         continue;
-      char *np = g_strconcat (p->path, ".", field, NULL);
+      char *np = g_strconcat (p->path, ".", bitfield_location (L, t, field), NULL);
       g_free (p->path);
       p->path = np;
       p->type = m;
@@ -1242,6 +1279,7 @@ static const Known known[] = {
   { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
   { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
   { "__builtin_longjmp", K_UNSUPPORTED },
+  { "__sigsetjmp_cancel", K_UNSUPPORTED }, { "pthread_cancel", K_UNSUPPORTED },
 };
 
 static Kind
@@ -1677,9 +1715,10 @@ apply_demotions (Lower *L)
             }
         }
       if (n > 0)
-        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s (its operations "
-                      "could release it)", var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock"
-                      : "semaphore", var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why);
+        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s%s",
+                      var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock" : "semaphore",
+                      var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why,
+                      g_hash_table_contains (L->relockable, var->name) ? "" : " (its operations could release it)");
     }
 }
 
@@ -1903,6 +1942,7 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
 }
 
 static void inline_call (Lower *L, CDecl *fn, CExpr *call);
+static void init_relockable (Lower *L, CExpr *call, RfLoc loc);
 
 static void
 eval_args (Lower *L, CExpr *call, guint from)
@@ -1922,6 +1962,8 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       break;
     case K_PURE: case K_ALLOC:
       eval_args (L, e, 0);
+      if (strcmp (name, "pthread_mutex_init") == 0)
+        init_relockable (L, e, loc);
       return;
     case K_READS:
       for (guint i = 0; i < n; i++)
@@ -2192,7 +2234,15 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       }
       return;
     case K_UNSUPPORTED:
-      error_at (L, loc, "unsupported: %s", name);
+      if (strcmp (name, "__sigsetjmp_cancel") == 0)
+        /* glibc's pthread_cleanup_push: a setjmp whose handler runs at pthread_exit or
+         * at a cancellation point, neither of which the model follows */
+        error_at (L, loc, "unsupported: pthread_cleanup_push (a setjmp; its handler runs at pthread_exit or "
+                  "cancellation)");
+      else if (strcmp (name, "pthread_cancel") == 0)
+        error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
+      else
+        error_at (L, loc, "unsupported: %s", name);
       return;
     }
 }
@@ -2456,6 +2506,9 @@ collect_cases (CStmt *s, GPtrArray *out)
 
 enum { MAX_UNROLL = 16 };
 
+static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
+static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
+
 /* E assigns D, increments it or takes its address. */
 static gboolean
 expr_touches (CExpr *e, CDecl *d, int depth)
@@ -2475,8 +2528,11 @@ expr_touches (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  /* statement expressions, compound literals, _Generic: not looked into */
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  /* a statement expression (as glibc's atomic_load): its statements; compound
+   * literals, _Generic: not looked into */
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return !e->stmt || stmt_touches (e->stmt, d, 0);
+  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
 }
 
 static gboolean
@@ -2508,7 +2564,9 @@ expr_takes_addr (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return !e->stmt || stmt_touches_addr (e->stmt, d);
+  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
 }
 
 static gboolean
@@ -2627,6 +2685,23 @@ counted_loop (Lower *L, CStmt *s)
                      || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && const_int (L, st->b, &one)
                          && one == 1));
   if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
+    return -1;
+  /* the counter must reach the bound without wrapping round (a signed char counting
+   * to 128 never stops) or saturating (a _Bool), and be an integer */
+  gint64 lo, hi;
+  switch (t->basic)
+    {
+    case C_BASIC_CHAR: case C_BASIC_SCHAR: lo = G_MININT8; hi = G_MAXINT8; break;
+    case C_BASIC_UCHAR: lo = 0; hi = G_MAXUINT8; break;
+    case C_BASIC_SHORT: lo = G_MININT16; hi = G_MAXINT16; break;
+    case C_BASIC_USHORT: lo = 0; hi = G_MAXUINT16; break;
+    case C_BASIC_INT: lo = G_MININT32; hi = G_MAXINT32; break;
+    case C_BASIC_UINT: lo = 0; hi = G_MAXUINT32; break;
+    case C_BASIC_LONG: case C_BASIC_LLONG: case C_BASIC_INT128: lo = G_MININT64; hi = G_MAXINT64; break;
+    case C_BASIC_ULONG: case C_BASIC_ULLONG: case C_BASIC_UINT128: lo = 0; hi = G_MAXINT64; break;
+    default: return -1;  /* _Bool, floating, other builtins */
+    }
+  if (from < lo || to > hi)
     return -1;
   if (stmt_touches (s->body, d, 0) || expr_touches (s->expr, d, 0))
     return -1;
@@ -2943,6 +3018,8 @@ take_address (Lower *L, CExpr *e, guint flags)
   handle_mark (L, d, (flags & P_HANDLE) ? HANDLE_CREATED : HANDLE_BAD);
   if (is_static_object (d))
     {
+      if (d->thread_local && !(flags & P_NOESC))
+        g_hash_table_add (L->escaped, d);
       Root *r = root_of_decl (L, d, L->pf);
       if (r)
         r->addr_taken = TRUE;
@@ -2951,6 +3028,117 @@ take_address (Lower *L, CExpr *e, guint flags)
   g_hash_table_add (L->assigned, d);
   if (!(flags & P_NOESC))
     g_hash_table_add (L->escaped, d);
+}
+
+/* ---- recursive and error-checking mutexes ----
+ * The model's acquire blocks while the lock is held, also by the thread itself, as a
+ * normal mutex does. A recursive mutex lets its owner lock it again, an error-checking
+ * one returns EDEADLK at once: blocking there would hide what the thread does next.
+ * Such a mutex gives no exclusion in the model (demoted): one whose initializer names
+ * a recursive or error-checking kind (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, ...), and
+ * one given an attribute by pthread_mutex_init when the program may set such a type
+ * (pthread_mutexattr_settype with anything but the constant PTHREAD_MUTEX_NORMAL). */
+
+static gboolean
+names_nonnormal_kind (CExpr *e, int depth)
+{
+  if (!e || depth > 64)
+    return FALSE;
+  if (e->kind == C_EXPR_IDENT && e->text
+      && (strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE_NP") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK_NP") == 0
+          || strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK") == 0))
+    return TRUE;
+  if (names_nonnormal_kind (e->a, depth + 1) || names_nonnormal_kind (e->b, depth + 1)
+      || names_nonnormal_kind (e->c, depth + 1))
+    return TRUE;
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    if (names_nonnormal_kind (g_ptr_array_index (e->args, i), depth + 1))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+init_names_nonnormal_kind (CInit *in)
+{
+  if (!in)
+    return FALSE;
+  if (in->expr)
+    return names_nonnormal_kind (in->expr, 0);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    if (init_names_nonnormal_kind (((CInitItem *) g_ptr_array_index (in->items, i))->init))
+      return TRUE;
+  return FALSE;
+}
+
+/* Every mutex in the NAMES gives no exclusion, for reason WHY. */
+static void
+demote_relockable (Lower *L, GPtrArray *names, const char *why)
+{
+  for (guint k = 0; k < names->len; k++)
+    if (!g_hash_table_contains (L->demoted, g_ptr_array_index (names, k)))
+      {
+        g_hash_table_insert (L->demoted, g_strdup (g_ptr_array_index (names, k)), g_strdup (why));
+        g_hash_table_add (L->relockable, g_strdup (g_ptr_array_index (names, k)));
+      }
+}
+
+/* Object D (of function FN, or NULL) initialised as a recursive or error-checking
+ * mutex (or holding one): noted during the pre-pass, demoted after it (once it is
+ * known whether a local's address escapes). */
+static void
+static_init_relockable (Lower *L, CDecl *d, const char *fn)
+{
+  if (d->kind != C_DECL_VAR || !init_names_nonnormal_kind (d->init))
+    return;
+  g_ptr_array_add (L->relock_decls, d);
+  g_ptr_array_add (L->relock_decls, (gpointer) (fn ? g_intern_string (fn) : NULL));
+}
+
+static void demote_relock_decl (Lower *L, CDecl *d, const char *fn);
+
+/* After the pre-pass: the objects static_init_relockable noted are demoted. */
+static void
+demote_relock_decls (Lower *L)
+{
+  for (guint i = 0; i + 1 < L->relock_decls->len; i += 2)
+    demote_relock_decl (L, g_ptr_array_index (L->relock_decls, i), g_ptr_array_index (L->relock_decls, i + 1));
+}
+
+static void
+demote_relock_decl (Lower *L, CDecl *d, const char *fn)
+{
+  Root *r = root_of_decl (L, d, fn);
+  if (!r)
+    return;
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  sync_leaves (L, r->name, d->type, names, 0);
+  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u as a recursive or error-checking mutex, which "
+                                          "its owner may lock again without blocking",
+                                          d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col);
+  demote_relockable (L, names, why);
+}
+
+/* pthread_mutex_init (M, ATTR) at LOC: with an attribute that may make it recursive
+ * or error-checking, the mutexes M may denote are demoted. */
+static void
+init_relockable (Lower *L, CExpr *call, RfLoc loc)
+{
+  gint64 v;
+  CExpr *attr = call->args && call->args->len >= 2 ? g_ptr_array_index (call->args, 1) : NULL;
+  if (!L->nonnormal_attr || !attr || (const_int (L, attr, &v) && v == 0))
+    return;
+  g_autoptr (GPtrArray) ps = deref (L, g_ptr_array_index (call->args, 0));
+  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; ps && i < ps->len; i++)
+    {
+      const Place *pl = g_ptr_array_index (ps, i);
+      g_autofree char *name = place_name (pl);
+      sync_leaves (L, name, pl->type, names, 0);
+    }
+  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u with an attribute that may make it recursive or "
+                                          "error-checking, so that its owner may lock it again without blocking",
+                                          loc.file ? loc.file : "?", loc.line, loc.col);
+  demote_relockable (L, names, why);
 }
 
 static void
@@ -2974,6 +3162,19 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
 {
   if (!e)
     return;
+  if (e->kind == C_EXPR_CALL && !L->nonnormal_attr && callee_name (e)
+      && strcmp (callee_name (e), "pthread_mutexattr_settype") == 0)
+    {
+      gint64 v;
+      CExpr *kind = e->args && e->args->len >= 2 ? peel (g_ptr_array_index (e->args, 1)) : NULL;
+      /* glibc's enumerators have no explicit value: known by name */
+      gboolean normal = kind && kind->kind == C_EXPR_IDENT && kind->text
+                        && (strcmp (kind->text, "PTHREAD_MUTEX_NORMAL") == 0
+                            || strcmp (kind->text, "PTHREAD_MUTEX_DEFAULT") == 0
+                            || strcmp (kind->text, "PTHREAD_MUTEX_TIMED_NP") == 0);
+      if (!normal && (!kind || !const_int (L, kind, &v) || v != 0))
+        L->nonnormal_attr = TRUE;
+    }
   switch (e->kind)
     {
     case C_EXPR_IDENT:
@@ -3125,7 +3326,10 @@ pre_stmt (Lower *L, CStmt *s)
       {
         CDecl *d = g_ptr_array_index (s->items, i);
         if (d->kind == C_DECL_VAR)
-          pre_init (L, d->init, pointee (L, d->type));
+          {
+            pre_init (L, d->init, pointee (L, d->type));
+            static_init_relockable (L, d, L->pf);
+          }
       }
 }
 
@@ -3679,7 +3883,10 @@ prepass (Lower *L)
           if (d->kind == C_DECL_FUNC && d->body)
             pre_stmt (L, d->body);
           else if (d->kind == C_DECL_VAR)
-            pre_init (L, d->init, pointee (L, d->type));
+            {
+              pre_init (L, d->init, pointee (L, d->type));
+              static_init_relockable (L, d, NULL);
+            }
         }
     }
   L->pf = NULL;
@@ -3822,6 +4029,103 @@ client_roots (Lower *L, GPtrArray *entries)
     }
 }
 
+/* Functions whose address reaches code without a body (qsort's comparator, an atexit
+ * handler, a thrd_create start routine, a destructor given to pthread_key_create...),
+ * and functions with a constructor or destructor attribute:
+ * that code may call them at any time, from any thread, any number of times, so each
+ * is a job type started by any number of threads at once (as a module entry), its
+ * parameters pointing anywhere. */
+static void
+callback_jobs (Lower *L)
+{
+  if (!L->pts)
+    return;
+  g_autoptr (GPtrArray) fns = rf_c_points_escaped_functions (L->pts);
+  guint n_escaped = fns->len;
+  /* constructors run before main, destructors at exit (while other threads may still
+   * run): both are called by code racefree does not see */
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
+            {
+              const char *a = g_ptr_array_index (d->attrs, k);
+              CDecl *def = func_def (L, d->name);
+              if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
+                g_ptr_array_add (fns, def);
+            }
+        }
+    }
+  for (guint i = 0; i < fns->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (fns, i);
+      if (d->in_system || !d->name || func_def (L, d->name) != d)
+        continue;
+      g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
+      if (i < n_escaped)
+        warn_once (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
+                   "any number of threads at any time", d->name);
+      else
+        warn_once (L, d->loc, key, "'%s' is a constructor or destructor, run before main or at exit: assumed called "
+                   "by any number of threads at any time", d->name);
+      guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
+      rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
+      g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+    }
+}
+
+/* The functions an initializer names (as `f` or `&f`, through casts). */
+static void
+init_functions (Lower *L, CInit *in, GPtrArray *out, int depth)
+{
+  if (!in || depth > 32)
+    return;
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    init_functions (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init, out, depth + 1);
+  CExpr *e = peel (in->expr);
+  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    e = peel (e->a);
+  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *def = func_def (L, e->text);
+      if (def && !def->in_system && !g_ptr_array_find (out, def, NULL))
+        g_ptr_array_add (out, def);
+    }
+}
+
+/* Module mode without --entry: clients may also call the functions a global with
+ * external linkage names in its initializer (an operations table such as `const struct
+ * ops queue_ops = { queue_push_impl, ... }`, static functions included): they are
+ * entries too (warning). */
+static void
+exported_function_entries (Lower *L, GPtrArray *entries)
+{
+  for (guint i = 0; i < L->unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (L->unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (file->items, j);
+          if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
+            continue;
+          g_autoptr (GPtrArray) fns = g_ptr_array_new ();
+          init_functions (L, d->init, fns, 0);
+          for (guint k = 0; k < fns->len; k++)
+            {
+              CDecl *f = g_ptr_array_index (fns, k);
+              if (g_ptr_array_find (entries, f, NULL) || (L->opts->init && strcmp (f->name, L->opts->init) == 0))
+                continue;
+              rf_diags_add (L->diags, RF_DIAG_WARNING, f->loc, "'%s' is named by the exported global '%s': clients "
+                            "may call it, so it is an entry too", f->name, d->name);
+              g_ptr_array_add (entries, f);
+            }
+        }
+    }
+}
+
 RfProgram *
 rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
 {
@@ -3849,6 +4153,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->relock_decls = g_ptr_array_new ();
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
   L->priv_bad = g_hash_table_new (NULL, NULL);
   L->ptr_addr = g_hash_table_new (NULL, NULL);
@@ -3894,6 +4200,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
                   g_ptr_array_add (entries, d);
               }
           }
+      if (!(entry_names && entry_names[0]))
+        exported_function_entries (L, entries);
       if (L->opts->init)
         {
           init_fn = func_def (L, L->opts->init);
@@ -3907,6 +4215,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
       prepass (L);
+      demote_relock_decls (L);
       private_sites (L);
       g_autoptr (GPtrArray) started = g_ptr_array_new ();
       if (!L->module)
@@ -3940,7 +4249,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
             g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
             g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
           }
-      while (!g_queue_is_empty (&L->pending) && rf_diags_n_errors (diags) == n_errors_before)
+      callback_jobs (L);
+      while (!g_queue_is_empty (&L->pending))  /* after an error too: every error in one run */
         {
           guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->pending)) - 1;
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
@@ -3971,6 +4281,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_array_unref (L->job_exit_sem);
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
+  g_hash_table_unref (L->relockable);
+  g_ptr_array_unref (L->relock_decls);
   g_array_unref (L->no_excl);
   g_hash_table_unref (L->priv_bad);
   g_hash_table_unref (L->ptr_addr);

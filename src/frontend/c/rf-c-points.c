@@ -35,14 +35,15 @@
  * (borrowed from the node or location) -> id + 1. addr_taken: its address is formed
  * somewhere (loads from it see `memory`); smashed: a cell may hold anything; tainted:
  * code without a body may write it (smashed, and so is all it points to); exposed: its
- * address was turned into an integer. */
+ * address was turned into an integer; escaped (FUNC): code without a body may call it
+ * (its parameters point anywhere). */
 typedef struct {
   RfCPointsKind kind;
   gconstpointer key;
   CDecl *decl, *fn;
   CType *type;
   char *name;
-  gboolean addr_taken, smashed, tainted, exposed;
+  gboolean addr_taken, smashed, tainted, exposed, escaped;
   GArray *cells;
   GHashTable *cell_of, *loc_of;
 } Obj;
@@ -745,6 +746,18 @@ taint (RfCPoints *P, guint obj)
   Obj *o = obj_at (P, obj);
   if (o->kind != RF_C_POINTS_FUNC)
     obj_flag (P, &o->tainted);
+  else if (!o->escaped)
+    {
+      /* code without a body may call the function: with any arguments */
+      obj_flag (P, &o->escaped);
+      CDecl *def = o->decl && o->decl->body ? o->decl : NULL;
+      for (guint j = 0; def && def->params && j < def->params->len; j++)
+        {
+          guint p = obj_var (P, g_ptr_array_index (def->params, j), def);
+          set_unknown (P, cell_id (P, p, ""));
+          obj_at (P, p)->smashed = TRUE;
+        }
+    }
 }
 
 static void bind (RfCPoints *P, Call *k, CDecl *def);
@@ -1983,6 +1996,20 @@ rf_c_points_has_unknown_calls (RfCPoints *P)
 {
   g_return_val_if_fail (P != NULL, FALSE);
   return P->unknown_calls;
+}
+
+GPtrArray *
+rf_c_points_escaped_functions (RfCPoints *P)
+{
+  g_return_val_if_fail (P != NULL, NULL);
+  GPtrArray *out = g_ptr_array_new ();
+  for (guint i = 0; i < P->objs->len; i++)
+    {
+      Obj *o = obj_at (P, i);
+      if (o->kind == RF_C_POINTS_FUNC && o->escaped && o->decl && o->decl->body)
+        g_ptr_array_add (out, o->decl);
+    }
+  return out;
 }
 
 static int

@@ -78,6 +78,11 @@ gboolean rf_c_points_lookup (RfCPoints *pts, CExpr *e, CType *want, GPtrArray *o
  * through a function pointer). */
 gboolean rf_c_points_has_unknown_calls (RfCPoints *pts);
 
+/* The functions with a body whose address reaches code without a body (an argument of
+ * a call to it, or memory it may read), which may call them at any time: CDecl*,
+ * borrowed, in object order (owned array). */
+GPtrArray *rf_c_points_escaped_functions (RfCPoints *pts);
+
 /* A call CALL of library function NAME may hand out a pointer into its first
  * argument: it returns one (strchr, memcpy, strcpy, realloc...) and RESULT_USED, or
  * it stores one through its second argument (strtol's end pointer, when given). */

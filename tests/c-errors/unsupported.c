@@ -1,0 +1,41 @@
+/* Constructs outside the supported subset: each a located error (exit 2), never
+ * dropped silently. */
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <unistd.h>
+
+static jmp_buf env;
+static int hits;
+
+static void on_signal (int sig)
+{
+  (void) sig;
+  hits++;
+}
+
+static void arm (void)
+{
+  struct sigaction sa = { .sa_handler = on_signal };
+  sigaction (SIGUSR1, &sa, NULL);
+  signal (SIGINT, on_signal);
+}
+
+static void *worker (void *arg)
+{
+  hits++;
+  return arg;
+}
+
+int main (void)
+{
+  pthread_t t;
+  arm ();
+  if (setjmp (env))
+    return 1;
+  pthread_create (&t, NULL, worker, NULL);
+  if (fork () == 0)
+    hits++;
+  __asm__ volatile ("" ::: "memory");
+  longjmp (env, 1);
+}

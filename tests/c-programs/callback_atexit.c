@@ -1,0 +1,32 @@
+// An atexit handler runs when main returns, while the detached worker may still be
+// counting: it reads the counter the worker writes. racefree does not see atexit's
+// body, so the handler is a job type run by any number of threads at any time.
+// expect: progress RACE
+// expect-stderr: warning: 'report' is passed to code without a body, which may call it: assumed called by any number of threads at any time
+// fixed-twin: callback_atexit_fixed.c
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static long progress;
+
+static void report (void)
+{
+  printf ("%ld\n", progress);
+}
+
+static void *worker (void *arg)
+{
+  for (;;)
+    progress++;
+  return arg;
+}
+
+int main (void)
+{
+  pthread_t t;
+  atexit (report);
+  pthread_create (&t, NULL, worker, NULL);
+  pthread_detach (t);
+  return 0;
+}

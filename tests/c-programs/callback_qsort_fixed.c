@@ -1,0 +1,44 @@
+// The fixed twin of callback_qsort.c: the comparator counts under a lock, so the
+// comparators that run at once (inside two qsort calls) never race on the counter;
+// main reads it under the lock too (racefree cannot tell that code without a body
+// stops calling the comparator when qsort returns).
+// expect: compares race-free
+// expect: local@worker:keys[] race-free
+// known-gap: local@worker:keys[] RACE: each worker sorts its own array, but its address
+//   reaches qsort, and one location stands for the arrays of every worker
+// expect: external memory race-free
+// expect-stderr: warning: 'by_value' is passed to code without a body, which may call it: assumed called by any number of threads at any time
+// racy-twin: callback_qsort.c
+#include <pthread.h>
+#include <stdlib.h>
+
+static long compares;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static int by_value (const void *a, const void *b)
+{
+  pthread_mutex_lock (&m);
+  compares++;
+  pthread_mutex_unlock (&m);
+  return *(const int *) a - *(const int *) b;
+}
+
+static void *worker (void *arg)
+{
+  int keys[4] = { 3, 1, 4, 2 };
+  qsort (keys, 4, sizeof keys[0], by_value);
+  return arg;
+}
+
+int main (void)
+{
+  pthread_t a, b;
+  pthread_create (&a, NULL, worker, NULL);
+  pthread_create (&b, NULL, worker, NULL);
+  pthread_join (a, NULL);
+  pthread_join (b, NULL);
+  pthread_mutex_lock (&m);
+  long n = compares;
+  pthread_mutex_unlock (&m);
+  return (int) n;
+}

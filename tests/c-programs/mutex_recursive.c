@@ -1,0 +1,36 @@
+// A recursive mutex: the helper locks it again while the worker holds it, which
+// does not block. The model's lock blocks while the lock is held (a normal mutex),
+// which would stop the worker at the helper and hide the unlocked update after it;
+// so a recursive (or error-checking) mutex gives no exclusion in the model (warning).
+// expect: updates RACE
+// expect-stderr: warning: mutex 'm' gives no mutual exclusion in the model: initialised at tests/c-programs/mutex_recursive.c:13:24 as a recursive or error-checking mutex, which its owner may lock again without blocking
+// fixed-twin: mutex_recursive_fixed.c
+#define _GNU_SOURCE
+#include <pthread.h>
+
+static int updates;
+
+static pthread_mutex_t m = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
+
+static void helper (void)
+{
+  pthread_mutex_lock (&m);
+  pthread_mutex_unlock (&m);
+}
+
+static void *worker (void *arg)
+{
+  pthread_mutex_lock (&m);
+  helper ();
+  pthread_mutex_unlock (&m);
+  updates++;
+  return arg;
+}
+
+int main (void)
+{
+  pthread_t t1, t2;
+  pthread_create (&t1, NULL, worker, NULL);
+  pthread_create (&t2, NULL, worker, NULL);
+  return 0;
+}
