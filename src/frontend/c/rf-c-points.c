@@ -122,6 +122,7 @@ struct _RfCPoints {
   GHashTable *addr_of;    /* CExpr* -> node id + 1 */
   GHashTable *ret_of;     /* CDecl* -> node id + 1: what it returns */
   guint unknown, empty, mem;
+  guint specific;           /* every value given to pthread_setspecific */
   CDecl *fn;              /* while walking: the function */
   gboolean unknown_calls, externals_done, changed;
 };
@@ -739,12 +740,27 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
       }
 }
 
+static CDecl *func_def (RfCPoints *P, const char *name);
+static guint cell_id (RfCPoints *P, guint obj, const char *path);
+static void set_unknown (RfCPoints *P, guint node);
+
+/* Code without a body gets OBJ: it may write anything into it, or call it (a
+ * function) with any arguments. */
 static void
 taint (RfCPoints *P, guint obj)
 {
   Obj *o = obj_at (P, obj);
   if (o->kind != RF_C_POINTS_FUNC)
-    obj_flag (P, &o->tainted);
+    {
+      obj_flag (P, &o->tainted);
+      return;
+    }
+  CDecl *def = o->decl && o->decl->name ? func_def (P, o->decl->name) : NULL;
+  for (guint i = 0; def && def->params && i < def->params->len; i++)
+    {
+      CDecl *p = g_ptr_array_index (def->params, i);
+      set_unknown (P, cell_id (P, obj_var (P, p, def), ""));
+    }
 }
 
 static void bind (RfCPoints *P, Call *k, CDecl *def);
@@ -1033,6 +1049,11 @@ typedef enum {
   LIB_SCAN,     /* writes through every pointer argument after the first (scanf) */
   LIB_SSCAN,    /* writes through every pointer argument after the second */
   LIB_ENDPTR,   /* strtol: stores a pointer into the first argument through the second */
+  LIB_SETSPECIFIC, /* pthread_setspecific: its second argument joins the thread-specific values */
+  LIB_GETSPECIFIC, /* pthread_getspecific: returns one of them */
+  LIB_KEYCREATE,   /* pthread_key_create: the destructor gets one of them */
+  LIB_STRTOK,   /* strtok_r: returns a pointer into the first argument or where the third
+                 * points, and stores the first argument there */
   LIB_CREATE,   /* pthread_create */
   LIB_JOIN,     /* pthread_join: stores the thread's result through the second */
   LIB_PRIVATE,  /* returns a pointer to thread-private memory (errno) */
@@ -1057,7 +1078,11 @@ static const struct {
   { "fscanf", LIB_SSCAN }, { "sscanf", LIB_SSCAN }, { "vfscanf", LIB_SSCAN }, { "vsscanf", LIB_SSCAN },
   { "strtol", LIB_ENDPTR }, { "strtoul", LIB_ENDPTR }, { "strtoll", LIB_ENDPTR }, { "strtoull", LIB_ENDPTR },
   { "strtod", LIB_ENDPTR }, { "strtof", LIB_ENDPTR }, { "strtold", LIB_ENDPTR }, { "strtoimax", LIB_ENDPTR },
-  { "strtoumax", LIB_ENDPTR },
+  { "strtoumax", LIB_ENDPTR }, { "strtok_r", LIB_STRTOK },
+  { "pthread_setspecific", LIB_SETSPECIFIC }, { "pthread_getspecific", LIB_GETSPECIFIC },
+  { "pthread_key_create", LIB_KEYCREATE }, { "fgets", LIB_RET0 },
+  { "strerror", LIB_PRIVATE }, { "getenv", LIB_PRIVATE }, { "fopen", LIB_PRIVATE },
+  { "fdopen", LIB_PRIVATE },
   { "pthread_create", LIB_CREATE }, { "pthread_join", LIB_JOIN }, { "__errno_location", LIB_PRIVATE },
 };
 
@@ -1090,6 +1115,8 @@ rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result
   Lib lib = name ? lib_of (name) : LIB_OTHER;
   if (lib == LIB_ENDPTR)
     return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
+  if (lib == LIB_STRTOK)
+    return TRUE;
   return result_used
          && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
 }
@@ -1220,6 +1247,45 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       if (a0 && arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
         cons_add (P, K_STORE, val (P, a0), val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
       visit_args (P, e, 0);
+      return r;
+    case LIB_SETSPECIFIC:
+      visit_args (P, e, 0);
+      if (arg_at (e, 1))
+        cons_add (P, K_COPY, P->specific, val (P, arg_at (e, 1)), NULL, NULL);
+      return r;
+    case LIB_GETSPECIFIC:
+      visit_args (P, e, 0);
+      cons_add (P, K_COPY, r, P->specific, NULL, NULL);
+      return r;
+    case LIB_KEYCREATE:
+      {
+        visit_args (P, e, 0);
+        CExpr *f = peel (arg_at (e, 1));
+        if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
+          f = peel (f->a);
+        CDecl *def = f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC
+                     ? func_def (P, f->text) : NULL;
+        if (def && def->params && def->params->len == 1)
+          cons_add (P, K_COPY, cell_id (P, obj_var (P, g_ptr_array_index (def->params, 0), def), ""),
+                    P->specific, NULL, NULL);
+        else if (f && !is_null_constant (f))
+          {
+            /* a destructor through a pointer: whatever it may be gets unknown values */
+            cons_add (P, K_TAINT, 0, val (P, arg_at (e, 1)), NULL, NULL);
+          }
+      }
+      return r;
+    case LIB_STRTOK:
+      visit_args (P, e, 0);
+      if (a0 && arg_at (e, 2) && !is_null_constant (arg_at (e, 2)))
+        {
+          guint v = val (P, a0), sp = val (P, arg_at (e, 2));
+          cons_add (P, K_COPY, r, v, NULL, NULL);
+          cons_add (P, K_STORE, v, sp, pointee_of (P, arg_at (e, 2)), NULL);
+          cons_add (P, K_LOAD, r, sp, NULL, NULL);
+        }
+      else
+        set_unknown (P, r);
       return r;
     case LIB_CREATE:
       {
@@ -1877,6 +1943,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   P->unknown = node_new (P);
   node_at (P, P->unknown)->unknown = TRUE;
   P->mem = node_new (P);
+  P->specific = node_new (P);
 
   for (guint i = 0; i < unit->files->len; i++)
     {
