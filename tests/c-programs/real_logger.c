@@ -3,6 +3,8 @@
 // pthread_key_create/getspecific/setspecific) and push them into a ring buffer; a
 // logger thread drains it under the same mutex and condition variable; _Generic
 // picks a formatter; main joins the clients, closes the ring and joins the logger.
+// expect: argv[] race-free
+// expect: argv strings race-free
 // expect: ring.lines[][] race-free
 // expect: ring.rd race-free
 // expect: ring.wr race-free
@@ -14,8 +16,8 @@
 // expect: stdout race-free
 // expect: lines_written race-free
 // expect: level_names[] race-free
-// expect: heap@real_logger.c:73 race-free
-// known-gap: heap@real_logger.c:73 RACE: objects of one allocation site are one location: each
+// expect: heap@real_logger.c:75 race-free
+// known-gap: heap@real_logger.c:75 RACE: objects of one allocation site are one location: each
 //   thread's scratch buffer (and the destructor freeing it) is the same location
 // expect-stderr: pthread_key_create: destructor 'scratch_free' taken to run in a thread of its own
 #define _GNU_SOURCE

@@ -2,6 +2,8 @@
 // argument), a shutdown flag, two condition variables (work available, all done),
 // `goto` error handling in pool_init, a static inline helper; main submits jobs,
 // waits for the pool to drain, reads the totals, shuts the pool down and joins.
+// expect: argv[] race-free
+// expect: argv strings race-free
 // expect: the_pool.head race-free
 // expect: the_pool.tail race-free
 // expect: the_pool.pending race-free
@@ -9,13 +11,13 @@
 // expect: the_pool.shutdown race-free
 // expect: the_pool.threads[] race-free
 // expect: stderr race-free
-// expect: heap@real_threadpool.c:163.fn race-free
-// expect: heap@real_threadpool.c:163.arg race-free
-// expect: heap@real_threadpool.c:163.next race-free
-// known-gap: heap@real_threadpool.c:163.fn RACE: objects of one allocation site are one
+// expect: heap@real_threadpool.c:165.fn race-free
+// expect: heap@real_threadpool.c:165.arg race-free
+// expect: heap@real_threadpool.c:165.next race-free
+// known-gap: heap@real_threadpool.c:165.fn RACE: objects of one allocation site are one
 //   location: a worker frees the task it popped while another reads its own task
-// known-gap: heap@real_threadpool.c:163.arg RACE: one location per allocation site (as above)
-// known-gap: heap@real_threadpool.c:163.next RACE: one location per allocation site (as above)
+// known-gap: heap@real_threadpool.c:165.arg RACE: one location per allocation site (as above)
+// known-gap: heap@real_threadpool.c:165.next RACE: one location per allocation site (as above)
 // expect: the_pool.completed race-free
 // known-gap: the_pool.completed RACE: main reads it after pool_wait saw active == 0 and an
 //   empty queue under the lock: ordered by the values read, which the model does not keep

@@ -378,6 +378,9 @@ root_of_decl (Lower *L, CDecl *d, const char *fn)
     }
   if (!g_hash_table_contains (L->escaped, d))
     return NULL;
+  /* its address is taken, but only ever held in this thread's locals and parameters */
+  if (L->pts && !rf_c_points_local_shared (L->pts, d))
+    return NULL;
   g_autofree char *n = g_strdup_printf ("local@%s:%s", fn ? fn : "?", d->name);
   Root *r = root_add (L, d, n, d->type, !(fn && strcmp (fn, "main") == 0 && !L->module), d->loc);
   r->addr_taken = TRUE;
@@ -1167,6 +1170,7 @@ typedef enum {
   K_SORT,        /* qsort: reads and writes arg 0, calls back the comparator */
   K_SEARCH,      /* bsearch: reads through its pointer arguments, calls back the comparator */
   K_KEY_CREATE,  /* pthread_key_create: writes the key; the destructor runs when threads end */
+  K_SIGNAL_HANDLER, /* signal, sigaction: the handler runs at any time afterwards */
   K_SCANF,       /* writes through every pointer argument after the format */
   K_SSCANF,      /* reads arg 0, writes the rest */
   K_PURE,        /* no memory effect beyond evaluating the arguments */
@@ -1210,7 +1214,14 @@ static const Known known[] = {
   { "pthread_cancel", K_PURE }, { "pthread_testcancel", K_PURE }, { "pthread_setcancelstate", K_PURE },
   { "__sigsetjmp_cancel", K_PURE }, { "__pthread_register_cancel", K_PURE },
   { "__pthread_unregister_cancel", K_PURE }, { "__pthread_unwind_next", K_PURE },
-  { "strtok_r", K_STRTOK }, { "pthread_key_create", K_KEY_CREATE }, { "pthread_key_delete", K_PURE },
+  { "rand_r", K_WRITE0 }, { "strerror_r", K_WRITE1 }, { "strcasecmp", K_READS },
+  { "strncasecmp", K_READS }, { "strspn", K_READS }, { "strcspn", K_READS },
+  { "sigemptyset", K_WRITE0_ONLY }, { "sigfillset", K_WRITE0_ONLY }, { "sigaddset", K_WRITE0_ONLY },
+  { "sigdelset", K_WRITE0_ONLY }, { "sigismember", K_READS }, { "sigwait", K_WRITE1 },
+  { "pthread_sigmask", K_SCANF }, { "sigprocmask", K_SCANF }, { "pthread_kill", K_PURE },
+  { "raise", K_PURE }, { "kill", K_PURE }, { "alarm", K_PURE }, { "pause", K_PURE },
+  { "strtok_r", K_STRTOK }, { "pthread_key_create", K_KEY_CREATE },
+  { "atexit", K_KEY_CREATE }, { "at_quick_exit", K_KEY_CREATE }, { "on_exit", K_KEY_CREATE }, { "pthread_key_delete", K_PURE },
   { "pthread_getspecific", K_PURE }, { "pthread_setspecific", K_PURE }, { "qsort", K_SORT }, { "bsearch", K_SEARCH },
   { "toupper", K_PURE }, { "tolower", K_PURE }, { "isalpha", K_PURE }, { "isspace", K_PURE },
   { "isdigit", K_PURE }, { "isalnum", K_PURE },
@@ -1261,7 +1272,8 @@ static const Known known[] = {
   { "atomic_init", K_ATOMIC_STORE },
   { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
   { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
-  { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
+  { "_longjmp", K_UNSUPPORTED }, { "signal", K_SIGNAL_HANDLER }, { "sigaction", K_SIGNAL_HANDLER },
+  { "sigset", K_SIGNAL_HANDLER }, { "bsd_signal", K_SIGNAL_HANDLER },
   { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
   { "__builtin_longjmp", K_UNSUPPORTED },
 };
@@ -1738,6 +1750,12 @@ recursive_mutexes (Lower *L)
         {
           RfJob *job = rf_program_get_job (L->prog, j);
           guint nn = job->nodes->len, ne = job->edges->len;
+          if (nn == 0)
+            {
+              /* not lowered (after an error) */
+              g_ptr_array_add (counts, NULL);
+              continue;
+            }
           gint *c = g_new (gint, nn);
           for (guint i = 0; i < nn; i++)
             c[i] = HELD_UNSEEN;
@@ -1793,7 +1811,7 @@ recursive_mutexes (Lower *L)
         {
           RfJob *job = rf_program_get_job (L->prog, j);
           const gint *c = g_ptr_array_index (counts, j);
-          for (guint i = 0; i < job->edges->len; i++)
+          for (guint i = 0; c && i < job->edges->len; i++)
             {
               RfEdge *e = &g_array_index (job->edges, RfEdge, i);
               gint in = c[e->from];
@@ -2077,13 +2095,64 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         /* the destructor runs in threads that end (with a value set): a thread of its
          * own, started any number of times from here on (an over-approximation of
          * when it runs) */
-        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-        g_autoptr (GPtrArray) fs = n > 1 ? callback_targets (L, arg_at (e, 1)) : g_ptr_array_new ();
+        /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
+         * other threads may still run */
+        gboolean key = strcmp (name, "pthread_key_create") == 0;
+        if (key)
+          access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+        else
+          for (guint i = 1; i < n; i++)
+            eval (L, arg_at (e, i));
+        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, arg_at (e, key ? 1 : 0)) : g_ptr_array_new ();
         for (guint i = 0; i < fs->len; i++)
           {
             CDecl *f = g_ptr_array_index (fs, i);
-            warn_once (L, loc, f->name, "pthread_key_create: destructor '%s' taken to run in a thread of its own, "
-                       "any number of times, at any time after this call", f->name);
+            warn_once (L, loc, f->name, "%s: %s '%s' taken to run in a thread of its own, %s, at any time after "
+                       "this call", name, key ? "destructor" : "handler", f->name,
+                       key ? "any number of times" : "once (per call)");
+            if (key)
+              edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+            else
+              emit (L, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+          }
+      }
+      return;
+    case K_SIGNAL_HANDLER:
+      {
+        /* the handler runs in some thread, at any time from here on, any number of
+         * times: a thread of its own started any number of times here (interleaved
+         * with every thread: an over-approximation of where it runs) */
+        g_autoptr (GPtrArray) fs = g_ptr_array_new ();
+        CExpr *h = peel (arg_at (e, 1));
+        if (strcmp (name, "sigaction") != 0)
+          {
+            if (h && h->kind != C_EXPR_INT)
+              {
+                g_autoptr (GPtrArray) ts = callback_targets (L, arg_at (e, 1));
+                g_ptr_array_extend (fs, ts, NULL, NULL);
+              }
+            eval (L, arg_at (e, 0));
+          }
+        else
+          {
+            /* sa_handler or sa_sigaction: any address-taken function that may be one */
+            for (guint i = 0; i < L->addr_func_list->len; i++)
+              {
+                CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+                guint np = d->params ? d->params->len : 0;
+                CType *t0 = np > 0 ? strip (L, ((CDecl *) g_ptr_array_index (d->params, 0))->type) : NULL;
+                if ((np == 1 || np == 3) && t0 && t0->kind == C_TYPE_BASIC)
+                  g_ptr_array_add (fs, d);
+              }
+            for (guint i = 0; i < n; i++)
+              access_through (L, arg_at (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
+          }
+        for (guint i = 0; i < fs->len; i++)
+          {
+            CDecl *f = g_ptr_array_index (fs, i);
+            g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
+            warn_once (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
+                       "at any time after this call", name, f->name);
             edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
           }
       }
@@ -2728,6 +2797,11 @@ collect_cases (CStmt *s, GPtrArray *out)
 enum { MAX_UNROLL = 16 };
 
 /* E assigns D, increments it or takes its address. */
+static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
+static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
+static gboolean init_touches (CInit *in, CDecl *d);
+static gboolean init_takes_addr (CInit *in, CDecl *d);
+
 static gboolean
 expr_touches (CExpr *e, CDecl *d, int depth)
 {
@@ -2746,8 +2820,16 @@ expr_touches (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  /* statement expressions, compound literals, _Generic: not looked into */
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  /* statement expressions (atomic_load and other library macros), compound
+   * literals, _Generic: looked into */
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return stmt_touches (e->stmt, d, 0);
+  if (e->kind == C_EXPR_COMPOUND_LIT)
+    return init_touches (e->init, d);
+  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
+    if (expr_touches (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -2779,7 +2861,14 @@ expr_takes_addr (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  return e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return stmt_touches_addr (e->stmt, d);
+  if (e->kind == C_EXPR_COMPOUND_LIT)
+    return init_takes_addr (e->init, d);
+  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
+    if (expr_takes_addr (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -2985,6 +3074,23 @@ lower_decl (Lower *L, CDecl *d)
 {
   if (d->kind != C_DECL_VAR || is_static_object (d))
     return;
+  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
+   * model does not follow (leaving it out could keep a lock held for ever) */
+  for (guint i = 0; d->attrs && i < d->attrs->len; i++)
+    {
+      const char *a = g_ptr_array_index (d->attrs, i);
+      if (a && strstr (a, "cleanup") && !L->quiet)
+        {
+          g_autofree char *key = g_strdup_printf ("cleanup:%p", (void *) d);
+          if (!g_hash_table_contains (L->warned, key))
+            {
+              g_hash_table_add (L->warned, g_steal_pointer (&key));
+              error_at (L, d->loc, "unsupported: __attribute__ ((cleanup)) on '%s' (the model does not run the "
+                        "cleanup function when '%s' leaves its scope)", d->name ? d->name : "?",
+                        d->name ? d->name : "?");
+            }
+        }
+    }
   /* variable-length array bounds are evaluated at the declaration */
   for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
     eval (L, t->expr);
@@ -4052,6 +4158,11 @@ points_summarised (gpointer user, const char *name, CDecl *def)
   (void) def;
   CDecl *d = func_def (L, name);
   Kind k = kind_of (name);
+  /* getopt only permutes argv's pointers and sets optarg (a global the program only
+   * declares, so unknown to the analysis anyway) */
+  if (!d && name && (strcmp (name, "getopt") == 0 || strcmp (name, "getopt_long") == 0
+                     || strcmp (name, "getopt_long_only") == 0))
+    return TRUE;
   return k != K_NONE && !(d && !d->in_system && k == K_PURE);
 }
 
@@ -4201,6 +4312,15 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
       if (init_fn)
         g_ptr_array_add (started, init_fn);
       points_analyse (L, started);
+      if (!L->module && main_fn->params && main_fn->params->len >= 2)
+        {
+          /* what main's argv and envp point to (see rf-c-points.h): program
+           * arguments, which only pointers derived from argv reach */
+          CType *pa = pointee (L, ((CDecl *) g_ptr_array_index (main_fn->params, 1))->type);
+          root_add (L, g_intern_string (RF_C_POINTS_ARGV), "argv[]", pa, TRUE, main_fn->loc);
+          root_add (L, g_intern_string (RF_C_POINTS_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
+                    main_fn->loc);
+        }
       if (L->unknown_calls)
         external_roots (L, unit);
       if (L->module)

@@ -123,6 +123,8 @@ struct _RfCPoints {
   GHashTable *ret_of;     /* CDecl* -> node id + 1: what it returns */
   guint unknown, empty, mem;
   guint specific;           /* every value given to pthread_setspecific */
+  guint8 *shared;           /* per object: other threads may reach it (see
+                             * rf_c_points_local_shared), NULL until asked */
   CDecl *fn;              /* while walking: the function */
   gboolean unknown_calls, externals_done, changed;
 };
@@ -1695,6 +1697,33 @@ init_value (RfCPoints *P, guint obj, const char *path, CType *type, CExpr *e)
     obj_at (P, obj)->smashed = TRUE;
 }
 
+/* The expressions of initializer IN, evaluated for their effects only. */
+static void
+init_visit (RfCPoints *P, CInit *in)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    val (P, in->expr);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    init_visit (P, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
+}
+
+/* T is (a typedef of) a pthread or semaphore type: the pointers inside belong to the
+ * library, which the program never loads. */
+static gboolean
+is_sync_type (CType *t)
+{
+  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
+    {
+      const char *n = t->tdef->name;
+      if (n && (g_str_has_prefix (n, "pthread_") || strcmp (n, "sem_t") == 0))
+        return TRUE;
+      t = t->tdef->type;
+    }
+  return FALSE;
+}
+
 /* Initializer IN of object OBJ's part at PATH, of type TYPE (designated and nested
  * lists followed; anything else goes to PATH as a whole). */
 static void
@@ -1702,6 +1731,13 @@ init_object (RfCPoints *P, guint obj, const char *path, CType *type, CInit *in)
 {
   if (!in)
     return;
+  if (is_sync_type (type) && !in->expr)
+    {
+      /* PTHREAD_MUTEX_INITIALIZER and the like: integers over the library's own
+       * pointers (a mutex's list links), which the program never loads */
+      init_visit (P, in);
+      return;
+    }
   if (in->expr)
     {
       init_value (P, obj, path, type, in->expr);
@@ -1993,12 +2029,32 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
               }
           }
       }
-  /* functions called from outside: their parameters point anywhere */
+  /* functions called from outside: their parameters point anywhere; but main's
+   * argv and envp point to the program's arguments: an array of pointers to
+   * strings, memory of the C runtime that no program object shares */
   for (guint i = 0; P->opts.started && i < P->opts.started->len; i++)
     {
       CDecl *fn = g_ptr_array_index (P->opts.started, i);
       for (guint j = 0; fn->params && j < fn->params->len; j++)
         {
+          CDecl *pd = g_ptr_array_index (fn->params, j);
+          CType *pt = strip (P, rf_c_type_of_decl (P->ty, pd));
+          if (fn->name && strcmp (fn->name, "main") == 0 && j >= 1 && j <= 2 && pt
+              && (pt->kind == C_TYPE_POINTER || pt->kind == C_TYPE_ARRAY) && strip (P, pt->base)
+              && strip (P, pt->base)->kind == C_TYPE_POINTER)
+            {
+              gconstpointer ka = g_intern_string (RF_C_POINTS_ARGV), ks = g_intern_string (RF_C_POINTS_ARGV_STRINGS);
+              gpointer va = g_hash_table_lookup (P->obj_of, ka), vs = g_hash_table_lookup (P->obj_of, ks);
+              guint a = va ? GPOINTER_TO_UINT (va) - 1
+                           : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ka, pt->base, g_strdup ("argv[]"));
+              guint str = vs ? GPOINTER_TO_UINT (vs) - 1
+                             : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ks, strip (P, pt->base)->base,
+                                        g_strdup ("argv strings"));
+              obj_at (P, a)->addr_taken = obj_at (P, str)->addr_taken = TRUE;
+              set_add (P, cell_id (P, a, ""), loc_id (P, str, ""));
+              set_add (P, cell_id (P, obj_var (P, pd, fn), ""), loc_id (P, a, ""));
+              continue;
+            }
           guint o = obj_var (P, g_ptr_array_index (fn->params, j), fn);
           set_unknown (P, cell_id (P, o, ""));
           obj_at (P, o)->smashed = TRUE;
@@ -2008,11 +2064,93 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   return P;
 }
 
+/* The objects of node N's set join the shared ones (pushed on TODO). */
+static void
+share_set (RfCPoints *P, guint n, GArray *todo)
+{
+  Node *nd = node_at (P, n);
+  if (!nd->set)
+    return;
+  GHashTableIter it;
+  gpointer k;
+  g_hash_table_iter_init (&it, nd->set);
+  while (g_hash_table_iter_next (&it, &k, NULL))
+    {
+      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj;
+      if (!P->shared[o])
+        {
+          P->shared[o] = 1;
+          g_array_append_val (todo, o);
+        }
+    }
+}
+
+/* Objects other threads may reach: every object but locals and parameters (globals,
+ * statics, heap, literals, results), those code without a body was given or whose
+ * address became an integer, what pthread_create arguments, arguments in the
+ * variadic part of calls (read back by va_arg, which the analysis does not follow),
+ * pthread_setspecific and stores through unknown pointers may point to; then all
+ * that their cells point to, to a fixpoint. */
+static void
+compute_shared (RfCPoints *P)
+{
+  P->shared = g_new0 (guint8, P->objs->len + 1);
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint o = 0; o < P->objs->len; o++)
+    {
+      Obj *ob = obj_at (P, o);
+      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !is_static_object (ob->decl);
+      if ((!local && ob->kind != RF_C_POINTS_FUNC) || ob->tainted || ob->exposed)
+        {
+          P->shared[o] = 1;
+          g_array_append_val (todo, o);
+        }
+    }
+  share_set (P, P->mem, todo);
+  share_set (P, P->specific, todo);
+  for (guint i = 0; i < P->calls->len; i++)
+    {
+      Call *k = g_ptr_array_index (P->calls, i);
+      if (k->create)
+        {
+          for (guint j = 0; j < k->vals->len; j++)
+            share_set (P, g_array_index (k->vals, guint, j), todo);
+          continue;
+        }
+      GHashTableIter it;
+      gpointer def;
+      g_hash_table_iter_init (&it, k->bound);
+      while (g_hash_table_iter_next (&it, &def, NULL))
+        for (guint j = ((CDecl *) def)->params ? ((CDecl *) def)->params->len : 0; j < k->vals->len; j++)
+          share_set (P, g_array_index (k->vals, guint, j), todo);
+    }
+  while (todo->len > 0)
+    {
+      guint o = g_array_index (todo, guint, todo->len - 1);
+      g_array_set_size (todo, todo->len - 1);
+      Obj *ob = obj_at (P, o);
+      for (guint c = 0; c < ob->cells->len; c++)
+        share_set (P, g_array_index (ob->cells, guint, c), todo);
+    }
+}
+
+gboolean
+rf_c_points_local_shared (RfCPoints *P, CDecl *d)
+{
+  gpointer v = g_hash_table_lookup (P->obj_of, d);
+  if (!v)
+    return TRUE;
+  if (!P->shared)
+    compute_shared (P);
+  return P->shared[GPOINTER_TO_UINT (v) - 1] != 0;
+}
+
 void
 rf_c_points_free (RfCPoints *P)
 {
   if (!P)
     return;
+  g_free (P->shared);
   g_hash_table_unref (P->funcs);
   g_ptr_array_unref (P->objs);
   g_hash_table_unref (P->obj_of);
