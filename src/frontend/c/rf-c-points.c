@@ -1325,6 +1325,15 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
     case LIB_OTHER:
       break;
     }
+  /* a summarised function given functions (qsort's comparator) calls them with
+   * pointers the analysis does not follow: their parameters are unknown */
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      CType *at = strip (P, type_of (P, arg_at (e, i)));
+      if (at && (at->kind == C_TYPE_FUNCTION
+                 || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
+        cons_add (P, K_TAINT, 0, val (P, arg_at (e, i)), NULL, NULL);
+    }
   visit_args (P, e, 0);
   CType *rt = type_of (P, e);
   if (pointer_valued (P, rt) && !is_kind (P, rt, C_TYPE_VOID))
