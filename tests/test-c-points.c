@@ -128,7 +128,7 @@ test_copies (void **state)
 
 /* What the analysis cannot follow is unknown (`?`): results of code without a body,
  * what such code gets a pointer to (tainted), an integer read as a pointer through a
- * union (smashed) or a cast, main's parameters. */
+ * union (smashed) or a cast, main's argc (its argv points to the program's arguments). */
 static void
 test_unknown (void **state)
 {
@@ -150,12 +150,12 @@ test_unknown (void **state)
          "  return 0;\n"
          "}\n",
          "a -> {?}\n"
+         "argv[] -> {argv strings}\n"
          "c -> {?}\n"
          "d -> {?}\n"
          "e -> {?}\n"
          "main:argc -> {?}\n"
-         "main:argv -> {?}\n"
-         "main:argv: smashed\n"
+         "main:argv -> {argv[]}\n"
          "x: tainted\n"
          "b: tainted\n"
          "y: tainted\n"

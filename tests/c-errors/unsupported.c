@@ -1,5 +1,5 @@
-/* Constructs outside the supported subset: each a located error (exit 2), never
- * dropped silently. */
+/* Constructs outside the supported subset: each a located error (exit 2), or for a
+ * signal handler a located warning stating the approximation; never dropped. */
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>

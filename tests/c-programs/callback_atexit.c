@@ -1,8 +1,8 @@
 // An atexit handler runs when main returns, while the detached worker may still be
 // counting: it reads the counter the worker writes. racefree does not see atexit's
-// body, so the handler is a job type run by any number of threads at any time.
+// body; the handler runs in a thread of its own, at any time after the atexit call.
 // expect: progress RACE
-// expect-stderr: warning: 'report' is passed to code without a body, which may call it: assumed called by any number of threads at any time
+// expect-stderr: warning: atexit: handler 'report' taken to run in a thread of its own
 // fixed-twin: callback_atexit_fixed.c
 #include <pthread.h>
 #include <stdio.h>

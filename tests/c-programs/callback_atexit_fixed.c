@@ -1,7 +1,7 @@
 // The fixed twin of callback_atexit.c: the worker counts under a lock and the atexit
 // handler reads under the same lock.
 // expect: progress race-free
-// expect-stderr: warning: 'report' is passed to code without a body, which may call it: assumed called by any number of threads at any time
+// expect-stderr: warning: atexit: handler 'report' taken to run in a thread of its own
 // racy-twin: callback_atexit.c
 #include <pthread.h>
 #include <stdio.h>

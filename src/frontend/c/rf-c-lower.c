@@ -177,6 +177,9 @@ typedef struct {
   GQueue pending;           /* job ids + 1 not lowered yet */
   RfCTypes *ty;             /* types of expressions, owned */
   gboolean module;
+  gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE (pre-pass) */
+  gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
+  gboolean cancels;         /* the program calls pthread_cancel (pre-pass) */
   gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
   RfCPoints *pts;           /* the points-to analysis, owned */
   guint guessed;            /* pointer targets guessed by type so far */
@@ -383,6 +386,9 @@ root_of_decl (Lower *L, CDecl *d, const char *fn)
       return root_add (L, d, n, d->type, FALSE, d->loc);
     }
   if (!g_hash_table_contains (L->escaped, d))
+    return NULL;
+  /* its address is taken, but only ever held in this thread's locals and parameters */
+  if (L->pts && !rf_c_points_local_shared (L->pts, d))
     return NULL;
   g_autofree char *n = g_strdup_printf ("local@%s:%s", fn ? fn : "?", d->name);
   Root *r = root_add (L, d, n, d->type, !(fn && strcmp (fn, "main") == 0 && !L->module), d->loc);
@@ -1196,6 +1202,12 @@ typedef enum {
   K_READS,       /* reads through every pointer argument */
   K_WRITE0,      /* writes through arg 0, reads through the others */
   K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
+  K_WRITE1,      /* writes through arg 1, reads through the others (read, clock_gettime) */
+  K_STRTOK,      /* strtok_r: writes through arg 0, reads arg 1, reads and writes arg 2 */
+  K_SORT,        /* qsort: reads and writes arg 0, calls back the comparator */
+  K_SEARCH,      /* bsearch: reads through its pointer arguments, calls back the comparator */
+  K_KEY_CREATE,  /* pthread_key_create: writes the key; the destructor runs when threads end */
+  K_SIGNAL_HANDLER, /* signal, sigaction: the handler runs at any time afterwards */
   K_SCANF,       /* writes through every pointer argument after the format */
   K_SSCANF,      /* reads arg 0, writes the rest */
   K_PURE,        /* no memory effect beyond evaluating the arguments */
@@ -1229,6 +1241,27 @@ static const Known known[] = {
   { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
   { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
   { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
+  { "strerror", K_PURE }, { "getenv", K_READS }, { "fopen", K_READS }, { "fdopen", K_PURE },
+  { "fclose", K_PURE }, { "fgets", K_WRITE0 }, { "fread", K_WRITE0 }, { "fwrite", K_READS },
+  { "feof", K_PURE }, { "ferror", K_PURE }, { "fileno", K_PURE },
+  { "read", K_WRITE1 }, { "pread", K_WRITE1 }, { "recv", K_WRITE1 }, { "write", K_READS },
+  { "pwrite", K_READS }, { "send", K_READS }, { "close", K_PURE }, { "pipe", K_WRITE0_ONLY },
+  { "clock_gettime", K_WRITE1 }, { "gettimeofday", K_WRITE0_ONLY }, { "localtime_r", K_WRITE1 },
+  { "gmtime_r", K_WRITE1 }, { "strftime", K_WRITE0 }, { "isatty", K_PURE },
+  { "pthread_cancel", K_PURE }, { "pthread_testcancel", K_PURE }, { "pthread_setcancelstate", K_PURE },
+  { "__sigsetjmp_cancel", K_PURE }, { "__pthread_register_cancel", K_PURE },
+  { "__pthread_unregister_cancel", K_PURE }, { "__pthread_unwind_next", K_PURE },
+  { "rand_r", K_WRITE0 }, { "strerror_r", K_WRITE1 }, { "strcasecmp", K_READS },
+  { "strncasecmp", K_READS }, { "strspn", K_READS }, { "strcspn", K_READS },
+  { "sigemptyset", K_WRITE0_ONLY }, { "sigfillset", K_WRITE0_ONLY }, { "sigaddset", K_WRITE0_ONLY },
+  { "sigdelset", K_WRITE0_ONLY }, { "sigismember", K_READS }, { "sigwait", K_WRITE1 },
+  { "pthread_sigmask", K_SCANF }, { "sigprocmask", K_SCANF }, { "pthread_kill", K_PURE },
+  { "raise", K_PURE }, { "kill", K_PURE }, { "alarm", K_PURE }, { "pause", K_PURE },
+  { "strtok_r", K_STRTOK }, { "pthread_key_create", K_KEY_CREATE },
+  { "atexit", K_KEY_CREATE }, { "at_quick_exit", K_KEY_CREATE }, { "on_exit", K_KEY_CREATE }, { "pthread_key_delete", K_PURE },
+  { "pthread_getspecific", K_PURE }, { "pthread_setspecific", K_PURE }, { "qsort", K_SORT }, { "bsearch", K_SEARCH },
+  { "toupper", K_PURE }, { "tolower", K_PURE }, { "isalpha", K_PURE }, { "isspace", K_PURE },
+  { "isdigit", K_PURE }, { "isalnum", K_PURE },
   { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
   { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
   { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
@@ -1276,7 +1309,8 @@ static const Known known[] = {
   { "atomic_init", K_ATOMIC_STORE },
   { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
   { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
-  { "_longjmp", K_UNSUPPORTED }, { "signal", K_UNSUPPORTED }, { "sigaction", K_UNSUPPORTED },
+  { "_longjmp", K_UNSUPPORTED }, { "signal", K_SIGNAL_HANDLER }, { "sigaction", K_SIGNAL_HANDLER },
+  { "sigset", K_SIGNAL_HANDLER }, { "bsd_signal", K_SIGNAL_HANDLER },
   { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
   { "__builtin_longjmp", K_UNSUPPORTED },
   { "__sigsetjmp_cancel", K_UNSUPPORTED }, { "pthread_cancel", K_UNSUPPORTED },
@@ -1722,6 +1756,119 @@ apply_demotions (Lower *L)
     }
 }
 
+/* After lowering, when the program may make recursive or error-checking mutexes: a
+ * lock by the thread that holds the mutex already does not block there. For each
+ * mutex, the number of times each thread holds it is worked out along its job's CFG
+ * (a must-analysis: one count per node, else unknown). A mutex never locked again by
+ * its holder behaves as a normal one. Otherwise, when the program only names
+ * recursive mutexes and every count is known: a lock at count n > 0 and an unlock at
+ * count n > 1 only count (skips), as for a recursive mutex (a normal mutex would
+ * block for ever at such a lock: skipping it only adds behaviour). Else the mutex
+ * gives no exclusion (an error-checking mutex's relock fails at once, and its next
+ * unlock releases it). */
+enum { HELD_UNSEEN = -1, HELD_TOP = -2, HELD_CAP = 8 };
+
+static void
+recursive_mutexes (Lower *L)
+{
+  if (!L->mutex_recursive && !L->mutex_other)
+    return;
+  for (guint v = 0; v < rf_program_n_vars (L->prog); v++)
+    {
+      const RfVar *var = rf_program_get_var (L->prog, v);
+      if (var->kind != RF_VAR_LOCK || g_hash_table_contains (L->demoted, var->name)
+          || g_str_has_prefix (var->name, "atomic$"))
+        continue;
+      g_autofree char *done = g_strdup_printf ("done$%s", var->name);
+      if (rf_program_lookup_var (L->prog, done) >= 0)
+        continue;  /* pthread_once's lock: taken once, never released */
+      gboolean relock = FALSE, unknown = FALSE;
+      RfLoc where = RF_LOC_NONE;
+      g_autoptr (GPtrArray) counts = g_ptr_array_new_with_free_func (g_free);  /* per job: gint per node */
+      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
+        {
+          RfJob *job = rf_program_get_job (L->prog, j);
+          guint nn = job->nodes->len, ne = job->edges->len;
+          if (nn == 0)
+            {
+              /* not lowered (after an error) */
+              g_ptr_array_add (counts, NULL);
+              continue;
+            }
+          gint *c = g_new (gint, nn);
+          for (guint i = 0; i < nn; i++)
+            c[i] = HELD_UNSEEN;
+          c[job->entry] = 0;
+          g_ptr_array_add (counts, c);
+          gboolean changed = TRUE;
+          while (changed)
+            {
+              changed = FALSE;
+              for (guint i = 0; i < ne; i++)
+                {
+                  const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+                  gint in = c[e->from], out = in;
+                  if (in == HELD_UNSEEN)
+                    continue;
+                  if (in >= 0 && e->op == RF_OP_ACQUIRE && e->arg == (gint) v)
+                    out = in + 1 > HELD_CAP ? HELD_TOP : in + 1;
+                  else if (in >= 0 && e->op == RF_OP_RELEASE && e->arg == (gint) v)
+                    out = in > 0 ? in - 1 : 0;
+                  gint *to = &c[e->to];
+                  gint joined = *to == HELD_UNSEEN ? out : *to == out ? out : HELD_TOP;
+                  if (joined != *to)
+                    *to = joined, changed = TRUE;
+                }
+            }
+          for (guint i = 0; i < ne; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              gint in = c[e->from];
+              gboolean mine = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE) && e->arg == (gint) v)
+                              || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
+              if (!mine || in == HELD_UNSEEN)
+                continue;
+              if (in == HELD_TOP)
+                unknown = TRUE;
+              if (e->op == RF_OP_ACQUIRE && in != 0 && !relock)
+                relock = TRUE, where = e->loc;
+              if (e->op == RF_OP_WAIT && in != 1)
+                unknown = TRUE;
+            }
+        }
+      if (!relock)
+        continue;
+      if (unknown || L->mutex_other)
+        {
+          g_autofree char *why = g_strdup_printf ("it may be a recursive or error-checking mutex, locked again by "
+                                                  "its holder at %s:%u:%u", where.file ? where.file : "?",
+                                                  where.line, where.col);
+          g_hash_table_insert (L->demoted, g_strdup (var->name), g_steal_pointer (&why));
+          continue;
+        }
+      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
+        {
+          RfJob *job = rf_program_get_job (L->prog, j);
+          const gint *c = g_ptr_array_index (counts, j);
+          for (guint i = 0; c && i < job->edges->len; i++)
+            {
+              RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              gint in = c[e->from];
+              if (e->arg != (gint) v || in == HELD_UNSEEN
+                  || !((e->op == RF_OP_ACQUIRE && in > 0) || (e->op == RF_OP_RELEASE && in > 1)))
+                continue;
+              g_autofree char *old = rf_program_edge_to_string (L->prog, e);
+              g_free (e->text);
+              e->text = g_strdup_printf ("%s (recursive: held %d time%s before)", old, in, in == 1 ? "" : "s");
+              e->op = RF_OP_SKIP;
+              e->arg = e->arg2 = -1;
+            }
+        }
+      rf_diags_add (L->diags, RF_DIAG_WARNING, where, "mutex '%s' is locked again by its holder: taken as a "
+                    "recursive mutex (PTHREAD_MUTEX_RECURSIVE)", var->name);
+    }
+}
+
 /* The variable an lvalue `t`, `t[i]`, `t.f` (any mix) is part of, or NULL; PATH (or
  * NULL) gets the part: "", "[]", ".f". */
 static CDecl *
@@ -1943,6 +2090,8 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
 
 static void inline_call (Lower *L, CDecl *fn, CExpr *call);
 static void init_relockable (Lower *L, CExpr *call, RfLoc loc);
+static void lower_callbacks (Lower *L, CExpr *e, const char *name);
+static GPtrArray *callback_targets (Lower *L, CExpr *arg);
 
 static void
 eval_args (Lower *L, CExpr *call, guint from)
@@ -1977,6 +2126,86 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           eval (L, arg_at (e, i));
       if (n > 0)
         access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+      return;
+    case K_WRITE1: case K_STRTOK:
+      for (guint i = 0; i < n; i++)
+        access_through (L, arg_at (e, i), k == K_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
+                                          : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
+      return;
+    case K_KEY_CREATE:
+      {
+        /* the destructor runs in threads that end (with a value set): a thread of its
+         * own, started any number of times from here on (an over-approximation of
+         * when it runs) */
+        /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
+         * other threads may still run */
+        gboolean key = strcmp (name, "pthread_key_create") == 0;
+        if (key)
+          access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+        else
+          for (guint i = 1; i < n; i++)
+            eval (L, arg_at (e, i));
+        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, arg_at (e, key ? 1 : 0)) : g_ptr_array_new ();
+        for (guint i = 0; i < fs->len; i++)
+          {
+            CDecl *f = g_ptr_array_index (fs, i);
+            warn_once (L, loc, f->name, "%s: %s '%s' taken to run in a thread of its own, %s, at any time after "
+                       "this call", name, key ? "destructor" : "handler", f->name,
+                       key ? "any number of times" : "once (per call)");
+            if (key)
+              edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+            else
+              emit (L, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+          }
+      }
+      return;
+    case K_SIGNAL_HANDLER:
+      {
+        /* the handler runs in some thread, at any time from here on, any number of
+         * times: a thread of its own started any number of times here (interleaved
+         * with every thread: an over-approximation of where it runs) */
+        g_autoptr (GPtrArray) fs = g_ptr_array_new ();
+        CExpr *h = peel (arg_at (e, 1));
+        if (strcmp (name, "sigaction") != 0)
+          {
+            if (h && h->kind != C_EXPR_INT)
+              {
+                g_autoptr (GPtrArray) ts = callback_targets (L, arg_at (e, 1));
+                g_ptr_array_extend (fs, ts, NULL, NULL);
+              }
+            eval (L, arg_at (e, 0));
+          }
+        else
+          {
+            /* sa_handler or sa_sigaction: any address-taken function that may be one */
+            for (guint i = 0; i < L->addr_func_list->len; i++)
+              {
+                CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+                guint np = d->params ? d->params->len : 0;
+                CType *t0 = np > 0 ? strip (L, ((CDecl *) g_ptr_array_index (d->params, 0))->type) : NULL;
+                if ((np == 1 || np == 3) && t0 && t0->kind == C_TYPE_BASIC)
+                  g_ptr_array_add (fs, d);
+              }
+            for (guint i = 0; i < n; i++)
+              access_through (L, arg_at (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
+          }
+        for (guint i = 0; i < fs->len; i++)
+          {
+            CDecl *f = g_ptr_array_index (fs, i);
+            g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
+            warn_once (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
+                       "at any time after this call", name, f->name);
+            edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+          }
+      }
+      return;
+    case K_SORT: case K_SEARCH:
+      for (guint i = 0; i < n; i++)
+        if (is_pointerish (L, type_of (L, arg_at (e, i))))
+          access_through (L, arg_at (e, i), k == K_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
+        else
+          eval (L, arg_at (e, i));
+      lower_callbacks (L, e, name);
       return;
     case K_SCANF: case K_SSCANF:
       for (guint i = 0; i < n; i++)
@@ -2249,6 +2478,82 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
 
 static gboolean contains_sync (Lower *L, CType *t, int depth);
 
+/* The functions with a body argument ARG (a function designator or pointer) may
+ * denote: its points-to set when complete, else every address-taken function with
+ * as many parameters as ARG's function type (any number when unknown). */
+static GPtrArray *
+callback_targets (Lower *L, CExpr *arg)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  CExpr *p = peel (arg);
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
+    p = peel (p->a);
+  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *d = func_def (L, p->text);
+      if (d)
+        g_ptr_array_add (out, d);
+      return out;
+    }
+  CType *t = strip (L, type_of (L, p));
+  CType *ft = t && t->kind == C_TYPE_POINTER ? strip (L, t->base) : t;
+  if (!ft || ft->kind != C_TYPE_FUNCTION)
+    return out;
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (L->pts && rf_c_points_lookup (L->pts, arg, NULL, locs))
+    {
+      for (guint i = 0; i < locs->len; i++)
+        {
+          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
+          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+          if (d && !g_ptr_array_find (out, d, NULL))
+            g_ptr_array_add (out, d);
+        }
+      return out;
+    }
+  guint np = ft->params ? ft->params->len : 0;
+  for (guint i = 0; i < L->addr_func_list->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+      if (!ft->params || (d->params ? d->params->len : 0) == np)
+        g_ptr_array_add (out, d);
+    }
+  return out;
+}
+
+/* Code without a body that is given functions (qsort's comparator, bsearch, twalk...)
+ * may call them, any number of times, before it returns: while (*) f (...); for each
+ * function F an argument may denote. Their parameters are unknown to the points-to
+ * analysis (it falls back on guesses by type). */
+static void
+lower_callbacks (Lower *L, CExpr *e, const char *name)
+{
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      g_autoptr (GPtrArray) fs = callback_targets (L, g_ptr_array_index (e->args, i));
+      if (fs->len == 0)
+        continue;
+      g_autofree char *key = g_strdup_printf ("callback:%s:%u:%u:%u", e->loc.file, e->loc.line, e->loc.col, i);
+      warn_once (L, e->loc, key, "%s%s%s may call %s'%s'%s: assumed to call %s any number of times before it returns",
+                 name ? "'" : "", name ? name : "a function through a pointer", name ? "'" : "",
+                 fs->len > 1 ? "any of " : "", ((CDecl *) g_ptr_array_index (fs, 0))->name,
+                 fs->len > 1 ? ", ..." : "", fs->len > 1 ? "them" : "it");
+      guint loop = new_node (L, e->loc);
+      edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
+      for (guint k = 0; k < fs->len; k++)
+        {
+          CDecl *f = g_ptr_array_index (fs, k);
+          g_autofree char *t = g_strdup_printf ("%s calls back %s", name ? name : "callee", f->name);
+          guint in = new_node (L, e->loc);
+          edge (L, loop, in, RF_OP_SKIP, -1, -1, e->loc, t);
+          L->cur = in;
+          inline_call (L, f, NULL);
+          edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = loop;
+    }
+}
+
 static void
 lower_unknown (Lower *L, CExpr *e, const char *name)
 {
@@ -2277,6 +2582,7 @@ lower_unknown (Lower *L, CExpr *e, const char *name)
           demote_places (L, ps, why);
         }
     }
+  lower_callbacks (L, e, name);
 }
 
 /* T holds a pthread object (mutex, semaphore, ...). */
@@ -2368,12 +2674,46 @@ inline_call (Lower *L, CDecl *fn, CExpr *call)
   frame_free (f);
 }
 
+/* A call of NAME (no body) may be a cancellation point: every function without a
+ * body but the pthread functions that are not (locks, signals, create...). */
+static gboolean
+cancel_point (const char *name, Kind k)
+{
+  static const char *const pthread_points[] = { "pthread_join", "pthread_cond_wait", "pthread_cond_timedwait",
+                                                "pthread_cond_clockwait", "pthread_testcancel", NULL };
+  if (!name)
+    return TRUE;
+  if (k == K_ATOMIC_LOAD || k == K_ATOMIC_STORE || k == K_ATOMIC_RMW || k == K_ATOMIC_FENCE || k == K_EXIT
+      || g_str_has_prefix (name, "__builtin_") || g_str_has_prefix (name, "__pthread_")
+      || strcmp (name, "__sigsetjmp_cancel") == 0)
+    return FALSE;
+  if (g_str_has_prefix (name, "pthread_"))
+    return g_strv_contains (pthread_points, name);
+  return TRUE;
+}
+
 static void
 lower_call (Lower *L, CExpr *e)
 {
   const char *name = callee_name (e);
   CDecl *def = func_def (L, name);
   Kind k = kind_of (name);
+  if (L->cancels && !def && cancel_point (name, k) && !L->quiet)
+    {
+      /* the program cancels threads: a thread may end at any cancellation point
+       * (deferred cancellation), holding what it holds */
+      g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
+      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
+    }
+  if (name && strcmp (name, "pthread_cancel") == 0)
+    warn_once (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
+               "call that may be a cancellation point (any call without a body but the pthread functions that "
+               "are none)");
+  if (name && (strcmp (name, "__pthread_register_cancel") == 0 || strcmp (name, "pthread_setcanceltype") == 0)
+      && L->cancels)
+    error_at (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s",
+              strcmp (name, "pthread_setcanceltype") == 0 ? "pthread_setcanceltype (asynchronous cancellation)"
+              : "pthread_cleanup_push handlers");
   if (name && (k != K_NONE) && !(def && !def->in_system && k == K_PURE))
     {
       lower_known (L, e, name, k);
@@ -2510,6 +2850,11 @@ static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
 static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
 
 /* E assigns D, increments it or takes its address. */
+static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
+static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
+static gboolean init_touches (CInit *in, CDecl *d);
+static gboolean init_takes_addr (CInit *in, CDecl *d);
+
 static gboolean
 expr_touches (CExpr *e, CDecl *d, int depth)
 {
@@ -2528,11 +2873,16 @@ expr_touches (CExpr *e, CDecl *d, int depth)
     for (guint i = 0; e->args && i < e->args->len; i++)
       if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
         return TRUE;
-  /* a statement expression (as glibc's atomic_load): its statements; compound
-   * literals, _Generic: not looked into */
+  /* statement expressions (atomic_load and other library macros), compound
+   * literals, _Generic: looked into */
   if (e->kind == C_EXPR_STMT_EXPR)
     return !e->stmt || stmt_touches (e->stmt, d, 0);
-  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  if (e->kind == C_EXPR_COMPOUND_LIT)
+    return init_touches (e->init, d);
+  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
+    if (expr_touches (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -2566,7 +2916,12 @@ expr_takes_addr (CExpr *e, CDecl *d, int depth)
         return TRUE;
   if (e->kind == C_EXPR_STMT_EXPR)
     return !e->stmt || stmt_touches_addr (e->stmt, d);
-  return e->kind == C_EXPR_COMPOUND_LIT || e->kind == C_EXPR_GENERIC;
+  if (e->kind == C_EXPR_COMPOUND_LIT)
+    return init_takes_addr (e->init, d);
+  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
+    if (expr_takes_addr (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -2789,6 +3144,23 @@ lower_decl (Lower *L, CDecl *d)
 {
   if (d->kind != C_DECL_VAR || is_static_object (d))
     return;
+  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
+   * model does not follow (leaving it out could keep a lock held for ever) */
+  for (guint i = 0; d->attrs && i < d->attrs->len; i++)
+    {
+      const char *a = g_ptr_array_index (d->attrs, i);
+      if (a && strstr (a, "cleanup") && !L->quiet)
+        {
+          g_autofree char *key = g_strdup_printf ("cleanup:%p", (void *) d);
+          if (!g_hash_table_contains (L->warned, key))
+            {
+              g_hash_table_add (L->warned, g_steal_pointer (&key));
+              error_at (L, d->loc, "unsupported: __attribute__ ((cleanup)) on '%s' (the model does not run the "
+                        "cleanup function when '%s' leaves its scope)", d->name ? d->name : "?",
+                        d->name ? d->name : "?");
+            }
+        }
+    }
   /* variable-length array bounds are evaluated at the declaration */
   for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
     eval (L, t->expr);
@@ -3178,6 +3550,12 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
   switch (e->kind)
     {
     case C_EXPR_IDENT:
+      /* mutex types (in pthread_mutexattr_settype, or a static initializer such as
+       * PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) */
+      if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_RECURSIVE"))
+        L->mutex_recursive = TRUE;
+      else if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_ERRORCHECK"))
+        L->mutex_other = TRUE;
       if (e->decl && e->decl->kind == C_DECL_FUNC)
         take_address (L, e, flags);
       else if (!(flags & P_NODECAY) && e->decl && strip (L, e->decl->type)
@@ -3242,6 +3620,15 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         Kind k = kind_of (n);
         if (n && k == K_NONE && !func_def (L, n))
           L->unknown_calls = TRUE;
+        if (n && strcmp (n, "pthread_cancel") == 0)
+          L->cancels = TRUE;
+        if (n && strcmp (n, "pthread_mutexattr_settype") == 0)
+          {
+            /* a type given by its name is seen at the name (C_EXPR_IDENT) */
+            CExpr *a = peel (arg_at (e, 1));
+            if (!(a && a->kind == C_EXPR_IDENT && g_str_has_prefix (a->text, "PTHREAD_MUTEX_")))
+              L->mutex_other = TRUE;
+          }
         gboolean noesc = k != K_NONE && k != K_CREATE && k != K_UNSUPPORTED && !(func_def (L, n) && k == K_PURE);
         CExpr *f = peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
@@ -3973,6 +4360,11 @@ points_summarised (gpointer user, const char *name, CDecl *def)
   (void) def;
   CDecl *d = func_def (L, name);
   Kind k = kind_of (name);
+  /* getopt only permutes argv's pointers and sets optarg (a global the program only
+   * declares, so unknown to the analysis anyway) */
+  if (!d && name && (strcmp (name, "getopt") == 0 || strcmp (name, "getopt_long") == 0
+                     || strcmp (name, "getopt_long_only") == 0))
+    return TRUE;
   return k != K_NONE && !(d && !d->in_system && k == K_PURE);
 }
 
@@ -4224,6 +4616,15 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
       if (init_fn)
         g_ptr_array_add (started, init_fn);
       points_analyse (L, started);
+      if (!L->module && main_fn->params && main_fn->params->len >= 2)
+        {
+          /* what main's argv and envp point to (see rf-c-points.h): program
+           * arguments, which only pointers derived from argv reach */
+          CType *pa = pointee (L, ((CDecl *) g_ptr_array_index (main_fn->params, 1))->type);
+          root_add (L, g_intern_string (RF_C_POINTS_ARGV), "argv[]", pa, TRUE, main_fn->loc);
+          root_add (L, g_intern_string (RF_C_POINTS_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
+                    main_fn->loc);
+        }
       if (L->unknown_calls)
         external_roots (L, unit);
       if (L->module)
@@ -4256,6 +4657,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
             lower_job (L, id, g_ptr_array_index (L->job_fn, id), NULL);
         }
+      recursive_mutexes (L);
       apply_demotions (L);
       note_accesses (L);
     }

@@ -78,6 +78,8 @@ typedef enum {
   K_SCALAR,   /* data of type `type` stored at dst's locations (smashes pointers there) */
   K_COPYOBJ,  /* the cells under dst's locations ⊇ those under src's (struct copy, memcpy) */
   K_TAINT,    /* code without a body gets src's locations */
+  K_CALLBACK, /* as K_TAINT, but functions among them are only called back during the
+               * call (qsort's comparator), not kept: they do not escape */
   K_EXPOSE,   /* src's locations become integers */
   K_CALL,     /* a call through a function pointer (or a pthread_create start routine) */
 } ConsKind;
@@ -123,6 +125,9 @@ struct _RfCPoints {
   GHashTable *addr_of;    /* CExpr* -> node id + 1 */
   GHashTable *ret_of;     /* CDecl* -> node id + 1: what it returns */
   guint unknown, empty, mem;
+  guint specific;           /* every value given to pthread_setspecific */
+  guint8 *shared;           /* per object: other threads may reach it (see
+                             * rf_c_points_local_shared), NULL until asked */
   CDecl *fn;              /* while walking: the function */
   gboolean unknown_calls, externals_done, changed;
 };
@@ -740,17 +745,26 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
       }
 }
 
+static CDecl *func_def (RfCPoints *P, const char *name);
+static guint cell_id (RfCPoints *P, guint obj, const char *path);
+static void set_unknown (RfCPoints *P, guint node);
+
+/* Code without a body gets OBJ: it may write anything into it, or call it (a
+ * function) with any arguments. */
 static void
-taint (RfCPoints *P, guint obj)
+taint (RfCPoints *P, guint obj, gboolean keeps)
 {
   Obj *o = obj_at (P, obj);
   if (o->kind != RF_C_POINTS_FUNC)
     obj_flag (P, &o->tainted);
   else if (!o->escaped)
     {
-      /* code without a body may call the function: with any arguments */
-      obj_flag (P, &o->escaped);
-      CDecl *def = o->decl && o->decl->body ? o->decl : NULL;
+      /* code without a body may call the function: with any arguments; when it may
+       * keep it (KEEPS), at any time later too: it escapes */
+      if (keeps)
+        obj_flag (P, &o->escaped);
+      CDecl *def = o->decl && o->decl->body ? o->decl
+                   : o->decl && o->decl->name ? func_def (P, o->decl->name) : NULL;
       for (guint j = 0; def && def->params && j < def->params->len; j++)
         {
           guint p = obj_var (P, g_ptr_array_index (def->params, j), def);
@@ -884,8 +898,9 @@ apply (RfCPoints *P, Cons *c)
       }
       return;
     case K_TAINT:
+    case K_CALLBACK:
       for (guint i = 0; i < ls->len; i++)
-        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj);
+        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj, c->kind == K_TAINT);
       return;
     case K_EXPOSE:
       for (guint i = 0; i < ls->len; i++)
@@ -973,6 +988,24 @@ summarised (RfCPoints *P, const char *name, CDecl *def)
   return P->opts.summarised ? P->opts.summarised (P->opts.user, name, def) : default_summarised (name);
 }
 
+/* Library functions whose function arguments the lowering models itself: those that
+ * call them only before they return (inlined at the call site) and keep no pointer to
+ * them, and those whose handlers it starts as threads of their own from the call on
+ * (signal, atexit, pthread_key_create's destructor), and pthread_once and
+ * pthread_create, which it models exactly: none of them escapes. */
+static gboolean
+calls_back_only (const char *name)
+{
+  static const char *const names[] = { "qsort", "qsort_r", "bsearch", "lfind", "lsearch", "tsearch",
+                                       "tfind", "tdelete", "twalk", "twalk_r", "tdestroy", "scandir",
+                                       "scandirat", "ftw", "nftw", "glob", "signal", "atexit", "on_exit",
+                                       "at_quick_exit", "pthread_key_create", "pthread_once", "pthread_create", NULL };
+  for (guint i = 0; name && names[i]; i++)
+    if (strcmp (name, names[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
 
 /* Call K reaches FN, which has no body: its library summary when it has one (as a
@@ -1046,6 +1079,11 @@ typedef enum {
   LIB_SCAN,     /* writes through every pointer argument after the first (scanf) */
   LIB_SSCAN,    /* writes through every pointer argument after the second */
   LIB_ENDPTR,   /* strtol: stores a pointer into the first argument through the second */
+  LIB_SETSPECIFIC, /* pthread_setspecific: its second argument joins the thread-specific values */
+  LIB_GETSPECIFIC, /* pthread_getspecific: returns one of them */
+  LIB_KEYCREATE,   /* pthread_key_create: the destructor gets one of them */
+  LIB_STRTOK,   /* strtok_r: returns a pointer into the first argument or where the third
+                 * points, and stores the first argument there */
   LIB_CREATE,   /* pthread_create */
   LIB_JOIN,     /* pthread_join: stores the thread's result through the second */
   LIB_PRIVATE,  /* returns a pointer to thread-private memory (errno) */
@@ -1070,7 +1108,11 @@ static const struct {
   { "fscanf", LIB_SSCAN }, { "sscanf", LIB_SSCAN }, { "vfscanf", LIB_SSCAN }, { "vsscanf", LIB_SSCAN },
   { "strtol", LIB_ENDPTR }, { "strtoul", LIB_ENDPTR }, { "strtoll", LIB_ENDPTR }, { "strtoull", LIB_ENDPTR },
   { "strtod", LIB_ENDPTR }, { "strtof", LIB_ENDPTR }, { "strtold", LIB_ENDPTR }, { "strtoimax", LIB_ENDPTR },
-  { "strtoumax", LIB_ENDPTR },
+  { "strtoumax", LIB_ENDPTR }, { "strtok_r", LIB_STRTOK },
+  { "pthread_setspecific", LIB_SETSPECIFIC }, { "pthread_getspecific", LIB_GETSPECIFIC },
+  { "pthread_key_create", LIB_KEYCREATE }, { "fgets", LIB_RET0 },
+  { "strerror", LIB_PRIVATE }, { "getenv", LIB_PRIVATE }, { "fopen", LIB_PRIVATE },
+  { "fdopen", LIB_PRIVATE },
   { "pthread_create", LIB_CREATE }, { "pthread_join", LIB_JOIN }, { "__errno_location", LIB_PRIVATE },
 };
 
@@ -1103,6 +1145,8 @@ rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result
   Lib lib = name ? lib_of (name) : LIB_OTHER;
   if (lib == LIB_ENDPTR)
     return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
+  if (lib == LIB_STRTOK)
+    return TRUE;
   return result_used
          && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
 }
@@ -1234,6 +1278,45 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
         cons_add (P, K_STORE, val (P, a0), val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
       visit_args (P, e, 0);
       return r;
+    case LIB_SETSPECIFIC:
+      visit_args (P, e, 0);
+      if (arg_at (e, 1))
+        cons_add (P, K_COPY, P->specific, val (P, arg_at (e, 1)), NULL, NULL);
+      return r;
+    case LIB_GETSPECIFIC:
+      visit_args (P, e, 0);
+      cons_add (P, K_COPY, r, P->specific, NULL, NULL);
+      return r;
+    case LIB_KEYCREATE:
+      {
+        visit_args (P, e, 0);
+        CExpr *f = peel (arg_at (e, 1));
+        if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
+          f = peel (f->a);
+        CDecl *def = f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC
+                     ? func_def (P, f->text) : NULL;
+        if (def && def->params && def->params->len == 1)
+          cons_add (P, K_COPY, cell_id (P, obj_var (P, g_ptr_array_index (def->params, 0), def), ""),
+                    P->specific, NULL, NULL);
+        else if (f && !is_null_constant (f))
+          {
+            /* a destructor through a pointer: whatever it may be gets unknown values */
+            cons_add (P, K_TAINT, 0, val (P, arg_at (e, 1)), NULL, NULL);
+          }
+      }
+      return r;
+    case LIB_STRTOK:
+      visit_args (P, e, 0);
+      if (a0 && arg_at (e, 2) && !is_null_constant (arg_at (e, 2)))
+        {
+          guint v = val (P, a0), sp = val (P, arg_at (e, 2));
+          cons_add (P, K_COPY, r, v, NULL, NULL);
+          cons_add (P, K_STORE, v, sp, pointee_of (P, arg_at (e, 2)), NULL);
+          cons_add (P, K_LOAD, r, sp, NULL, NULL);
+        }
+      else
+        set_unknown (P, r);
+      return r;
     case LIB_CREATE:
       {
         visit_args (P, e, 0);
@@ -1269,6 +1352,15 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       return lower_atomic (P, e);
     case LIB_OTHER:
       break;
+    }
+  /* a summarised function given functions (qsort's comparator) calls them with
+   * pointers the analysis does not follow: their parameters are unknown */
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      CType *at = strip (P, type_of (P, arg_at (e, i)));
+      if (at && (at->kind == C_TYPE_FUNCTION
+                 || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
+        cons_add (P, calls_back_only (name) ? K_CALLBACK : K_TAINT, 0, val (P, arg_at (e, i)), NULL, NULL);
     }
   visit_args (P, e, 0);
   CType *rt = type_of (P, e);
@@ -1642,6 +1734,33 @@ init_value (RfCPoints *P, guint obj, const char *path, CType *type, CExpr *e)
     obj_at (P, obj)->smashed = TRUE;
 }
 
+/* The expressions of initializer IN, evaluated for their effects only. */
+static void
+init_visit (RfCPoints *P, CInit *in)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    val (P, in->expr);
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    init_visit (P, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
+}
+
+/* T is (a typedef of) a pthread or semaphore type: the pointers inside belong to the
+ * library, which the program never loads. */
+static gboolean
+is_sync_type (CType *t)
+{
+  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
+    {
+      const char *n = t->tdef->name;
+      if (n && (g_str_has_prefix (n, "pthread_") || strcmp (n, "sem_t") == 0))
+        return TRUE;
+      t = t->tdef->type;
+    }
+  return FALSE;
+}
+
 /* Initializer IN of object OBJ's part at PATH, of type TYPE (designated and nested
  * lists followed; anything else goes to PATH as a whole). */
 static void
@@ -1649,6 +1768,13 @@ init_object (RfCPoints *P, guint obj, const char *path, CType *type, CInit *in)
 {
   if (!in)
     return;
+  if (is_sync_type (type) && !in->expr)
+    {
+      /* PTHREAD_MUTEX_INITIALIZER and the like: integers over the library's own
+       * pointers (a mutex's list links), which the program never loads */
+      init_visit (P, in);
+      return;
+    }
   if (in->expr)
     {
       init_value (P, obj, path, type, in->expr);
@@ -1820,7 +1946,7 @@ externals (RfCPoints *P)
     }
   for (guint i = 0; i < P->objs->len; i++)
     if (obj_at (P, i)->exposed)
-      taint (P, i);
+      taint (P, i, TRUE);
 }
 
 /* Everything a tainted object points to is tainted. */
@@ -1836,13 +1962,13 @@ spread_taint (RfCPoints *P)
         {
           g_autoptr (GArray) ls = sorted_locs (P, g_array_index (o->cells, guint, k));
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
         }
       if (o->addr_taken)
         {
           g_autoptr (GArray) ls = sorted_locs (P, P->mem);
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
         }
     }
 }
@@ -1890,6 +2016,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   P->unknown = node_new (P);
   node_at (P, P->unknown)->unknown = TRUE;
   P->mem = node_new (P);
+  P->specific = node_new (P);
 
   for (guint i = 0; i < unit->files->len; i++)
     {
@@ -1939,12 +2066,32 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
               }
           }
       }
-  /* functions called from outside: their parameters point anywhere */
+  /* functions called from outside: their parameters point anywhere; but main's
+   * argv and envp point to the program's arguments: an array of pointers to
+   * strings, memory of the C runtime that no program object shares */
   for (guint i = 0; P->opts.started && i < P->opts.started->len; i++)
     {
       CDecl *fn = g_ptr_array_index (P->opts.started, i);
       for (guint j = 0; fn->params && j < fn->params->len; j++)
         {
+          CDecl *pd = g_ptr_array_index (fn->params, j);
+          CType *pt = strip (P, rf_c_type_of_decl (P->ty, pd));
+          if (fn->name && strcmp (fn->name, "main") == 0 && j >= 1 && j <= 2 && pt
+              && (pt->kind == C_TYPE_POINTER || pt->kind == C_TYPE_ARRAY) && strip (P, pt->base)
+              && strip (P, pt->base)->kind == C_TYPE_POINTER)
+            {
+              gconstpointer ka = g_intern_string (RF_C_POINTS_ARGV), ks = g_intern_string (RF_C_POINTS_ARGV_STRINGS);
+              gpointer va = g_hash_table_lookup (P->obj_of, ka), vs = g_hash_table_lookup (P->obj_of, ks);
+              guint a = va ? GPOINTER_TO_UINT (va) - 1
+                           : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ka, pt->base, g_strdup ("argv[]"));
+              guint str = vs ? GPOINTER_TO_UINT (vs) - 1
+                             : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ks, strip (P, pt->base)->base,
+                                        g_strdup ("argv strings"));
+              obj_at (P, a)->addr_taken = obj_at (P, str)->addr_taken = TRUE;
+              set_add (P, cell_id (P, a, ""), loc_id (P, str, ""));
+              set_add (P, cell_id (P, obj_var (P, pd, fn), ""), loc_id (P, a, ""));
+              continue;
+            }
           guint o = obj_var (P, g_ptr_array_index (fn->params, j), fn);
           set_unknown (P, cell_id (P, o, ""));
           obj_at (P, o)->smashed = TRUE;
@@ -1954,11 +2101,93 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   return P;
 }
 
+/* The objects of node N's set join the shared ones (pushed on TODO). */
+static void
+share_set (RfCPoints *P, guint n, GArray *todo)
+{
+  Node *nd = node_at (P, n);
+  if (!nd->set)
+    return;
+  GHashTableIter it;
+  gpointer k;
+  g_hash_table_iter_init (&it, nd->set);
+  while (g_hash_table_iter_next (&it, &k, NULL))
+    {
+      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj;
+      if (!P->shared[o])
+        {
+          P->shared[o] = 1;
+          g_array_append_val (todo, o);
+        }
+    }
+}
+
+/* Objects other threads may reach: every object but locals and parameters (globals,
+ * statics, heap, literals, results), those code without a body was given or whose
+ * address became an integer, what pthread_create arguments, arguments in the
+ * variadic part of calls (read back by va_arg, which the analysis does not follow),
+ * pthread_setspecific and stores through unknown pointers may point to; then all
+ * that their cells point to, to a fixpoint. */
+static void
+compute_shared (RfCPoints *P)
+{
+  P->shared = g_new0 (guint8, P->objs->len + 1);
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (guint o = 0; o < P->objs->len; o++)
+    {
+      Obj *ob = obj_at (P, o);
+      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !is_static_object (ob->decl);
+      if ((!local && ob->kind != RF_C_POINTS_FUNC) || ob->tainted || ob->exposed)
+        {
+          P->shared[o] = 1;
+          g_array_append_val (todo, o);
+        }
+    }
+  share_set (P, P->mem, todo);
+  share_set (P, P->specific, todo);
+  for (guint i = 0; i < P->calls->len; i++)
+    {
+      Call *k = g_ptr_array_index (P->calls, i);
+      if (k->create)
+        {
+          for (guint j = 0; j < k->vals->len; j++)
+            share_set (P, g_array_index (k->vals, guint, j), todo);
+          continue;
+        }
+      GHashTableIter it;
+      gpointer def;
+      g_hash_table_iter_init (&it, k->bound);
+      while (g_hash_table_iter_next (&it, &def, NULL))
+        for (guint j = ((CDecl *) def)->params ? ((CDecl *) def)->params->len : 0; j < k->vals->len; j++)
+          share_set (P, g_array_index (k->vals, guint, j), todo);
+    }
+  while (todo->len > 0)
+    {
+      guint o = g_array_index (todo, guint, todo->len - 1);
+      g_array_set_size (todo, todo->len - 1);
+      Obj *ob = obj_at (P, o);
+      for (guint c = 0; c < ob->cells->len; c++)
+        share_set (P, g_array_index (ob->cells, guint, c), todo);
+    }
+}
+
+gboolean
+rf_c_points_local_shared (RfCPoints *P, CDecl *d)
+{
+  gpointer v = g_hash_table_lookup (P->obj_of, d);
+  if (!v)
+    return TRUE;
+  if (!P->shared)
+    compute_shared (P);
+  return P->shared[GPOINTER_TO_UINT (v) - 1] != 0;
+}
+
 void
 rf_c_points_free (RfCPoints *P)
 {
   if (!P)
     return;
+  g_free (P->shared);
   g_hash_table_unref (P->funcs);
   g_ptr_array_unref (P->objs);
   g_hash_table_unref (P->obj_of);

@@ -20,6 +20,11 @@ G_BEGIN_DECLS
 
 typedef struct _RfCPoints RfCPoints;
 
+/* Keys (interned strings) of the objects main's argv and envp point to: the array of
+ * argument pointers and the argument strings (RF_C_POINTS_LITERAL objects). */
+#define RF_C_POINTS_ARGV "$argv"
+#define RF_C_POINTS_ARGV_STRINGS "$argv-strings"
+
 typedef enum {
   RF_C_POINTS_VAR,      /* key: the CDecl (a global with external linkage: its interned name) */
   RF_C_POINTS_FUNC,     /* key: the definition (CDecl with a body), or the interned name */
@@ -74,6 +79,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCPoints, rf_c_points_free)
  * E is only ever null or a string literal. */
 gboolean rf_c_points_lookup (RfCPoints *pts, CExpr *e, CType *want, GPtrArray *out);
 
+/* Local or parameter D (not static) may be reached by another thread: a pointer to
+ * it may be stored in memory other threads reach, be given to pthread_create, to
+ * code without a body, to the variadic part of a call, or be turned into an
+ * integer. TRUE when D was not analysed. */
+gboolean rf_c_points_local_shared (RfCPoints *pts, CDecl *d);
 /* Some call may reach code without a body the caller does not summarise (directly or
  * through a function pointer). */
 gboolean rf_c_points_has_unknown_calls (RfCPoints *pts);
