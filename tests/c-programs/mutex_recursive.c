@@ -1,9 +1,9 @@
 // A recursive mutex: the helper locks it again while the worker holds it, which
 // does not block. The model's lock blocks while the lock is held (a normal mutex),
 // which would stop the worker at the helper and hide the unlocked update after it;
-// so a recursive (or error-checking) mutex gives no exclusion in the model (warning).
+// so the nested lock and unlock count holds (warning) and the update is found racing.
 // expect: updates RACE
-// expect-stderr: warning: mutex 'm' gives no mutual exclusion in the model: initialised at tests/c-programs/mutex_recursive.c:13:24 as a recursive or error-checking mutex, which its owner may lock again without blocking
+// expect-stderr: warning: mutex 'm' is locked again by its holder: taken as a recursive mutex
 // fixed-twin: mutex_recursive_fixed.c
 #define _GNU_SOURCE
 #include <pthread.h>

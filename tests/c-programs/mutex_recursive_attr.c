@@ -1,8 +1,8 @@
 // A mutex made recursive by its attribute (pthread_mutexattr_settype): as for
-// PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, it gives no exclusion in the model, so the
-// update after the nested lock and unlock is found racing.
+// PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, the nested lock and unlock count holds, and
+// the update after them is found racing.
 // expect: updates RACE
-// expect-stderr: warning: mutex 'm' gives no mutual exclusion in the model: initialised at tests/c-programs/mutex_recursive_attr.c:33:3 with an attribute that may make it recursive or error-checking, so that its owner may lock it again without blocking
+// expect-stderr: warning: mutex 'm' is locked again by its holder: taken as a recursive mutex
 // fixed-twin: mutex_recursive_fixed.c
 #include <pthread.h>
 

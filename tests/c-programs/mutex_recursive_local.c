@@ -1,8 +1,8 @@
 // A recursive mutex that is a local of main, handed to the workers: as for a global
-// one, it gives no exclusion in the model, so the update after the nested lock and
-// unlock is found racing.
+// one, the nested lock and unlock count holds, and the update after them is found
+// racing.
 // expect: updates RACE
-// expect-stderr: warning: mutex 'local@main:m' gives no mutual exclusion in the model: initialised at tests/c-programs/mutex_recursive_local.c:22:19 as a recursive or error-checking mutex, which its owner may lock again without blocking
+// expect-stderr: warning: mutex 'local@main:m' is locked again by its holder: taken as a recursive mutex
 // fixed-twin: mutex_recursive_fixed.c
 #define _GNU_SOURCE
 #include <pthread.h>

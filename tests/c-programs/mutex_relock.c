@@ -2,10 +2,7 @@
 // holder has it: the relock does not block; the write after the section races.
 // expect: balance RACE
 // expect: audit race-free
-// known-gap: audit RACE: the mutex,
-//   initialised with an attribute that may make it recursive, is demoted (no exclusion)
-//   before the per-thread hold counting (which would take the relock as recursive) applies
-// expect-stderr: warning: mutex 'm' gives no mutual exclusion in the model
+// expect-stderr: warning: mutex 'm' is locked again by its holder: taken as a recursive mutex
 // fixed-twin: mutex_relock_fixed.c
 #include <pthread.h>
 

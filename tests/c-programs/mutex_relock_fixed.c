@@ -1,16 +1,10 @@
 // A recursive mutex (PTHREAD_MUTEX_RECURSIVE) locked again by a helper while its
 // holder has it: the relock does not block, and every access is under the mutex.
 // expect: balance race-free
-// known-gap: balance RACE: the mutex,
-//   initialised with an attribute that may make it recursive, is demoted (no exclusion)
-//   before the per-thread hold counting (which would take the relock as recursive) applies
 // expect: audit race-free
-// known-gap: audit RACE: the mutex,
-//   initialised with an attribute that may make it recursive, is demoted (no exclusion)
-//   before the per-thread hold counting (which would take the relock as recursive) applies
-// expect-stderr: warning: mutex 'm' gives no mutual exclusion in the model
+// expect-stderr: warning: mutex 'm' is locked again by its holder: taken as a recursive mutex
 // racy-twin: mutex_relock.c
-// mutant-skip: 16 record is only called with m held: its lock is a recursive relock
+// mutant-skip: 17 record is only called with m held: its lock is a recursive relock
 #include <pthread.h>
 
 int balance;

@@ -159,12 +159,9 @@ typedef struct {
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
-  GHashTable *relockable;   /* demoted mutex names (owned) whose reason is that they may be
-                             * recursive or error-checking: a second lock does not block */
-  GPtrArray *relock_decls;  /* CDecl* initialised as recursive or error-checking mutexes,
-                             * and (interned) the name of their function or NULL: pairs */
-  gboolean nonnormal_attr;  /* pthread_mutexattr_settype may set a type that does not block
-                             * on a second lock by its owner (recursive, error-checking) */
+  GHashTable *relockable;   /* demoted mutex names (owned) that may be recursive or
+                             * error-checking and are locked again by their holder
+                             * (recursive_mutexes) */
   GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
   GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
   GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
@@ -1844,6 +1841,7 @@ recursive_mutexes (Lower *L)
                                                   "its holder at %s:%u:%u", where.file ? where.file : "?",
                                                   where.line, where.col);
           g_hash_table_insert (L->demoted, g_strdup (var->name), g_steal_pointer (&why));
+          g_hash_table_add (L->relockable, g_strdup (var->name));
           continue;
         }
       for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
@@ -2089,7 +2087,6 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
 }
 
 static void inline_call (Lower *L, CDecl *fn, CExpr *call);
-static void init_relockable (Lower *L, CExpr *call, RfLoc loc);
 static void lower_callbacks (Lower *L, CExpr *e, const char *name);
 static GPtrArray *callback_targets (Lower *L, CExpr *arg);
 
@@ -2111,8 +2108,6 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       break;
     case K_PURE: case K_ALLOC:
       eval_args (L, e, 0);
-      if (strcmp (name, "pthread_mutex_init") == 0)
-        init_relockable (L, e, loc);
       return;
     case K_READS:
       for (guint i = 0; i < n; i++)
@@ -3402,117 +3397,6 @@ take_address (Lower *L, CExpr *e, guint flags)
     g_hash_table_add (L->escaped, d);
 }
 
-/* ---- recursive and error-checking mutexes ----
- * The model's acquire blocks while the lock is held, also by the thread itself, as a
- * normal mutex does. A recursive mutex lets its owner lock it again, an error-checking
- * one returns EDEADLK at once: blocking there would hide what the thread does next.
- * Such a mutex gives no exclusion in the model (demoted): one whose initializer names
- * a recursive or error-checking kind (PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP, ...), and
- * one given an attribute by pthread_mutex_init when the program may set such a type
- * (pthread_mutexattr_settype with anything but the constant PTHREAD_MUTEX_NORMAL). */
-
-static gboolean
-names_nonnormal_kind (CExpr *e, int depth)
-{
-  if (!e || depth > 64)
-    return FALSE;
-  if (e->kind == C_EXPR_IDENT && e->text
-      && (strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE_NP") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK_NP") == 0
-          || strcmp (e->text, "PTHREAD_MUTEX_RECURSIVE") == 0 || strcmp (e->text, "PTHREAD_MUTEX_ERRORCHECK") == 0))
-    return TRUE;
-  if (names_nonnormal_kind (e->a, depth + 1) || names_nonnormal_kind (e->b, depth + 1)
-      || names_nonnormal_kind (e->c, depth + 1))
-    return TRUE;
-  for (guint i = 0; e->args && i < e->args->len; i++)
-    if (names_nonnormal_kind (g_ptr_array_index (e->args, i), depth + 1))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-init_names_nonnormal_kind (CInit *in)
-{
-  if (!in)
-    return FALSE;
-  if (in->expr)
-    return names_nonnormal_kind (in->expr, 0);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    if (init_names_nonnormal_kind (((CInitItem *) g_ptr_array_index (in->items, i))->init))
-      return TRUE;
-  return FALSE;
-}
-
-/* Every mutex in the NAMES gives no exclusion, for reason WHY. */
-static void
-demote_relockable (Lower *L, GPtrArray *names, const char *why)
-{
-  for (guint k = 0; k < names->len; k++)
-    if (!g_hash_table_contains (L->demoted, g_ptr_array_index (names, k)))
-      {
-        g_hash_table_insert (L->demoted, g_strdup (g_ptr_array_index (names, k)), g_strdup (why));
-        g_hash_table_add (L->relockable, g_strdup (g_ptr_array_index (names, k)));
-      }
-}
-
-/* Object D (of function FN, or NULL) initialised as a recursive or error-checking
- * mutex (or holding one): noted during the pre-pass, demoted after it (once it is
- * known whether a local's address escapes). */
-static void
-static_init_relockable (Lower *L, CDecl *d, const char *fn)
-{
-  if (d->kind != C_DECL_VAR || !init_names_nonnormal_kind (d->init))
-    return;
-  g_ptr_array_add (L->relock_decls, d);
-  g_ptr_array_add (L->relock_decls, (gpointer) (fn ? g_intern_string (fn) : NULL));
-}
-
-static void demote_relock_decl (Lower *L, CDecl *d, const char *fn);
-
-/* After the pre-pass: the objects static_init_relockable noted are demoted. */
-static void
-demote_relock_decls (Lower *L)
-{
-  for (guint i = 0; i + 1 < L->relock_decls->len; i += 2)
-    demote_relock_decl (L, g_ptr_array_index (L->relock_decls, i), g_ptr_array_index (L->relock_decls, i + 1));
-}
-
-static void
-demote_relock_decl (Lower *L, CDecl *d, const char *fn)
-{
-  Root *r = root_of_decl (L, d, fn);
-  if (!r)
-    return;
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  sync_leaves (L, r->name, d->type, names, 0);
-  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u as a recursive or error-checking mutex, which "
-                                          "its owner may lock again without blocking",
-                                          d->loc.file ? d->loc.file : "?", d->loc.line, d->loc.col);
-  demote_relockable (L, names, why);
-}
-
-/* pthread_mutex_init (M, ATTR) at LOC: with an attribute that may make it recursive
- * or error-checking, the mutexes M may denote are demoted. */
-static void
-init_relockable (Lower *L, CExpr *call, RfLoc loc)
-{
-  gint64 v;
-  CExpr *attr = call->args && call->args->len >= 2 ? g_ptr_array_index (call->args, 1) : NULL;
-  if (!L->nonnormal_attr || !attr || (const_int (L, attr, &v) && v == 0))
-    return;
-  g_autoptr (GPtrArray) ps = deref (L, g_ptr_array_index (call->args, 0));
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  for (guint i = 0; ps && i < ps->len; i++)
-    {
-      const Place *pl = g_ptr_array_index (ps, i);
-      g_autofree char *name = place_name (pl);
-      sync_leaves (L, name, pl->type, names, 0);
-    }
-  g_autofree char *why = g_strdup_printf ("initialised at %s:%u:%u with an attribute that may make it recursive or "
-                                          "error-checking, so that its owner may lock it again without blocking",
-                                          loc.file ? loc.file : "?", loc.line, loc.col);
-  demote_relockable (L, names, why);
-}
-
 static void
 pre_stmt (Lower *L, CStmt *s);
 
@@ -3534,19 +3418,6 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
 {
   if (!e)
     return;
-  if (e->kind == C_EXPR_CALL && !L->nonnormal_attr && callee_name (e)
-      && strcmp (callee_name (e), "pthread_mutexattr_settype") == 0)
-    {
-      gint64 v;
-      CExpr *kind = e->args && e->args->len >= 2 ? peel (g_ptr_array_index (e->args, 1)) : NULL;
-      /* glibc's enumerators have no explicit value: known by name */
-      gboolean normal = kind && kind->kind == C_EXPR_IDENT && kind->text
-                        && (strcmp (kind->text, "PTHREAD_MUTEX_NORMAL") == 0
-                            || strcmp (kind->text, "PTHREAD_MUTEX_DEFAULT") == 0
-                            || strcmp (kind->text, "PTHREAD_MUTEX_TIMED_NP") == 0);
-      if (!normal && (!kind || !const_int (L, kind, &v) || v != 0))
-        L->nonnormal_attr = TRUE;
-    }
   switch (e->kind)
     {
     case C_EXPR_IDENT:
@@ -3715,7 +3586,6 @@ pre_stmt (Lower *L, CStmt *s)
         if (d->kind == C_DECL_VAR)
           {
             pre_init (L, d->init, pointee (L, d->type));
-            static_init_relockable (L, d, L->pf);
           }
       }
 }
@@ -4272,7 +4142,6 @@ prepass (Lower *L)
           else if (d->kind == C_DECL_VAR)
             {
               pre_init (L, d->init, pointee (L, d->type));
-              static_init_relockable (L, d, NULL);
             }
         }
     }
@@ -4546,7 +4415,6 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  L->relock_decls = g_ptr_array_new ();
   L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
   L->priv_bad = g_hash_table_new (NULL, NULL);
   L->ptr_addr = g_hash_table_new (NULL, NULL);
@@ -4607,7 +4475,6 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
       prepass (L);
-      demote_relock_decls (L);
       private_sites (L);
       g_autoptr (GPtrArray) started = g_ptr_array_new ();
       if (!L->module)
@@ -4684,7 +4551,6 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
   g_hash_table_unref (L->relockable);
-  g_ptr_array_unref (L->relock_decls);
   g_array_unref (L->no_excl);
   g_hash_table_unref (L->priv_bad);
   g_hash_table_unref (L->ptr_addr);
