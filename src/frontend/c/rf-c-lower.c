@@ -158,6 +158,7 @@ typedef struct {
   GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
+  GPtrArray *decls;         /* every file-level CDecl* of the unit, in file order (borrowed) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
   GHashTable *relockable;   /* demoted mutex names (owned) that may be recursive or
                              * error-checking and are locked again by their holder
@@ -3838,19 +3839,15 @@ priv_stmt (Lower *L, CStmt *s)
 static void
 private_sites (Lower *L)
 {
-  for (guint i = 0; i < L->unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (L->unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
-        {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->in_system)
-            continue;
-          if (d->kind == C_DECL_FUNC && d->body)
-            priv_stmt (L, d->body);
-          else if (d->kind == C_DECL_VAR)
-            priv_init (L, d->init);
-        }
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->in_system)
+        continue;
+      if (d->kind == C_DECL_FUNC && d->body)
+        priv_stmt (L, d->body);
+      else if (d->kind == C_DECL_VAR)
+        priv_init (L, d->init);
     }
   if (L->priv_all_bad)
     return;
@@ -4105,21 +4102,17 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
 static void
 collect_functions (Lower *L)
 {
-  for (guint i = 0; i < L->unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (L->unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->kind == C_DECL_FUNC && d->body && d->name)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->kind == C_DECL_FUNC && d->body && d->name)
-            {
-              CDecl *other = g_hash_table_lookup (L->funcs, d->name);
-              if (!other)
-                g_hash_table_insert (L->funcs, (gpointer) d->name, d);
-              else if (other != d && !d->in_system)
-                error_at (L, d->loc, "unsupported: a second function named '%s' (first defined at %s:%u)",
-                          d->name, other->loc.file, other->loc.line);
-            }
+          CDecl *other = g_hash_table_lookup (L->funcs, d->name);
+          if (!other)
+            g_hash_table_insert (L->funcs, (gpointer) d->name, d);
+          else if (other != d && !d->in_system)
+            error_at (L, d->loc, "unsupported: a second function named '%s' (first defined at %s:%u)",
+                      d->name, other->loc.file, other->loc.line);
         }
     }
 }
@@ -4127,22 +4120,18 @@ collect_functions (Lower *L)
 static void
 prepass (Lower *L)
 {
-  for (guint i = 0; i < L->unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (L->unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->in_system)
+        continue;
+      L->pf = d->name;
+      L->pfn = d->kind == C_DECL_FUNC && d->body ? d : NULL;
+      if (d->kind == C_DECL_FUNC && d->body)
+        pre_stmt (L, d->body);
+      else if (d->kind == C_DECL_VAR)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->in_system)
-            continue;
-          L->pf = d->name;
-          L->pfn = d->kind == C_DECL_FUNC && d->body ? d : NULL;
-          if (d->kind == C_DECL_FUNC && d->body)
-            pre_stmt (L, d->body);
-          else if (d->kind == C_DECL_VAR)
-            {
-              pre_init (L, d->init, pointee (L, d->type));
-            }
+          pre_init (L, d->init, pointee (L, d->type));
         }
     }
   L->pf = NULL;
@@ -4199,23 +4188,19 @@ prepass (Lower *L)
  * global count as address-taken: a pointer nothing else resolves may denote them,
  * and accesses through it are never dropped. */
 static void
-external_roots (Lower *L, const RfCUnit *unit)
+external_roots (Lower *L)
 {
   Root *ext = root_add (L, g_intern_string ("$external"), "external memory", NULL, TRUE, RF_LOC_NONE);
   ext->addr_taken = TRUE;
-  for (guint i = 0; i < unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
+          && d->storage != C_STORAGE_TYPEDEF && !d->in_system)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
-              && d->storage != C_STORAGE_TYPEDEF && !d->in_system)
-            {
-              Root *r = root_of_decl (L, d, NULL);
-              if (r)
-                r->addr_taken = TRUE;
-            }
+          Root *r = root_of_decl (L, d, NULL);
+          if (r)
+            r->addr_taken = TRUE;
         }
     }
 }
@@ -4305,19 +4290,15 @@ callback_jobs (Lower *L)
   guint n_escaped = fns->len;
   /* constructors run before main, destructors at exit (while other threads may still
    * run): both are called by code racefree does not see */
-  for (guint i = 0; i < L->unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (L->unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
-            {
-              const char *a = g_ptr_array_index (d->attrs, k);
-              CDecl *def = func_def (L, d->name);
-              if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
-                g_ptr_array_add (fns, def);
-            }
+          const char *a = g_ptr_array_index (d->attrs, k);
+          CDecl *def = func_def (L, d->name);
+          if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
+            g_ptr_array_add (fns, def);
         }
     }
   for (guint i = 0; i < fns->len; i++)
@@ -4364,25 +4345,21 @@ init_functions (Lower *L, CInit *in, GPtrArray *out, int depth)
 static void
 exported_function_entries (Lower *L, GPtrArray *entries)
 {
-  for (guint i = 0; i < L->unit->files->len; i++)
+  for (guint i = 0; i < L->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (L->unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
+        continue;
+      g_autoptr (GPtrArray) fns = g_ptr_array_new ();
+      init_functions (L, d->init, fns, 0);
+      for (guint k = 0; k < fns->len; k++)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
+          CDecl *f = g_ptr_array_index (fns, k);
+          if (g_ptr_array_find (entries, f, NULL) || (L->opts->init && strcmp (f->name, L->opts->init) == 0))
             continue;
-          g_autoptr (GPtrArray) fns = g_ptr_array_new ();
-          init_functions (L, d->init, fns, 0);
-          for (guint k = 0; k < fns->len; k++)
-            {
-              CDecl *f = g_ptr_array_index (fns, k);
-              if (g_ptr_array_find (entries, f, NULL) || (L->opts->init && strcmp (f->name, L->opts->init) == 0))
-                continue;
-              rf_diags_add (L->diags, RF_DIAG_WARNING, f->loc, "'%s' is named by the exported global '%s': clients "
-                            "may call it, so it is an entry too", f->name, d->name);
-              g_ptr_array_add (entries, f);
-            }
+          rf_diags_add (L->diags, RF_DIAG_WARNING, f->loc, "'%s' is named by the exported global '%s': clients "
+                        "may call it, so it is an entry too", f->name, d->name);
+          g_ptr_array_add (entries, f);
         }
     }
 }
@@ -4398,6 +4375,13 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->diags = diags;
   L->prog = rf_program_new ();
   L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
+  L->decls = g_ptr_array_new ();
+  for (guint i = 0; i < unit->files->len; i++)
+    {
+      CFile *file = g_ptr_array_index (unit->files, i);
+      for (guint j = 0; j < file->items->len; j++)
+        g_ptr_array_add (L->decls, g_ptr_array_index (file->items, j));
+    }
   L->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) root_free);
   L->root_by_key = g_hash_table_new (NULL, NULL);
   L->escaped = g_hash_table_new (NULL, NULL);
@@ -4447,18 +4431,14 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
               g_ptr_array_add (entries, d);
           }
       else
-        for (guint i = 0; i < unit->files->len; i++)
+        for (guint i = 0; i < L->decls->len; i++)
           {
-            CFile *file = g_ptr_array_index (unit->files, i);
-            for (guint j = 0; j < file->items->len; j++)
-              {
-                CDecl *d = g_ptr_array_index (file->items, j);
-                if (d->kind == C_DECL_FUNC && d->body && !d->in_system && d->storage != C_STORAGE_STATIC
-                    && d->name && strcmp (d->name, "main") != 0 && func_def (L, d->name) == d
-                    && !(L->opts->init && strcmp (d->name, L->opts->init) == 0)
-                    && !g_ptr_array_find (entries, d, NULL))
-                  g_ptr_array_add (entries, d);
-              }
+            CDecl *d = g_ptr_array_index (L->decls, i);
+            if (d->kind == C_DECL_FUNC && d->body && !d->in_system && d->storage != C_STORAGE_STATIC
+                && d->name && strcmp (d->name, "main") != 0 && func_def (L, d->name) == d
+                && !(L->opts->init && strcmp (d->name, L->opts->init) == 0)
+                && !g_ptr_array_find (entries, d, NULL))
+              g_ptr_array_add (entries, d);
           }
       if (!(entry_names && entry_names[0]))
         exported_function_entries (L, entries);
@@ -4493,7 +4473,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
                     main_fn->loc);
         }
       if (L->unknown_calls)
-        external_roots (L, unit);
+        external_roots (L);
       if (L->module)
         client_roots (L, entries);
       if (!L->module)
@@ -4533,6 +4513,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   guint n_errors = rf_diags_n_errors (diags) - n_errors_before;
   g_ptr_array_unref (entries);
   g_hash_table_unref (L->funcs);
+  g_ptr_array_unref (L->decls);
   g_ptr_array_unref (L->roots);
   g_hash_table_unref (L->root_by_key);
   g_hash_table_unref (L->escaped);
