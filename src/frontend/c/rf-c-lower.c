@@ -51,12 +51,20 @@
  * every pointer access. summary: may stand for several objects alive at once (heap
  * site, array, local of a function that may run in several threads), so a lock in it
  * gives no exclusion. addr_taken: pointers may reach it. */
-typedef struct {
+typedef struct _Root {
   char *name;
   CType *type;
   gboolean summary;
   gboolean addr_taken;
   gboolean private_;  /* a heap site whose objects never leave the thread that made them */
+  gboolean heap;      /* an allocation site */
+  /* Module mode, representative objects (see track_params). On the client root
+   * `struct T`: rep, the one tracked object (same name, not a summary, not
+   * addr_taken: only a tracked parameter reaches it). On an allocation site whose
+   * objects entries may get as a tracked parameter: clients, the client roots
+   * (borrowed Root*) whose places an access to the site's objects also touches. */
+  struct _Root *rep;
+  GPtrArray *clients;
   RfLoc loc;
 } Root;
 
@@ -157,6 +165,10 @@ typedef struct {
                              * points to (known at its creation), or NULL */
   GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
+  GArray *job_track;        /* job id -> guint: the entry parameters (bit i: parameter i) that
+                             * stand for the representative object (track_params) */
+  GArray *job_other;        /* job id -> guint: those that stand for any other object */
+  gboolean other_obj;       /* deref met a parameter standing for another object */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GPtrArray *decls;         /* every file-level CDecl* of the unit, in file order (borrowed) */
   GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
@@ -352,6 +364,8 @@ root_add (Lower *L, gconstpointer key, const char *name, CType *type, gboolean s
 static void
 root_free (Root *r)
 {
+  if (r->clients)
+    g_ptr_array_unref (r->clients);
   g_free (r->name);
   g_free (r);
 }
@@ -393,6 +407,17 @@ root_of_decl (Lower *L, CDecl *d, const char *fn)
   r->addr_taken = TRUE;
   (void) is_array;
   return r;
+}
+
+/* The client root `struct T` of entry parameter P of type `T *`, or NULL. */
+static Root *
+param_client (Lower *L, CDecl *p)
+{
+  CType *t = strip (L, pointee (L, p->type));
+  if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->name)
+    return NULL;
+  g_autofree char *n = g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
+  return g_hash_table_lookup (L->root_by_key, g_intern_string (n));
 }
 
 /* ---- the CFG ---- */
@@ -623,6 +648,7 @@ static void fresh_gen_in_test (Lower *L, CExpr *cond);
 static GHashTable *fresh_copy (GHashTable *set);
 static void fresh_meet (Lower *L, GHashTable *other);
 static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+static GArray *entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
 
 static CExpr *
 peel (CExpr *e)
@@ -715,10 +741,20 @@ by_type (Lower *L, CType *want)
   GPtrArray *out = places_new ();
   L->guessed++;
   gboolean any = type_is_any (L, want);
+  /* module mode: a client object of a struct type with a client root is that root's,
+   * not the untyped `client memory`'s (effective types) */
+  CType *w = strip (L, want);
+  Root *client_any = NULL;
+  if (w && (w->kind == C_TYPE_STRUCT || w->kind == C_TYPE_UNION) && w->tag && w->tag->name)
+    {
+      g_autofree char *n = g_strdup_printf ("%s %s", w->kind == C_TYPE_STRUCT ? "struct" : "union", w->tag->name);
+      if (g_hash_table_lookup (L->root_by_key, g_intern_string (n)))
+        client_any = g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"));
+    }
   for (guint i = 0; i < L->roots->len; i++)
     {
       Root *r = g_ptr_array_index (L->roots, i);
-      if (!r->addr_taken)
+      if (!r->addr_taken || r == client_any)
         continue;
       if (any || !r->type)
         g_ptr_array_add (out, place_new (r, "", r->type));
@@ -900,6 +936,56 @@ job_binding (Lower *L, CDecl *d)
   return g_ptr_array_index (L->job_arg, L->job_id);
 }
 
+/* 1 when D is a parameter of the running entry that stands for the representative
+ * object (track_params), 0 when it stands for another object, else -1. Only in the
+ * entry's own frame: a recursive call (excluded) could rebind it. */
+static gint
+tracked_param (Lower *L, CDecl *d)
+{
+  if (d->kind != C_DECL_PARAM || !L->frame || L->frame->up || !L->job || L->job_id >= L->job_track->len)
+    return -1;
+  guint track = g_array_index (L->job_track, guint, L->job_id), other = g_array_index (L->job_other, guint, L->job_id);
+  if (!(track | other) || !L->frame->fn->params)
+    return -1;
+  for (guint i = 0; i < L->frame->fn->params->len && i < 32; i++)
+    if (g_ptr_array_index (L->frame->fn->params, i) == d)
+      return (track & (1u << i)) ? 1 : (other & (1u << i)) ? 0 : -1;
+  return -1;
+}
+
+/* PS with, for each place in an object of an allocation site in a client class
+ * (client_roots), the same place of the client root `struct T` too (its whole object
+ * for an untyped site): the object may be the one a tracked parameter stands for.
+ * Consumes PS. */
+static GPtrArray *
+with_clients (Lower *L, GPtrArray *ps)
+{
+  guint n = ps->len;
+  for (guint i = 0; i < n; i++)
+    {
+      const Place *pl = g_ptr_array_index (ps, i);
+      if (!pl->root->clients)
+        continue;
+      for (guint k = 0; k < pl->root->clients->len; k++)
+        {
+          /* the same path in T's client root; of an untyped site, its whole object */
+          Root *c = g_ptr_array_index (pl->root->clients, k);
+          gboolean same = pl->root->type && compatible (L, pl->root->type, c->type);
+          const char *path = same ? pl->path : "";
+          CType *type = same ? pl->type : c->type;
+          gboolean have = FALSE;
+          for (guint j = 0; j < ps->len && !have; j++)
+            {
+              const Place *o = g_ptr_array_index (ps, j);
+              have = o->root == c && strcmp (o->path, path) == 0;
+            }
+          if (!have)
+            g_ptr_array_add (ps, place_new (c, path, type));
+        }
+    }
+  return ps;
+}
+
 /* The places pointer expression E may point to; evaluates E. In order: a known
  * address (`&x`, an array, `p + i` of one); a variable's alias (a parameter bound by
  * inlining to its argument, a local initialised once and never assigned, resolved in
@@ -955,6 +1041,32 @@ deref (Lower *L, CExpr *e0)
       eval (L, e);
       return places_new ();  /* an object no other thread has yet (see fresh_gen) */
     }
+  else if (e->kind == C_EXPR_IDENT && e->decl && tracked_param (L, e->decl) >= 0)
+    {
+      /* an entry's parameter standing for the representative or another object */
+      eval (L, e);
+      Root *client = param_client (L, e->decl);
+      GPtrArray *ps = places_new ();
+      if (tracked_param (L, e->decl) == 1)
+        g_ptr_array_add (ps, place_new (client->rep, "", client->rep->type));
+      else
+        {
+          /* every object it may point to but T's client objects */
+          L->other_obj = TRUE;
+          guint guessed = L->guessed;
+          g_autoptr (GPtrArray) all = by_type (L, client->type);
+          L->guessed = guessed;
+          for (guint i = 0; i < all->len; i++)
+            {
+              const Place *pl = g_ptr_array_index (all, i);
+              if (pl->root == client || pl->root == g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"))
+                  || (pl->root->clients && g_ptr_array_find (pl->root->clients, client, NULL)))
+                continue;
+              g_ptr_array_add (ps, place_new (pl->root, pl->path, pl->type));
+            }
+        }
+      return view_places (L, ps, want);
+    }
   else if (e->kind == C_EXPR_IDENT && e->decl)
     {
       Frame *f = NULL;
@@ -983,10 +1095,9 @@ deref (Lower *L, CExpr *e0)
   else
     eval (L, e);
   GPtrArray *ps = by_points (L, e, want);
-  if (ps)
-    return ps;
-  /* By type: the declared pointee of the original expression (casts included). */
-  return by_type (L, want);
+  if (!ps)
+    ps = by_type (L, want);  /* the declared pointee of the original expression (casts included) */
+  return with_clients (L, ps);
 }
 
 /* The places lvalue E may denote (empty: thread-private); evaluates its
@@ -1648,9 +1759,15 @@ demote_places (Lower *L, GPtrArray *places, const char *why)
 static gint
 sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
+  L->other_obj = FALSE;
   g_autoptr (GPtrArray) ps = deref (L, arg);
+  gboolean other = L->other_obj;
   g_clear_pointer (&L->sync_reason, g_free);
   if (L->quiet)
+    return -1;
+  /* through an entry parameter standing for another object than the representative
+   * (track_params): no object of the model, but maybe one of the module's own */
+  if (other && ps->len == 0)
     return -1;
   g_autoptr (GString) txt = g_string_new (NULL);
   CExpr *p = peel (arg);
@@ -1679,7 +1796,7 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
       return -1;
     }
   const Place *pl = g_ptr_array_index (ps, 0);
-  if (ps->len == 1 && !pl->root->summary && !strstr (pl->path, "[]"))
+  if (ps->len == 1 && !other && !pl->root->summary && !strstr (pl->path, "[]"))
     {
       g_autofree char *name = place_name (pl);
       gint v = var_of (L, name, kind, pl->root->loc);
@@ -1977,6 +2094,9 @@ job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, 
   g_ptr_array_add (L->job_fn, fn);
   g_ptr_array_add (L->job_arg, NULL);
   g_array_append_val (L->job_exit_sem, sem);
+  guint none = 0;
+  g_array_append_val (L->job_track, none);
+  g_array_append_val (L->job_other, none);
   g_assert (L->job_fn->len == id + 1);
   return id;
 }
@@ -3474,6 +3594,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
             CType *t = hint && !type_is_any (L, hint) ? hint : NULL;
             Root *r = root_add (L, e, name, t, TRUE, e->loc);
             r->addr_taken = TRUE;
+            r->heap = TRUE;
           }
         if (L->pfn)
           {
@@ -4076,11 +4197,9 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
       for (guint i = 0; i < create_after->len; i++)
         {
           CDecl *entry = g_ptr_array_index (create_after, i);
-          guint id = job_for (L, entry, NULL, NULL);
-          RfJob *ej = rf_program_get_job (L->prog, id);
-          if (!ej->call)
-            ej->call = g_strdup (entry->name);
-          edge (L, f->ret, f->ret, RF_OP_CREATE, id, -1, fn->body->end, NULL);
+          g_autoptr (GArray) ids = entry_jobs (L, entry, RF_START_NONE);
+          for (guint k = 0; k < ids->len; k++)
+            edge (L, f->ret, f->ret, RF_OP_CREATE, g_array_index (ids, guint, k), -1, fn->body->end, NULL);
         }
     }
   else
@@ -4250,10 +4369,17 @@ points_analyse (Lower *L, GPtrArray *started)
     L->unknown_calls = TRUE;
 }
 
-/* Module mode: pointer parameters of entry functions point to client memory. */
+/* Module mode: pointer parameters of entry functions point to client memory: the
+ * untyped `client memory`, and for a pointer to a tagged struct or union T the client
+ * root `struct T` (a summary: every client object of type T). When T holds a pthread
+ * object (its lock), `struct T` also gets its representative (see track_params), and
+ * the allocation sites whose whole objects such a parameter may point to (a
+ * constructor's `malloc`, handed to the client) join its class: an access to them
+ * through anything but a tracked parameter also touches `struct T`. */
 static void
 client_roots (Lower *L, GPtrArray *entries)
 {
+  GPtrArray *reps = g_ptr_array_new ();
   for (guint i = 0; i < entries->len; i++)
     {
       CDecl *fn = g_ptr_array_index (entries, i);
@@ -4270,9 +4396,136 @@ client_roots (Lower *L, GPtrArray *entries)
               g_autofree char *n = g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
               Root *r = root_add (L, g_intern_string (n), n, t, TRUE, fn->loc);
               r->addr_taken = TRUE;
+              if (!r->rep && contains_sync (L, t, 0))
+                {
+                  g_autofree char *k = g_strconcat ("$rep:", n, NULL);
+                  r->rep = root_add (L, g_intern_string (k), k, t, FALSE, fn->loc);
+                  g_free (r->rep->name);
+                  r->rep->name = g_strdup (r->name);  /* the same locations, seen exactly */
+                  g_ptr_array_add (reps, r);
+                }
             }
         }
     }
+  for (guint i = 0; i < reps->len; i++)
+    {
+      Root *client = g_ptr_array_index (reps, i);
+      guint guessed = L->guessed;
+      g_autoptr (GPtrArray) ps = by_type (L, client->type);
+      L->guessed = guessed;
+      for (guint k = 0; k < ps->len; k++)
+        {
+          const Place *pl = g_ptr_array_index (ps, k);
+          if (!pl->root->heap || pl->path[0])
+            continue;
+          if (!pl->root->clients)
+            pl->root->clients = g_ptr_array_new ();
+          if (!g_ptr_array_find (pl->root->clients, client, NULL))
+            g_ptr_array_add (pl->root->clients, client);
+        }
+    }
+  g_ptr_array_unref (reps);
+}
+
+/* Module mode, representative objects. A race on a client object of type T (one
+ * holding a lock) happens on some one object o; call it the representative. Every
+ * call of an entry either gets o as its parameter P of type `T *`, or another object.
+ * So each entry becomes several job types: one per choice for each such parameter
+ * (at most TRACK_MAX of them). Where P stands for o, `P->f` is the representative's
+ * `struct T.f`, one object: its lock gives exclusion. Where P stands for another
+ * object, `P->f` touches none of T's client objects (a race there is a race on
+ * another representative, the same by symmetry), only the module's own objects P
+ * may point to, and a lock through P gives no exclusion. Any other pointer that may
+ * reach a client object of type T (a copy kept in memory, a `void *`, an allocation
+ * site of the class, see client_roots) touches the summary `struct T`: the same
+ * locations, but a lock through it may denote several mutexes. This keeps every run
+ * of the program, provided the parameter always holds the value the call got: it is
+ * never assigned, its address is never taken, and the entry is not recursive. The
+ * returned mask has bit i set for each parameter i so tracked. */
+enum { TRACK_MAX = 2 };
+
+
+static guint
+track_params (Lower *L, CDecl *fn)
+{
+  guint mask = 0, n = 0;
+  if (!L->module || g_hash_table_contains (L->recursive, fn))
+    return 0;
+  for (guint i = 0; fn->params && i < fn->params->len && i < 32 && n < TRACK_MAX; i++)
+    {
+      CDecl *p = g_ptr_array_index (fn->params, i);
+      if (g_hash_table_contains (L->assigned, p) || g_hash_table_contains (L->escaped, p) || !is_pointerish (L, p->type))
+        continue;
+      Root *r = param_client (L, p);
+      if (r && r->rep)
+        {
+          mask |= 1u << i;
+          n++;
+        }
+    }
+  return mask;
+}
+
+/* The job types of entry FN, started as START: one per choice of representative or
+ * other object for each tracked parameter (track_params). The first tracks them all;
+ * the others are named after the parameters that stand for other objects. */
+static GArray *
+entry_jobs (Lower *L, CDecl *fn, RfStartKind start)
+{
+  GArray *ids = g_array_new (FALSE, FALSE, sizeof (guint));
+  guint mask = track_params (L, fn);
+  if (mask == 0)
+    {
+      guint id = start == RF_START_NONE ? job_for (L, fn, NULL, NULL) : job_add (L, fn, fn->name, start, 0, -1);
+      if (start != RF_START_NONE)
+        {
+          g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
+          g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+        }
+      g_array_append_val (ids, id);
+    }
+  else
+    {
+      for (guint i = 0; i < 32; i++)
+        if (mask & (1u << i))
+          {
+            CDecl *p = g_ptr_array_index (fn->params, i);
+            Root *r = param_client (L, p);
+            g_autofree char *key = g_strdup_printf ("track:%s", r->name);
+            if (!g_hash_table_contains (L->warned, key))
+              {
+                g_hash_table_add (L->warned, g_steal_pointer (&key));
+                rf_diags_add (L->diags, RF_DIAG_NOTE, p->loc, "'%s' objects given to entries (as '%s' of '%s') are "
+                              "checked one at a time: a verdict on a location of '%s' holds for each object",
+                              r->name, p->name, fn->name, r->name);
+              }
+          }
+      for (guint other = 0; other <= mask; other++)
+        {
+          if ((other & ~mask) != 0)
+            continue;
+          g_autoptr (GString) name = g_string_new (fn->name);
+          for (guint i = 0; i < 32; i++)
+            if (other & (1u << i))
+              g_string_append_printf (name, "%sother %s", name->len == strlen (fn->name) ? "[" : ", ",
+                                      ((CDecl *) g_ptr_array_index (fn->params, i))->name);
+          if (other)
+            g_string_append_c (name, ']');
+          /* not in job_of: a thread the module starts at FN gets a job of its own */
+          guint id = job_add (L, fn, name->str, start, 0, -1);
+          g_array_index (L->job_track, guint, id) = mask & ~other;
+          g_array_index (L->job_other, guint, id) = other;
+          g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+          g_array_append_val (ids, id);
+        }
+    }
+  for (guint i = 0; i < ids->len; i++)
+    {
+      RfJob *j = rf_program_get_job (L->prog, g_array_index (ids, guint, i));
+      if (!j->call)
+        j->call = g_strdup (fn->name);
+    }
+  return ids;
 }
 
 /* Functions whose address reaches code without a body (qsort's comparator, an atexit
@@ -4396,6 +4649,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->job_arg = g_ptr_array_new_with_free_func (places_unref);
   L->job_fn = g_ptr_array_new ();
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
+  L->job_track = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->job_other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -4492,10 +4747,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
         for (guint i = 0; i < entries->len; i++)
           {
             CDecl *d = g_ptr_array_index (entries, i);
-            guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
-            rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
-            g_hash_table_insert (L->job_of, d, GUINT_TO_POINTER (id + 1));
-            g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
+            g_autoptr (GArray) ids = entry_jobs (L, d, RF_START_ANY);
           }
       callback_jobs (L);
       while (!g_queue_is_empty (&L->pending))  /* after an error too: every error in one run */
@@ -4529,6 +4781,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   rf_c_points_free (L->pts);
   g_ptr_array_unref (L->job_fn);
   g_array_unref (L->job_exit_sem);
+  g_array_unref (L->job_track);
+  g_array_unref (L->job_other);
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
   g_hash_table_unref (L->relockable);
