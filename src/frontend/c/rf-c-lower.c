@@ -409,15 +409,30 @@ root_of_decl (Lower *L, CDecl *d, const char *fn)
   return r;
 }
 
+/* The name of client root `struct T` (owned) for type T (typedefs stripped), or NULL
+ * when T is not a tagged struct or union. */
+static char *
+client_name (Lower *L, CType *t)
+{
+  t = strip (L, t);
+  if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->name)
+    return NULL;
+  return g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
+}
+
+/* The client root `struct T` for objects of type T (module mode), or NULL. */
+static Root *
+client_root (Lower *L, CType *t)
+{
+  g_autofree char *n = client_name (L, t);
+  return n ? g_hash_table_lookup (L->root_by_key, g_intern_string (n)) : NULL;
+}
+
 /* The client root `struct T` of entry parameter P of type `T *`, or NULL. */
 static Root *
 param_client (Lower *L, CDecl *p)
 {
-  CType *t = strip (L, pointee (L, p->type));
-  if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->name)
-    return NULL;
-  g_autofree char *n = g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
-  return g_hash_table_lookup (L->root_by_key, g_intern_string (n));
+  return client_root (L, pointee (L, p->type));
 }
 
 /* ---- the CFG ---- */
@@ -743,14 +758,7 @@ by_type (Lower *L, CType *want)
   gboolean any = type_is_any (L, want);
   /* module mode: a client object of a struct type with a client root is that root's,
    * not the untyped `client memory`'s (effective types) */
-  CType *w = strip (L, want);
-  Root *client_any = NULL;
-  if (w && (w->kind == C_TYPE_STRUCT || w->kind == C_TYPE_UNION) && w->tag && w->tag->name)
-    {
-      g_autofree char *n = g_strdup_printf ("%s %s", w->kind == C_TYPE_STRUCT ? "struct" : "union", w->tag->name);
-      if (g_hash_table_lookup (L->root_by_key, g_intern_string (n)))
-        client_any = g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"));
-    }
+  Root *client_any = client_root (L, want) ? g_hash_table_lookup (L->root_by_key, g_intern_string ("$client")) : NULL;
   for (guint i = 0; i < L->roots->len; i++)
     {
       Root *r = g_ptr_array_index (L->roots, i);
@@ -4391,9 +4399,9 @@ client_roots (Lower *L, GPtrArray *entries)
             continue;
           Root *any = root_add (L, g_intern_string ("$client"), "client memory", NULL, TRUE, fn->loc);
           any->addr_taken = TRUE;
-          if (t && (t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->name)
+          g_autofree char *n = client_name (L, t);
+          if (n)
             {
-              g_autofree char *n = g_strdup_printf ("%s %s", t->kind == C_TYPE_STRUCT ? "struct" : "union", t->tag->name);
               Root *r = root_add (L, g_intern_string (n), n, t, TRUE, fn->loc);
               r->addr_taken = TRUE;
               if (!r->rep && contains_sync (L, t, 0))
