@@ -64,6 +64,7 @@ typedef struct _Root {
    * objects entries may get as a tracked parameter: clients, the client roots
    * (borrowed Root*) whose places an access to the site's objects also touches. */
   struct _Root *rep;
+  gboolean representative;  /* this is such a representative */
   GPtrArray *clients;
   RfLoc loc;
 } Root;
@@ -168,6 +169,8 @@ typedef struct {
   GArray *job_track;        /* job id -> guint: the entry parameters (bit i: parameter i) that
                              * stand for the representative object (track_params) */
   GArray *job_other;        /* job id -> guint: those that stand for any other object */
+  GArray *job_arg_other;    /* job id -> gboolean: its job_arg came through an entry parameter
+                             * standing for another object (so it is no one object) */
   gboolean other_obj;       /* deref met a parameter standing for another object */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
   GPtrArray *decls;         /* every file-level CDecl* of the unit, in file order (borrowed) */
@@ -941,6 +944,8 @@ job_binding (Lower *L, CDecl *d)
   if (!f || g_hash_table_contains (L->recursive, f->fn) || !f->fn->params || f->fn->params->len == 0
       || g_ptr_array_index (f->fn->params, 0) != d)
     return NULL;
+  if (g_array_index (L->job_arg_other, guint, L->job_id))
+    L->other_obj = TRUE;
   return g_ptr_array_index (L->job_arg, L->job_id);
 }
 
@@ -2105,6 +2110,7 @@ job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, 
   guint none = 0;
   g_array_append_val (L->job_track, none);
   g_array_append_val (L->job_other, none);
+  g_array_append_val (L->job_arg_other, none);
   g_assert (L->job_fn->len == id + 1);
   return id;
 }
@@ -2418,15 +2424,24 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         guint guessed = L->guessed;
         L->quiet++;
         L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
+        L->other_obj = FALSE;
         g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
+        gboolean other = L->other_obj;
         L->alias_depth--;
         L->quiet--;
         g_autofree char *site = NULL;
         if (arg && L->guessed == guessed)
           {
+            /* the representative (track_params) has its summary's name: keep them apart */
             g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
             for (guint i = 0; i < arg->len; i++)
-              g_ptr_array_add (names, place_name (g_ptr_array_index (arg, i)));
+              {
+                const Place *pl = g_ptr_array_index (arg, i);
+                g_ptr_array_add (names, g_strconcat (pl->root->name, pl->path,
+                                                     pl->root->representative ? "\t(representative)" : "", NULL));
+              }
+            if (other)
+              g_ptr_array_add (names, g_strdup ("\t(another object)"));
             g_ptr_array_sort (names, cmp_names);
             g_ptr_array_add (names, NULL);
             site = g_strjoinv ("\n", (char **) names->pdata);
@@ -2439,8 +2454,10 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         for (guint i = 0; i < fs->len; i++)
           {
             CDecl *fn = g_ptr_array_index (fs, i);
-            edge (L, start, j, RF_OP_CREATE,
-                  sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg), -1, loc, NULL);
+            guint id = sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg);
+            if (site && other)
+              g_array_index (L->job_arg_other, guint, id) = TRUE;
+            edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
           }
         L->cur = j;
       }
@@ -4408,6 +4425,7 @@ client_roots (Lower *L, GPtrArray *entries)
                 {
                   g_autofree char *k = g_strconcat ("$rep:", n, NULL);
                   r->rep = root_add (L, g_intern_string (k), k, t, FALSE, fn->loc);
+                  r->rep->representative = TRUE;
                   g_free (r->rep->name);
                   r->rep->name = g_strdup (r->name);  /* the same locations, seen exactly */
                   g_ptr_array_add (reps, r);
@@ -4659,6 +4677,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->job_track = g_array_new (FALSE, FALSE, sizeof (guint));
   L->job_other = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->job_arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->handles = g_hash_table_new (NULL, NULL);
   L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -4791,6 +4810,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_array_unref (L->job_exit_sem);
   g_array_unref (L->job_track);
   g_array_unref (L->job_other);
+  g_array_unref (L->job_arg_other);
   g_hash_table_unref (L->handles);
   g_hash_table_unref (L->demoted);
   g_hash_table_unref (L->relockable);
