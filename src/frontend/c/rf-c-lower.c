@@ -2611,6 +2611,14 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
                   "cancellation)");
       else if (strcmp (name, "pthread_cancel") == 0)
         error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
+      else if (strstr (name, "setjmp") || strstr (name, "longjmp"))
+        /* setjmp is a macro of _setjmp in glibc: name both */
+        error_at (L, loc, "unsupported: %s%s%s%s (a non-local jump: the model cannot follow where it goes)",
+                  strstr (name, "setjmp") ? "setjmp" : "longjmp", strcmp (name, "setjmp") && strcmp (name, "longjmp") ? " (as '" : "",
+                  strcmp (name, "setjmp") && strcmp (name, "longjmp") ? name : "",
+                  strcmp (name, "setjmp") && strcmp (name, "longjmp") ? "')" : "");
+      else if (strstr (name, "fork"))
+        error_at (L, loc, "unsupported: %s (the model has one process: it cannot follow the child)", name);
       else
         error_at (L, loc, "unsupported: %s", name);
       return;

@@ -115,7 +115,7 @@ source_get (CParser *ctx, const char *file)
     return value;
   char *text = NULL;
   CSource *src = NULL;
-  if (!ctx->system && file[0] != '<' && g_file_get_contents (file, &text, NULL, NULL))
+  if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_get_contents (file, &text, NULL, NULL))
     {
       rf_diags_set_source (ctx->diags, file, text);
       src = source_new (text);
@@ -154,7 +154,9 @@ RfLoc
 c_lex_locate (CParser *ctx, const char *text, gsize len, guint pcol, gboolean word)
 {
   RfLoc loc = { ctx->file, ctx->line, pcol };
-  if (ctx->system)
+  /* a system header's macro expanded in a user file is marked as system code, but
+   * located in the user's line all the same */
+  if (c_file_is_system (ctx->unit, ctx->file))
     return loc;
   CSource *src = source_get (ctx, ctx->file);
   if (!src || ctx->line == 0 || ctx->line > src->starts->len)
