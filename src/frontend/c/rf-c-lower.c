@@ -1006,7 +1006,7 @@ with_clients (Lower *L, GPtrArray *ps)
  * the thread's creation; the points-to set of E when it is complete; else every
  * object of the pointee type (by_type). Every answer is seen as E's pointee type. */
 static GPtrArray *
-deref (Lower *L, CExpr *e0)
+deref_places (Lower *L, CExpr *e0)
 {
   CExpr *e = peel (e0);
   if (!e)
@@ -1110,7 +1110,15 @@ deref (Lower *L, CExpr *e0)
   GPtrArray *ps = by_points (L, e, want);
   if (!ps)
     ps = by_type (L, want);  /* the declared pointee of the original expression (casts included) */
-  return with_clients (L, ps);
+  return ps;
+}
+
+/* deref_places, where an object of a client class (client_roots) may be the
+ * representative too. */
+static GPtrArray *
+deref (Lower *L, CExpr *e)
+{
+  return with_clients (L, deref_places (L, e));
 }
 
 /* The places lvalue E may denote (empty: thread-private); evaluates its
