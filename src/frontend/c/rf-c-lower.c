@@ -658,6 +658,7 @@ access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
 static void eval (Lower *L, CExpr *e);
 static GPtrArray *lval (Lower *L, CExpr *e);
 static GPtrArray *deref (Lower *L, CExpr *e);
+static GPtrArray *deref_offset (Lower *L, CExpr *base);
 static void lower_call (Lower *L, CExpr *e);
 static void lower_stmt (Lower *L, CStmt *s);
 static void lower_stmt_kind (Lower *L, CStmt *s);
@@ -1032,7 +1033,7 @@ deref_places (Lower *L, CExpr *e0)
     {
       gboolean left = is_pointerish (L, type_of (L, e->a));
       eval (L, left ? e->b : e->a);
-      return view_places (L, deref (L, left ? e->a : e->b), want);
+      return view_places (L, deref_offset (L, left ? e->a : e->b), want);
     }
   if (e->kind == C_EXPR_CALL)
     {
@@ -1121,6 +1122,31 @@ deref (Lower *L, CExpr *e)
   return with_clients (L, deref_places (L, e));
 }
 
+/* The places pointer BASE may point to, for an access at an offset from it (an index,
+ * pointer arithmetic). A parameter standing for the representative object or for
+ * another one (track_params) says nothing of the objects next to it (an array of
+ * queues): a base resolved through one gives every object of its type instead. */
+static GPtrArray *
+deref_offset (Lower *L, CExpr *base)
+{
+  CType *t = strip (L, type_of (L, base));
+  CExpr *b = peel (base);
+  gboolean param = b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_PARAM;
+  if (t && t->kind == C_TYPE_ARRAY && !param)
+    return deref (L, base);  /* an array member: the offset stays inside its object */
+  gboolean saved = L->other_obj;
+  L->other_obj = FALSE;
+  GPtrArray *ps = deref (L, base);
+  gboolean leaves = L->other_obj;
+  for (guint i = 0; i < ps->len && !leaves; i++)
+    leaves = ((Place *) g_ptr_array_index (ps, i))->root->representative;
+  L->other_obj = saved;
+  if (!leaves)
+    return ps;
+  g_ptr_array_unref (ps);
+  return with_clients (L, by_type (L, pointee (L, type_of (L, base))));
+}
+
 /* The places lvalue E may denote (empty: thread-private); evaluates its
  * sub-expressions (pointers, indices). */
 static GPtrArray *
@@ -1150,7 +1176,7 @@ lval (Lower *L, CExpr *e)
         if (!is_pointerish (L, type_of (L, arr)) && is_pointerish (L, type_of (L, idx)))
           arr = e->b, idx = e->a;
         eval (L, idx);
-        return deref (L, arr);
+        return deref_offset (L, arr);
       }
     case C_EXPR_UNARY:
       if (e->op == C_OP_DEREF)
