@@ -431,6 +431,15 @@ client_root (Lower *L, CType *t)
   return n ? g_hash_table_lookup (L->root_by_key, g_intern_string (n)) : NULL;
 }
 
+/* R is `client memory` or `external memory`: untyped objects the program does not
+ * name, made by its clients or by code without a body. */
+static gboolean
+untyped_memory (Lower *L, Root *r)
+{
+  return r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"))
+         || r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$external"));
+}
+
 /* The client root `struct T` of entry parameter P of type `T *`, or NULL. */
 static Root *
 param_client (Lower *L, CDecl *p)
@@ -760,13 +769,14 @@ by_type (Lower *L, CType *want)
   GPtrArray *out = places_new ();
   L->guessed++;
   gboolean any = type_is_any (L, want);
-  /* module mode: a client object of a struct type with a client root is that root's,
-   * not the untyped `client memory`'s (effective types) */
-  Root *client_any = client_root (L, want) ? g_hash_table_lookup (L->root_by_key, g_intern_string ("$client")) : NULL;
+  /* module mode: an object of a struct type with a client root, wherever it was
+   * made, is that root's, not the untyped `client memory`'s or `external memory`'s
+   * (effective types) */
+  gboolean typed_client = client_root (L, want) != NULL;
   for (guint i = 0; i < L->roots->len; i++)
     {
       Root *r = g_ptr_array_index (L->roots, i);
-      if (!r->addr_taken || r == client_any)
+      if (!r->addr_taken || (typed_client && untyped_memory (L, r)))
         continue;
       if (any || !r->type)
         g_ptr_array_add (out, place_new (r, "", r->type));
@@ -1073,7 +1083,7 @@ deref_places (Lower *L, CExpr *e0)
           for (guint i = 0; i < all->len; i++)
             {
               const Place *pl = g_ptr_array_index (all, i);
-              if (pl->root == client || pl->root == g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"))
+              if (pl->root == client || untyped_memory (L, pl->root)
                   || (pl->root->clients && g_ptr_array_find (pl->root->clients, client, NULL)))
                 continue;
               g_ptr_array_add (ps, place_new (pl->root, pl->path, pl->type));
