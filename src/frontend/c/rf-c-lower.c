@@ -33,6 +33,12 @@
  * lock gives mutual exclusion only when its expression resolves to exactly one
  * location of a non-summary object.
  *
+ * Module objects. An entry's `struct T *` parameter, when T holds a lock, stands
+ * either for one representative client object (exact: its lock excludes) or for any
+ * other (its accesses are not the representative's): each entry becomes one job type
+ * per choice (track_params); every other way to reach a client object reaches the
+ * summary `struct T`, which has the representative's location names.
+ *
  * Soundness: every approximation adds behaviour (more branches, more accesses,
  * less exclusion); those a user may want to know about are reported as warnings.
  * Constructs that cannot be over-approximated (inline asm, setjmp/longjmp, signal
