@@ -2662,11 +2662,12 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
       else if (strcmp (name, "pthread_cancel") == 0)
         error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
       else if (strstr (name, "setjmp") || strstr (name, "longjmp"))
-        /* setjmp is a macro of _setjmp in glibc: name both */
-        error_at (L, loc, "unsupported: %s%s%s%s (a non-local jump: the model cannot follow where it goes)",
-                  strstr (name, "setjmp") ? "setjmp" : "longjmp", strcmp (name, "setjmp") && strcmp (name, "longjmp") ? " (as '" : "",
-                  strcmp (name, "setjmp") && strcmp (name, "longjmp") ? name : "",
-                  strcmp (name, "setjmp") && strcmp (name, "longjmp") ? "')" : "");
+        {
+          /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
+          const char *base = strstr (name, "setjmp") ? "setjmp" : "longjmp";
+          g_autofree char *as = strcmp (name, base) ? g_strdup_printf (" (as '%s')", name) : g_strdup ("");
+          error_at (L, loc, "unsupported: %s%s (a non-local jump: the model cannot follow where it goes)", base, as);
+        }
       else if (strstr (name, "fork"))
         error_at (L, loc, "unsupported: %s (the model has one process: it cannot follow the child)", name);
       else
