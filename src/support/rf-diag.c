@@ -55,6 +55,12 @@ rf_diags_set_source (RfDiags *diags, const char *file, const char *text)
   g_hash_table_replace (diags->sources, (gpointer) g_intern_string (file), g_strdup (text));
 }
 
+const char *
+rf_diags_get_source (const RfDiags *diags, const char *file)
+{
+  return file ? g_hash_table_lookup (diags->sources, g_intern_string (file)) : NULL;
+}
+
 void
 rf_diags_addv (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, va_list ap)
 {

@@ -32,6 +32,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfDiags, rf_diags_free)
 
 /* Registers the text of FILE (copied) so that diagnostics in it show their source line. */
 void rf_diags_set_source (RfDiags *diags, const char *file, const char *text);
+/* The text registered for FILE, or NULL. Borrowed. */
+const char *rf_diags_get_source (const RfDiags *diags, const char *file);
 
 void rf_diags_add (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
 void rf_diags_addv (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, va_list ap);
