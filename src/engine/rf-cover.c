@@ -1079,7 +1079,15 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       r->witness = fw_witness;
     }
   if (r->witness)
-    witness_shorten (net, r->witness, g_ptr_array_index (targets, r->witness->target));
+    {
+      const RfMarking *target = g_ptr_array_index (targets, r->witness->target);
+      witness_shorten (net, r->witness, target);
+      /* Callers get only witnesses replayed here: one that does not replay is a bug of
+       * the engine, never an answer. */
+      g_autoptr (GError) replay = NULL;
+      if (!rf_witness_replay (net, r->witness, target, &replay))
+        g_error ("rf_cover_run: internal error: the witness does not replay: %s", replay->message);
+    }
   if (s.steq)
     {
       s.stats.steq_lps = rf_steq_n_solved (s.steq);

@@ -9,8 +9,8 @@
  * initial marking (omega places hold any number). A forward breadth-first search of
  * one instance of the initial set runs alongside (rf-forward.h): it can find a
  * witness early, or, for a net without omega places, exhaust the reachable markings
- * and so prove safety. A witness is replayed forward on the net before it is
- * returned. */
+ * and so prove safety. Every witness is replayed forward on the net before it is
+ * returned (rf_witness_replay): callers need not, and cannot get one that fails. */
 #pragma once
 
 #include <glib.h>
@@ -90,7 +90,8 @@ void rf_cover_result_free (RfCoverResult *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCoverResult, rf_cover_result_free)
 
 /* Runs the backward search. targets: RfMarking*. budget may be NULL. Never fails:
- * a budget overrun gives RF_COVER_UNKNOWN. */
+ * a budget overrun gives RF_COVER_UNKNOWN. An unsafe result's witness has been
+ * replayed on NET and covers targets[witness->target]. */
 RfCoverResult *rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget);
 
 const char *rf_cover_verdict_to_string (RfCoverVerdict v);
