@@ -30,7 +30,8 @@ STAGES = [
     ("engine", ["petri"]),
     ("query", ["engine", "model"]),
     ("report", ["query"]),
-    ("cli", ["frontend/sml", "frontend/c", "frontend/spec", "frontend/tts", "net", "report"]),
+    ("driver", ["frontend/sml", "frontend/c", "frontend/spec", "frontend/tts", "net", "report"]),
+    ("cli", ["driver"]),
 ]
 
 # grammar/NAME.y and NAME.l belong to this stage.

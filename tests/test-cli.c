@@ -1,20 +1,24 @@
 /* test-cli: what the command line leaves on disk when writing pictures fails: either
  * every witness picture is written or none (golden tests cover the messages and the
- * files of successful runs; they cannot make the second of two writes fail). */
+ * files of successful runs; they cannot make the second of two writes fail); and a
+ * failed write to standard output, in-process. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <fcntl.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "rf-cli.h"
 
 static const char *examples_dir;
 
-/* Runs racefree with ARGS (NULL-terminated, without the program name). */
+/* Runs racefree with ARGS (NULL-terminated, without the program name), in-process:
+ * standard output and error go to OUT and ERR (string sinks). */
 static int
 run (GString *out, GString *err, ...)
 {
@@ -26,7 +30,9 @@ run (GString *out, GString *err, ...)
     g_ptr_array_add (argv, (char *) a);
   va_end (ap);
   g_ptr_array_add (argv, NULL);
-  return rf_cli_run (argv->len - 1, (char **) argv->pdata, out, err);
+  g_autoptr (RfOut) out_sink = rf_out_new_string (out);
+  g_autoptr (RfOut) err_sink = rf_out_new_string (err);
+  return rf_cli_run (argv->len - 1, (char **) argv->pdata, out_sink, err_sink);
 }
 
 /* The sequence diagram's path is a directory, so its write fails after the net
@@ -74,11 +80,32 @@ test_witness_all_or_none (void **state)
   assert_int_equal (g_rmdir (dir), 0);
 }
 
+/* Standard output that cannot be written (a sink on /dev/full): exit status 2 and one
+ * message on standard error, not the race's exit status 1 nor its diagnostics (the
+ * check stops at the first verdict it cannot write). */
+static void
+test_output_full (void **state)
+{
+  int fd = open ("/dev/full", O_WRONLY);
+  if (fd < 0)
+    skip ();
+  g_autofree char *input = g_build_filename (examples_dir, "prods_cons.sml", NULL);
+  g_autoptr (GString) err = g_string_new (NULL);
+  g_autoptr (RfOut) out_sink = rf_out_new_fd (fd, "standard output");
+  g_autoptr (RfOut) err_sink = rf_out_new_string (err);
+  char *argv[] = { (char *) "racefree", (char *) "check", input, NULL };
+  assert_int_equal (rf_cli_run (3, argv, out_sink, err_sink), 2);
+  assert_string_equal (err->str, "racefree: error: cannot write standard output: No space left on device\n");
+  assert_true (rf_out_failed (out_sink, NULL));
+  close (fd);
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_witness_all_or_none),
+    cmocka_unit_test (test_output_full),
   };
   examples_dir = g_getenv ("RF_EXAMPLES_DIR");
   if (!examples_dir)

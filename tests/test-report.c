@@ -136,11 +136,11 @@ transition (const RfNet *net, gint job, const char *label)
   return 0;
 }
 
-/* "T2 (w) write 3, ..." for the race sites of RV. */
+/* "T2 (w) write 3, ..." for the race sites of RV (rf_race_sites, no notes). */
 static char *
 sites_text (const RfNet *net, const RfRaceVerdict *rv)
 {
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  g_autoptr (GArray) sites = rf_race_sites (NULL, net, rv->var, rv->interleaving, rv->target);
   GString *out = g_string_new (NULL);
   for (guint i = 0; i < sites->len; i++)
     {

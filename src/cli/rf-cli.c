@@ -1,27 +1,20 @@
-/* rf-cli: command dispatch and options. Every command reads its inputs with the
- * front end chosen by file extension, then runs its stage of the pipeline. Output
- * files are written atomically (temporary file + rename), so a failed run never
- * leaves a partial file behind. */
+/* rf-cli: command dispatch, options and output. Every command asks the driver's
+ * registry for the front end of its inputs (rf-driver.h), runs its stages into one
+ * check result, and has the reports read it. Text goes to the output sinks (rf-out.h)
+ * as soon as it is ready: the text report verdict by verdict, the other formats when
+ * whole. A failed write to standard output or error ends the run with exit status 2
+ * and a message (rf_cli_run). Output files are written atomically (temporary file +
+ * rename), so a failed run never leaves a partial file behind. */
 #include "rf-cli.h"
 
-#include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 #include <glib/gstdio.h>
 
-#include "rf-c-lower.h"
-#include "rf-diag.h"
+#include "rf-driver.h"
 #include "rf-dot.h"
-#include "rf-netbuild.h"
 #include "rf-program-sml.h"
-#include "rf-race.h"
 #include "rf-report.h"
 #include "rf-report-html.h"
-#include "rf-sml.h"
-#include "rf-spec.h"
-#include "rf-tts.h"
 
 static const char *usage_text =
   "Usage: racefree COMMAND [OPTIONS] FILE\n"
@@ -112,58 +105,35 @@ c_args_presplit (int *argc, char ***argv, GPtrArray *keep)
   *argv = (char **) g_ptr_array_free (out, FALSE);
 }
 
-/* Reads C FILES (all ending in .c) and lowers them to a program. */
-static RfProgram *
-load_c_program (char **files, const CArgs *a, RfDiags *diags, GError **error)
+/* The driver's options from the C options A and a .tts net's PROP (may be NULL). */
+static RfDriverOptions
+driver_options (const CArgs *a, const char *prop)
 {
-  RfCOptions copts = { (const char *const *) a->include_dirs, (const char *const *) a->defines,
-                       (const char *const *) a->undefs, a->std, NULL };
-  g_autoptr (RfCUnit) unit = rf_c_parse_files ((const char *const *) files, &copts, diags, error);
-  if (!unit)
-    return NULL;
-  RfCLowerOptions lopts = { (const char *const *) a->entries, a->init };
-  return rf_c_lower (unit, &lopts, diags, error);
-}
-
-static gboolean
-all_c_files (int argc, char **argv)
-{
-  if (argc < 2)
-    return FALSE;
-  for (int i = 1; i < argc; i++)
-    if (!g_str_has_suffix (argv[i], ".c"))
-      return FALSE;
-  return TRUE;
-}
-
-/* Reads FILE with the front end its extension names. */
-static RfProgram *
-load_program (const char *file, RfDiags *diags, GError **error)
-{
-  if (g_str_has_suffix (file, ".sml"))
-    return rf_sml_parse_file (file, diags, error);
-  g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO,
-               "%s: unsupported input (expected a .sml model file)", file);
-  return NULL;
+  return (RfDriverOptions) {
+    { (const char *const *) a->include_dirs, (const char *const *) a->defines,
+      (const char *const *) a->undefs, a->std, NULL },
+    { (const char *const *) a->entries, a->init },
+    prop,
+  };
 }
 
 /* Parses the options of command CMD. Returns RF_EXIT_OK after printing the help when
  * *HELP was given, RF_EXIT_INPUT after a usage error, or -1 to go on. */
 static int
 parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *help,
-               GString *out, GString *err, const char *cmd)
+               RfOut *out, RfOut *err, const char *cmd)
 {
   g_autoptr (GError) error = NULL;
   g_option_context_set_help_enabled (ctx, FALSE);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      g_string_append_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+      rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
       return RF_EXIT_INPUT;
     }
   if (*help)
     {
       g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      g_string_append (out, h);
+      rf_out_puts (out, h);
       return RF_EXIT_OK;
     }
   return -1;
@@ -172,11 +142,11 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *hel
 /* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
 static gboolean
 search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gboolean no_steq,
-               RfCoverBudget *budget, GString *err, const char *cmd)
+               RfCoverBudget *budget, RfOut *err, const char *cmd)
 {
   if (max_markings < 0 || timeout < 0)
     {
-      g_string_append_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
+      rf_out_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
       return FALSE;
     }
   *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only, no_steq };
@@ -185,9 +155,10 @@ search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gbo
 
 /* Progress of long searches on stderr: one line, rewritten in place ('\r', then
  * erase to the end of the line), at most every RF_COVER_PROGRESS_INTERVAL seconds
- * (RF_PROGRESS_INTERVAL in the environment overrides it, for tests). Written directly,
- * not through the ERR buffer, because it must appear while the search runs. */
+ * (RF_PROGRESS_INTERVAL in the environment overrides it, for tests), erased before
+ * anything else is written. Only on a terminal: a string sink never shows it. */
 typedef struct {
+  RfOut *err;       /* borrowed: where the line goes */
   gboolean shown;   /* a progress line is on the terminal */
 } Progress;
 
@@ -201,10 +172,9 @@ print_progress (const RfCoverProgress *p, gpointer data)
     label = g_utf8_substring (p->label, 0, MIN (g_utf8_strlen (p->label, -1), 24));  /* end within the string */
   else if (p->label)
     label = g_strndup (p->label, 24);
-  fprintf (stderr, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
-           "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
-           p->kept, p->frontier, p->rate, p->elapsed_s);
-  fflush (stderr);
+  rf_out_printf (pr->err, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
+                 "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
+                 p->kept, p->frontier, p->rate, p->elapsed_s);
   pr->shown = TRUE;
 }
 
@@ -213,7 +183,7 @@ print_progress (const RfCoverProgress *p, gpointer data)
 static void
 progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *format)
 {
-  if (format != &rf_report_format_text || !isatty (STDERR_FILENO))
+  if (format != &rf_report_format_text || !rf_out_is_terminal (pr->err))
     return;
   budget->progress = print_progress;
   budget->progress_data = pr;
@@ -228,18 +198,43 @@ progress_end (Progress *pr)
 {
   if (!pr->shown)
     return;
-  fputs ("\r\033[K", stderr);
-  fflush (stderr);
+  rf_out_puts (pr->err, "\r\033[K");
   pr->shown = FALSE;
 }
 
-static int
-input_failure (RfDiags *diags, GError *error, GString *err)
+/* Writes DIAGS (rf_diags_render) to ERR. */
+static void
+write_diags (const RfDiags *diags, RfOut *err)
 {
-  rf_diags_render (diags, err);
-  if (rf_diags_n_errors (diags) == 0 && error)
-    g_string_append_printf (err, "racefree: error: %s\n", error->message);
-  return RF_EXIT_INPUT;
+  g_autoptr (GString) text = g_string_new (NULL);
+  rf_diags_render (diags, text);
+  rf_out_write_string (err, text);
+}
+
+/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load). FALSE after
+ * a message in ERR: a usage error for a wrong number of files, else the diagnostics,
+ * or the error itself when there are none. On success the warnings go to ERR. */
+static gboolean
+load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, RfOut *err,
+             const char *cmd)
+{
+  g_autoptr (GError) error = NULL;
+  RfDiags *diags = rf_check_result_get_diags (res);
+  if (!rf_driver_load (res, product, opts, &error))
+    {
+      if (g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT)
+          || g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY))
+        rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+      else
+        {
+          write_diags (diags, err);
+          if (rf_diags_n_errors (diags) == 0)
+            rf_out_printf (err, "racefree: error: %s\n", error->message);
+        }
+      return FALSE;
+    }
+  write_diags (diags, err);  /* warnings */
+  return TRUE;
 }
 
 /* The base name of FILE without its extension, as a graph name. Owned. */
@@ -256,7 +251,7 @@ graph_name_of (const char *file)
 /* Data variable NAME of PROG for option OPTION, or -1 after a usage error listing
  * the program's shared data variables. */
 static gint
-data_var (const RfProgram *prog, const char *name, const char *option, GString *err, const char *cmd)
+data_var (const RfProgram *prog, const char *name, const char *option, RfOut *err, const char *cmd)
 {
   gint v = rf_program_lookup_var (prog, name);
   if (v >= 0 && rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
@@ -268,67 +263,31 @@ data_var (const RfProgram *prog, const char *name, const char *option, GString *
       if (var->kind == RF_VAR_DATA)
         g_string_append_printf (names, "%s%s", names->len ? ", " : "", var->name);
     }
-  g_string_append_printf (err, "racefree %s: error: %s '%s': %s", cmd, option, name,
-                          v >= 0 ? "not a shared data variable" : "no such shared variable");
+  rf_out_printf (err, "racefree %s: error: %s '%s': %s", cmd, option, name,
+                 v >= 0 ? "not a shared data variable" : "no such shared variable");
   if (names->len)
-    g_string_append_printf (err, " (expected one of: %s)\n", names->str);
+    rf_out_printf (err, " (expected one of: %s)\n", names->str);
   else
-    g_string_append (err, " (the program has no shared data variables)\n");
+    rf_out_puts (err, " (the program has no shared data variables)\n");
   return -1;
 }
 
-/* Writes LEN bytes of DATA to PATH atomically: to a temporary file next to it, then
- * renamed over it, so that PATH holds either its old contents or all of DATA. The
- * error names PATH (not the temporary file) and the system's reason. */
-static gboolean
-write_file_atomic (const char *path, const void *data, gsize len, GError **error)
-{
-  g_autofree char *tmp = g_strdup_printf ("%s.XXXXXX", path);
-  int fd = g_mkstemp_full (tmp, O_RDWR, 0666);   /* as open (2) would, less the umask */
-  gboolean ok = fd >= 0;
-  const char *p = data;
-  for (gsize done = 0; ok && done < len;)
-    {
-      gssize n = write (fd, p + done, len - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      ok = n > 0;
-      done += ok ? (gsize) n : 0;
-    }
-  int saved = errno;
-  if (fd >= 0 && close (fd) != 0 && ok)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (ok && g_rename (tmp, path) != 0)
-    {
-      ok = FALSE;
-      saved = errno;
-    }
-  if (!ok)
-    {
-      if (fd >= 0)
-        g_unlink (tmp);
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "cannot write '%s': %s", path,
-                   g_strerror (saved));
-    }
-  return ok;
-}
-
-/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each atomically; when one
- * fails, removes those already written, so that either every file is written or none. */
+/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each with rf_out_write_file
+ * (atomically); when one fails, removes those already written whole, so that either
+ * every file is written or none (a device written in place is left alone). */
 static gboolean
 write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
 {
+  g_autofree gboolean *replaced = g_new0 (gboolean, files->len + 1);
   for (guint i = 0; i < files->len; i++)
     {
       gsize len = 0;
       const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
-      if (!write_file_atomic (g_ptr_array_index (files, i), data, len, error))
+      if (!rf_out_write_file (g_ptr_array_index (files, i), data, len, &replaced[i], error))
         {
           for (guint k = 0; k < i; k++)
-            g_unlink (g_ptr_array_index (files, k));
+            if (replaced[k])
+              g_unlink (g_ptr_array_index (files, k));
           return FALSE;
         }
     }
@@ -338,7 +297,7 @@ write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
 /* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
  * .svg, .png, .pdf), or NULL after a usage error. Static string. */
 static const char *
-witness_format (const char *out, const char *name, GString *err)
+witness_format (const char *out, const char *name, RfOut *err)
 {
   static const char *const formats[] = { "dot", "svg", "png", "pdf" };
   if (name)
@@ -346,8 +305,8 @@ witness_format (const char *out, const char *name, GString *err)
       for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
         if (strcmp (name, formats[i]) == 0)
           return formats[i];
-      g_string_append_printf (err, "racefree check: error: unknown witness format '%s' (expected dot, svg, png, pdf)\n"
-                              "Try 'racefree check --help'.\n", name);
+      rf_out_printf (err, "racefree check: error: unknown witness format '%s' (expected dot, svg, png, pdf)\n"
+                     "Try 'racefree check --help'.\n", name);
       return NULL;
     }
   const char *slash = strrchr (out, '/');
@@ -357,9 +316,9 @@ witness_format (const char *out, const char *name, GString *err)
   for (guint i = 0; ext && i < G_N_ELEMENTS (formats); i++)
     if (g_ascii_strcasecmp (ext + 1, formats[i]) == 0)
       return formats[i];
-  g_string_append_printf (err, "racefree check: error: cannot tell the picture format of '%s' from its extension "
-                          "(expected .dot, .gv, .svg, .png or .pdf, or give --witness-format)\n"
-                          "Try 'racefree check --help'.\n", out);
+  rf_out_printf (err, "racefree check: error: cannot tell the picture format of '%s' from its extension "
+                 "(expected .dot, .gv, .svg, .png or .pdf, or give --witness-format)\n"
+                 "Try 'racefree check --help'.\n", out);
   return NULL;
 }
 
@@ -403,7 +362,7 @@ file_safe_name (const char *name, GHashTable *used)
  * an error in ERR. When nothing races, says so in ERR and writes nothing. */
 static gboolean
 write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const char *out, const char *format,
-                        const char *graph_name, GString *err)
+                        const char *graph_name, RfOut *err)
 {
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
@@ -419,9 +378,9 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
       if (rv->result->verdict != RF_COVER_UNSAFE)
         {
           if (var >= 0)
-            g_string_append_printf (err, "racefree check: '%s' is %s: no witness picture written\n", rv->name,
-                                    rv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
-                                                                          : "unknown (search budget exhausted)");
+            rf_out_printf (err, "racefree check: '%s' is %s: no witness picture written\n", rv->name,
+                           rv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
+                           : "unknown (search budget exhausted)");
           continue;
         }
       g_autofree char *safe = var >= 0 ? NULL : file_safe_name (rv->name, used);
@@ -433,7 +392,7 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
       if (!b)
         {
           g_clear_pointer (&a, g_bytes_unref);
-          g_string_append_printf (err, "racefree check: error: %s\n", error->message);
+          rf_out_printf (err, "racefree check: error: %s\n", error->message);
           return FALSE;
         }
       g_ptr_array_add (files, g_strdup_printf ("%s%s", prefix, ext));
@@ -442,37 +401,24 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
       g_ptr_array_add (contents, b);
     }
   if (files->len == 0 && var < 0)
-    g_string_append (err, "racefree check: no race found: no witness picture written\n");
+    rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
   if (!write_files_all_or_none (files, contents, &error))
     {
-      g_string_append_printf (err, "racefree check: error: %s\n", error->message);
+      rf_out_printf (err, "racefree check: error: %s\n", error->message);
       return FALSE;
     }
   return TRUE;
 }
 
-/* One positional FILE argument, or a usage error. */
-static const char *
-single_file (int argc, char **argv, GString *err, const char *cmd)
-{
-  if (argc != 2)
-    {
-      g_string_append_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd,
-                              argc < 2 ? "missing input file" : "too many input files", cmd);
-      return NULL;
-    }
-  return argv[1];
-}
-
 /* The report format called NAME (NULL: text) that can report a check of kind COVER,
  * or NULL after a usage message in ERR. */
 static const RfReportFormat *
-choose_format (const char *name, gboolean cover, GString *err, const char *cmd)
+choose_format (const char *name, gboolean cover, RfOut *err, const char *cmd)
 {
   const RfReportFormat *fmt = rf_report_format_lookup (name ? name : "text");
   if (!fmt)
-    g_string_append_printf (err, "racefree %s: error: unknown format '%s' (expected %s)\nTry 'racefree %s --help'.\n",
-                            cmd, name, rf_report_format_names (), cmd);
+    rf_out_printf (err, "racefree %s: error: unknown format '%s' (expected %s)\nTry 'racefree %s --help'.\n",
+                   cmd, name, rf_report_format_names (), cmd);
   else if (cover ? !fmt->cover : !fmt->check)
     {
       /* The formats that can report this command, in table order. */
@@ -484,15 +430,63 @@ choose_format (const char *name, gboolean cover, GString *err, const char *cmd)
           if (cover ? f->cover != NULL : f->check != NULL)
             g_string_append_printf (usable, "%s%s", usable->len ? ", " : "", names[i]);
         }
-      g_string_append_printf (err, "racefree %s: error: format '%s' is not available for %s (expected %s)\n"
-                              "Try 'racefree %s --help'.\n", cmd, name, cmd, usable->str, cmd);
+      rf_out_printf (err, "racefree %s: error: format '%s' is not available for %s (expected %s)\n"
+                     "Try 'racefree %s --help'.\n", cmd, name, cmd, usable->str, cmd);
       fmt = NULL;
     }
   return fmt;
 }
 
+/* The positional arguments of a command (ARGV[1..ARGC-1]) as a NULL-terminated
+ * array (owned; the strings borrowed from ARGV). */
+static const char **
+positional (int argc, char **argv)
+{
+  const char **files = g_new0 (const char *, MAX (argc, 1));
+  for (int i = 1; i < argc; i++)
+    files[i - 1] = argv[i];
+  return files;
+}
+
+/* Appends what REPORT (a report function of a format, may be NULL) writes about RES
+ * to OUT. */
+static void
+write_report (void (*report) (const RfCheckResult *, const RfReportOptions *, GString *),
+              const RfCheckResult *res, const RfReportOptions *opts, RfOut *out)
+{
+  if (!report)
+    return;
+  g_autoptr (GString) text = g_string_new (NULL);
+  report (res, opts, text);
+  rf_out_write_string (out, text);
+}
+
+/* Stream: what writing the report of a race check verdict by verdict needs. */
+typedef struct {
+  const RfReportFormat *format;
+  const RfReportOptions *opts;
+  RfOut *out;          /* borrowed */
+  Progress progress;   /* on stderr, erased before each verdict is written */
+} Stream;
+
+/* RfDriverVerdictFunc: writes the part of the report about RV now (formats with a
+ * verdict part); stops the check once standard output failed. */
+static gboolean
+write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
+{
+  Stream *st = data;
+  progress_end (&st->progress);
+  if (st->format->verdict)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      st->format->verdict (res, rv, st->opts, text);
+      rf_out_write_string (st->out, text);
+    }
+  return !rf_out_failed (st->out, NULL);
+}
+
 static int
-cmd_check (int argc, char **argv, GString *out, GString *err)
+cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
   gint64 max_markings = 0;
@@ -539,14 +533,14 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   const char *picture_format = NULL;
   if (!witness_out && (witness_format_name || witness_var))
     {
-      g_string_append_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
-                              witness_format_name ? "--witness-format" : "--witness-var");
+      rf_out_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
+                     witness_format_name ? "--witness-format" : "--witness-var");
       return RF_EXIT_INPUT;
     }
   if (witness_out && (!*witness_out || strcmp (witness_out, "-") == 0))
     {
-      g_string_append (err, "racefree check: error: --witness-dot needs a file name (it writes two pictures)\n"
-                            "Try 'racefree check --help'.\n");
+      rf_out_puts (err, "racefree check: error: --witness-dot needs a file name (it writes two pictures)\n"
+                   "Try 'racefree check --help'.\n");
       return RF_EXIT_INPUT;
     }
   if (witness_out && !(picture_format = witness_format (witness_out, witness_format_name, err)))
@@ -554,76 +548,63 @@ cmd_check (int argc, char **argv, GString *out, GString *err)
   g_autoptr (GError) dir_error = NULL;
   if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
     {
-      g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+      rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
       return RF_EXIT_INPUT;
     }
-  g_autoptr (RfDiags) diags = rf_diags_new ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RfProgram) prog = NULL;
-  if (all_c_files (argc, argv))
-    prog = load_c_program (argv + 1, &cargs, diags, &error);
-  else
-    {
-      const char *file = single_file (argc, argv, err, "check");
-      if (!file)
-        return RF_EXIT_INPUT;
-      prog = load_program (file, diags, &error);
-    }
-  if (!prog)
-    return input_failure (diags, error, err);
-  rf_diags_render (diags, err);  /* warnings */
+  g_autofree const char **files = positional (argc, argv);
+  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  RfDriverOptions dopts = driver_options (&cargs, NULL);
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "check"))
+    return RF_EXIT_INPUT;
   gint picture_var = -1;
-  if (witness_var && (picture_var = data_var (prog, witness_var, "--witness-var", err, "check")) < 0)
+  if (witness_var
+      && (picture_var = data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err, "check")) < 0)
     return RF_EXIT_INPUT;
 
-  g_autoptr (RfNet) net = rf_netbuild (prog);
-  Progress progress = { FALSE };
-  progress_begin (&budget, &progress, format);
-  g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
-  progress_end (&progress);
-  g_autofree const char **inputs = g_new0 (const char *, argc);
-  for (int i = 1; i < argc; i++)
-    inputs[i - 1] = argv[i];
-  RfReportOptions opts = { stats, no_time, inputs };
-  format->check (prog, net, verdicts, &opts, out);
+  /* Each verdict's part of the report is written as soon as it is decided. */
+  RfReportOptions opts = { stats, no_time };
+  Stream stream = { format, &opts, out, { err, FALSE } };
+  progress_begin (&budget, &stream.progress, format);
+  rf_driver_check_races (res, &budget, write_verdict, &stream);
+  progress_end (&stream.progress);
+  if (rf_out_failed (out, NULL))
+    return RF_EXIT_INPUT;
+  write_report (format->check, res, &opts, out);
   if (format->diagnostics)
     {
       g_autoptr (RfDiags) found = rf_diags_new ();
-      format->diagnostics (prog, net, verdicts, found);
-      rf_diags_render (found, err);
+      format->diagnostics (res, found);
+      write_diags (found, err);
     }
+  if (rf_out_failed (out, NULL))
+    return RF_EXIT_INPUT;
   if (html_dir)
     {
       g_autoptr (GString) page = g_string_new (NULL);
-      rf_report_html (prog, net, verdicts, &opts, page);
+      rf_driver_read_sources (res);
+      rf_report_html (res, &opts, page);
       if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
         {
-          g_string_append_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+          rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
           return RF_EXIT_INPUT;
         }
     }
 
   if (witness_out)
     {
-      g_autofree char *base = graph_name_of (argv[1]);
-      if (!write_witness_pictures (net, verdicts, picture_var, witness_out, picture_format, base, err))
+      g_autofree char *base = graph_name_of (files[0]);
+      if (!write_witness_pictures (rf_check_result_get_net (res), rf_check_result_get_verdicts (res), picture_var,
+                                   witness_out, picture_format, base, err))
         return RF_EXIT_INPUT;
     }
 
-  int code = RF_EXIT_OK;
-  for (guint i = 0; i < verdicts->len; i++)
-    {
-      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
-      if (rv->result->verdict == RF_COVER_UNSAFE)
-        code = RF_EXIT_RACE;
-      else if (rv->result->verdict == RF_COVER_UNKNOWN && code == RF_EXIT_OK)
-        code = RF_EXIT_UNKNOWN;
-    }
-  return code;
+  guint n_race, n_free, n_unknown;
+  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
+  return n_race ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
 }
 
 static int
-cmd_net (int argc, char **argv, GString *out, GString *err)
+cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
   g_autofree char *format = NULL;
@@ -651,52 +632,44 @@ cmd_net (int argc, char **argv, GString *out, GString *err)
     format = g_strdup ("dot");
   if (!rf_dot_format_is_known (format))
     {
-      g_string_append_printf (err, "racefree net: error: unknown format '%s' (expected dot, svg, png, pdf)\n", format);
+      rf_out_printf (err, "racefree net: error: unknown format '%s' (expected dot, svg, png, pdf)\n", format);
       return RF_EXIT_INPUT;
     }
   gboolean binary = strcmp (format, "png") == 0 || strcmp (format, "pdf") == 0;
   if (binary && (!output || strcmp (output, "-") == 0))
     {
-      g_string_append_printf (err, "racefree net: error: format '%s' is binary: give an output file with -o\n", format);
+      rf_out_printf (err, "racefree net: error: format '%s' is binary: give an output file with -o\n", format);
       return RF_EXIT_INPUT;
     }
 
-  g_autoptr (RfDiags) diags = rf_diags_new ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RfProgram) prog = NULL;
-  if (all_c_files (argc, argv))
-    prog = load_c_program (argv + 1, &cargs, diags, &error);
-  else
-    {
-      const char *file = single_file (argc, argv, err, "net");
-      if (!file)
-        return RF_EXIT_INPUT;
-      prog = load_program (file, diags, &error);
-    }
-  if (!prog)
-    return input_failure (diags, error, err);
-  rf_diags_render (diags, err);
+  g_autofree const char **files = positional (argc, argv);
+  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  RfDriverOptions dopts = driver_options (&cargs, NULL);
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "net"))
+    return RF_EXIT_INPUT;
   gint var = -1;
-  if (slice && (var = data_var (prog, slice, "--slice", err, "net")) < 0)
+  if (slice && (var = data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
     return RF_EXIT_INPUT;
 
-  g_autoptr (RfNet) net = rf_netbuild (prog);
-  g_autofree char *base = graph_name_of (argv[1]);
+  rf_driver_build_net (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  g_autofree char *base = graph_name_of (files[0]);
   g_autofree char *text = var >= 0 ? rf_dot_net_slice_to_string (net, var, slice, base) : rf_dot_net_to_string (net, base);
+  g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = rf_dot_render (text, format, &error);
   gsize len = 0;
   const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
   if (!bytes)
-    g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+    rf_out_printf (err, "racefree net: error: %s\n", error->message);
   else if (!output || strcmp (output, "-") == 0)
-    g_string_append_len (out, data, len);
-  else if (!write_file_atomic (output, data, len, &error))
-    g_string_append_printf (err, "racefree net: error: %s\n", error->message);
+    rf_out_write (out, data, len);
+  else if (!rf_out_write_file (output, data, len, NULL, &error))
+    rf_out_printf (err, "racefree net: error: %s\n", error->message);
   return error ? RF_EXIT_INPUT : RF_EXIT_OK;
 }
 
 static int
-cmd_cover (int argc, char **argv, GString *out, GString *err)
+cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
   g_autofree char *prop = NULL;
@@ -731,44 +704,19 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)
     return RF_EXIT_INPUT;
-  const char *file = single_file (argc, argv, err, "cover");
-  if (!file)
+  g_autofree const char **files = positional (argc, argv);
+  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  RfDriverOptions dopts = { .prop = prop };
+  if (!load_inputs (res, RF_DRIVER_NET, &dopts, err, "cover"))
     return RF_EXIT_INPUT;
 
-  g_autoptr (RfDiags) diags = rf_diags_new ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RfNet) net = NULL;
-  g_autoptr (GPtrArray) targets = NULL;
-  gboolean ok;
-  if (g_str_has_suffix (file, ".spec"))
-    ok = rf_spec_parse_file (file, diags, &net, &targets, &error);
-  else if (g_str_has_suffix (file, ".tts"))
-    ok = rf_tts_parse_files (file, prop, diags, &net, &targets, &error);
-  else
-    {
-      g_string_append_printf (err, "racefree: error: %s: unsupported input (expected a .spec or .tts net)\n", file);
-      return RF_EXIT_INPUT;
-    }
-  if (!ok)
-    return input_failure (diags, error, err);
-  rf_diags_render (diags, err);
-
-  Progress progress = { FALSE };
+  Progress progress = { err, FALSE };
   progress_begin (&budget, &progress, format);
-  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  rf_driver_check_cover (res, &budget);   /* a witness comes replayed by the engine */
   progress_end (&progress);
-  if (r->verdict == RF_COVER_UNSAFE)
-    {
-      const RfWitness *w = r->witness;
-      if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
-        g_error ("internal error: the witness does not replay: %s", error->message);
-    }
-  g_autofree const char **inputs = g_new0 (const char *, argc);
-  for (int i = 1; i < argc; i++)
-    inputs[i - 1] = argv[i];
-  RfReportOptions opts = { stats, no_time, inputs };
-  format->cover (net, r, targets, &opts, out);
-  switch (r->verdict)
+  RfReportOptions opts = { stats, no_time };
+  write_report (format->cover, res, &opts, out);
+  switch (rf_check_result_get_cover (res)->verdict)
     {
     case RF_COVER_SAFE: return RF_EXIT_OK;
     case RF_COVER_UNSAFE: return RF_EXIT_RACE;
@@ -778,7 +726,7 @@ cmd_cover (int argc, char **argv, GString *out, GString *err)
 }
 
 static int
-cmd_model (int argc, char **argv, GString *out, GString *err)
+cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
   GOptionEntry entries[] = {
@@ -797,29 +745,21 @@ cmd_model (int argc, char **argv, GString *out, GString *err)
   int done = parse_options (ctx, &argc, &argv, &help, out, err, "model");
   if (done >= 0)
     return done;
-  g_autoptr (RfDiags) diags = rf_diags_new ();
-  g_autoptr (GError) error = NULL;
-  g_autoptr (RfProgram) prog = NULL;
-  if (all_c_files (argc, argv))
-    prog = load_c_program (argv + 1, &cargs, diags, &error);
-  else
-    {
-      const char *file = single_file (argc, argv, err, "model");
-      if (!file)
-        return RF_EXIT_INPUT;
-      prog = load_program (file, diags, &error);
-    }
-  if (!prog)
-    return input_failure (diags, error, err);
-  rf_diags_render (diags, err);
-  g_autofree char *text = rf_program_to_sml (prog);
-  g_string_append (out, text);
+  g_autofree const char **files = positional (argc, argv);
+  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  RfDriverOptions dopts = driver_options (&cargs, NULL);
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "model"))
+    return RF_EXIT_INPUT;
+  g_autofree char *text = rf_program_to_sml (rf_check_result_get_program (res));
+  rf_out_puts (out, text);
   return RF_EXIT_OK;
 }
 
+/* Command: one command of the command line, by name; run gets ARGV from the command's
+ * name on and returns the exit status. */
 typedef struct {
   const char *name;
-  int (*run) (int argc, char **argv, GString *out, GString *err);
+  int (*run) (int argc, char **argv, RfOut *out, RfOut *err);
 } Command;
 
 static const Command commands[] = {
@@ -838,36 +778,37 @@ find_command (const char *name)
   return NULL;
 }
 
-int
-rf_cli_run (int argc, char **argv, GString *out, GString *err)
+/* Runs the command ARGV names. */
+static int
+dispatch (int argc, char **argv, RfOut *out, RfOut *err)
 {
   if (argc < 2)
     {
-      g_string_append (err, usage_text);
+      rf_out_puts (err, usage_text);
       return RF_EXIT_INPUT;
     }
   const char *cmd = argv[1];
   if (strcmp (cmd, "--help") == 0 || strcmp (cmd, "-h") == 0)
     {
-      g_string_append (out, usage_text);
+      rf_out_puts (out, usage_text);
       return RF_EXIT_OK;
     }
   if (strcmp (cmd, "--version") == 0)
     {
-      g_string_append (out, "racefree " RF_VERSION "\n");
+      rf_out_puts (out, "racefree " RF_VERSION "\n");
       return RF_EXIT_OK;
     }
   if (strcmp (cmd, "help") == 0)
     {
       if (argc < 3)
         {
-          g_string_append (out, usage_text);
+          rf_out_puts (out, usage_text);
           return RF_EXIT_OK;
         }
       const Command *c = find_command (argv[2]);
       if (!c)
         {
-          g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", argv[2]);
+          rf_out_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", argv[2]);
           return RF_EXIT_INPUT;
         }
       g_autofree char *name = g_strdup_printf ("racefree %s", c->name);
@@ -877,7 +818,7 @@ rf_cli_run (int argc, char **argv, GString *out, GString *err)
   const Command *c = find_command (cmd);
   if (!c)
     {
-      g_string_append_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", cmd);
+      rf_out_printf (err, "racefree: error: unknown command '%s'\nTry 'racefree --help'.\n", cmd);
       return RF_EXIT_INPUT;
     }
   /* The command sees argv from its own name on; GOption shows argv[0] in usage lines. */
@@ -889,5 +830,21 @@ rf_cli_run (int argc, char **argv, GString *out, GString *err)
   int n = argc - 1;
   int code = c->run (n, argv_cmd, out, err);
   g_free (argv_cmd);
+  return code;
+}
+
+int
+rf_cli_run (int argc, char **argv, RfOut *out, RfOut *err)
+{
+  int code = dispatch (argc, argv, out, err);
+  /* Every write was checked: a failed one (a full disk, a closed pipe) is an error. */
+  g_autoptr (GError) error = NULL;
+  if (rf_out_failed (out, &error))
+    {
+      rf_out_printf (err, "racefree: error: %s\n", error->message);
+      code = RF_EXIT_INPUT;
+    }
+  if (rf_out_failed (err, NULL))
+    code = RF_EXIT_INPUT;
   return code;
 }

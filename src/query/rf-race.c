@@ -1,4 +1,5 @@
-/* rf-race: race queries per data variable, and witnesses as interleavings of threads. */
+/* rf-race: race queries per data variable, witnesses as interleavings of threads, and
+ * the racing accesses of each race, worked out once for every report. */
 #include "rf-race.h"
 
 /* AccessPlace: a control place of a thread in the middle of an access of one variable. */
@@ -175,6 +176,79 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   return il;
 }
 
+/* The place of kind READ or WRITE of VAR that transition T puts a token on, or -1. */
+static gint
+access_place_of (const RfNet *net, const RfTransition *t, guint var)
+{
+  for (guint i = 0; i < t->n_post; i++)
+    {
+      const RfPlace *p = rf_net_get_place (net, t->post[i].place);
+      if ((p->kind == RF_PLACE_READ || p->kind == RF_PLACE_WRITE) && p->var == (gint) var)
+        return p->id;
+    }
+  return -1;
+}
+
+static void
+race_site_clear (gpointer p)
+{
+  RfRaceSite *site = p;
+  g_clear_pointer (&site->why, g_ptr_array_unref);
+}
+
+GArray *
+rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const RfInterleaving *il,
+               const RfMarking *target)
+{
+  GArray *sites = g_array_new (FALSE, FALSE, sizeof (RfRaceSite));
+  g_array_set_clear_func (sites, race_site_clear);
+  g_return_val_if_fail (il != NULL, sites);
+  /* A target made of control places (see rf_race_targets) names the racing threads'
+   * places: only threads there, as many as it asks for, race; others may be in an
+   * access of the variable too, but in a pair the target leaves out. */
+  g_autoptr (GHashTable) wanted = NULL;
+  for (guint i = 0; target && i < target->n; i++)
+    if (rf_net_get_place (net, target->e[i].place)->kind == RF_PLACE_CONTROL)
+      {
+        if (!wanted)
+          wanted = g_hash_table_new (NULL, NULL);
+        g_hash_table_insert (wanted, GUINT_TO_POINTER (target->e[i].place),
+                             GUINT_TO_POINTER (target->e[i].count));
+      }
+  for (guint k = 0; k < il->final->len; k++)
+    {
+      const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+      if (wanted)
+        {
+          guint left = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (st->place)));
+          if (left == 0)
+            continue;
+          g_hash_table_insert (wanted, GUINT_TO_POINTER (st->place), GUINT_TO_POINTER (left - 1));
+        }
+      const RfTransition *last = NULL;
+      guint last_step = 0;
+      for (guint i = 0; i < il->steps->len; i++)
+        {
+          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+          if (s->thread == st->thread)
+            {
+              last = rf_net_get_transition (net, s->transition);
+              last_step = i + 1;
+            }
+        }
+      gint acc = last ? access_place_of (net, last, var) : -1;
+      if (acc < 0)
+        continue;
+      RfRaceSite site = { st->thread, st->job, rf_net_get_place (net, acc)->kind == RF_PLACE_WRITE,
+                          last->loc, last_step, g_ptr_array_new_with_free_func (g_free) };
+      g_autoptr (GPtrArray) at = prog ? rf_program_notes_at (prog, var, last->loc) : NULL;
+      for (guint n = 0; at && n < at->len; n++)
+        g_ptr_array_add (site.why, g_strdup (g_ptr_array_index (at, n)));
+      g_array_append_val (sites, site);
+    }
+  return sites;
+}
+
 void
 rf_race_verdict_free (RfRaceVerdict *v)
 {
@@ -184,7 +258,51 @@ rf_race_verdict_free (RfRaceVerdict *v)
   g_clear_pointer (&v->target, rf_marking_unref);
   rf_cover_result_free (v->result);
   rf_interleaving_free (v->interleaving);
+  g_clear_pointer (&v->sites, g_array_unref);
+  g_clear_pointer (&v->notes, g_ptr_array_unref);
   g_free (v);
+}
+
+/* What every report says of the race RV: its sites, the lead one and the notes. */
+static void
+describe_race (const RfProgram *prog, const RfNet *net, RfRaceVerdict *rv)
+{
+  rv->sites = rf_race_sites (prog, net, rv->var, rv->interleaving, rv->target);
+  rv->lead = 0;
+  for (guint k = rv->sites->len; k-- > 0;)
+    if (g_array_index (rv->sites, RfRaceSite, k).write)
+      rv->lead = k;   /* the first write, else 0 */
+  rv->notes = g_ptr_array_new_with_free_func (g_free);
+  for (guint k = 0; k < rv->sites->len; k++)
+    {
+      GPtrArray *why = g_array_index (rv->sites, RfRaceSite, k).why;
+      for (guint n = 0; n < why->len; n++)
+        if (!g_ptr_array_find_with_equal_func (rv->notes, g_ptr_array_index (why, n), g_str_equal, NULL))
+          g_ptr_array_add (rv->notes, g_strdup (g_ptr_array_index (why, n)));
+    }
+}
+
+RfRaceVerdict *
+rf_race_check_var (const RfProgram *prog, const RfNet *net, guint var, const RfCoverBudget *budget)
+{
+  const RfVar *v = rf_program_get_var (prog, var);
+  g_return_val_if_fail (v->kind == RF_VAR_DATA, NULL);
+  g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
+  RfRaceVerdict *rv = g_new0 (RfRaceVerdict, 1);
+  rv->var = var;
+  rv->name = g_strdup (v->name);
+  /* The progress display names the variable being searched. */
+  RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
+  b.progress_label = v->name;
+  rv->result = rf_cover_run (net, targets, &b);
+  if (rv->result->verdict == RF_COVER_UNSAFE)
+    {
+      const RfWitness *w = rv->result->witness;   /* replayed by rf_cover_run */
+      rv->interleaving = rf_interleaving_new (net, w);
+      rv->target = rf_marking_ref (g_ptr_array_index (targets, w->target));
+      describe_race (prog, net, rv);
+    }
+  return rv;
 }
 
 GPtrArray *
@@ -192,28 +310,20 @@ rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *bud
 {
   GPtrArray *verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
-    {
-      const RfVar *var = rf_program_get_var (prog, v);
-      if (var->kind != RF_VAR_DATA)
-        continue;
-      g_autoptr (GPtrArray) targets = rf_race_targets (net, v);
-      RfRaceVerdict *rv = g_new0 (RfRaceVerdict, 1);
-      rv->var = v;
-      rv->name = g_strdup (var->name);
-      /* The progress display names the variable being searched. */
-      RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
-      b.progress_label = var->name;
-      rv->result = rf_cover_run (net, targets, &b);
-      if (rv->result->verdict == RF_COVER_UNSAFE)
-        {
-          g_autoptr (GError) error = NULL;
-          const RfWitness *w = rv->result->witness;
-          if (!rf_witness_replay (net, w, g_ptr_array_index (targets, w->target), &error))
-            g_error ("internal error: the witness for '%s' does not replay: %s", var->name, error->message);
-          rv->interleaving = rf_interleaving_new (net, w);
-          rv->target = rf_marking_ref (g_ptr_array_index (targets, w->target));
-        }
-      g_ptr_array_add (verdicts, rv);
-    }
+    if (rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
+      g_ptr_array_add (verdicts, rf_race_check_var (prog, net, v, budget));
   return verdicts;
+}
+
+void
+rf_race_count (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown)
+{
+  *n_race = *n_free = *n_unknown = 0;
+  for (guint i = 0; i < verdicts->len; i++)
+    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
+      {
+      case RF_COVER_SAFE: (*n_free)++; break;
+      case RF_COVER_UNSAFE: (*n_race)++; break;
+      case RF_COVER_UNKNOWN: (*n_unknown)++; break;
+      }
 }

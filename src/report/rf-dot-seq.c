@@ -83,11 +83,11 @@ char *
 rf_dot_witness_sequence_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
 {
   g_return_val_if_fail (net != NULL && rv != NULL, NULL);
-  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
   const RfInterleaving *il = rv->interleaving;
   guint n_steps = il->steps->len, n_threads = il->final->len, n_rows = n_steps + 2;
   g_autofree guint *created = creation_steps (net, il, n_threads);
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GArray *sites = rv->sites;
   g_autofree gboolean *racing_step = g_new0 (gboolean, n_steps + 1);
   g_autofree gboolean *racing_thread = g_new0 (gboolean, n_threads + 1);
   for (guint k = 0; k < sites->len; k++)

@@ -503,7 +503,7 @@ rf_dot_net_slice_to_string (const RfNet *net, guint var, const char *var_name, c
 char *
 rf_dot_race_title (const RfNet *net, const RfRaceVerdict *rv)
 {
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GArray *sites = rv->sites;
   GString *title = g_string_new (NULL);
   g_string_append_printf (title, "race on %s", rv->name);
   for (guint i = 0; i < sites->len; i++)
@@ -521,7 +521,7 @@ char *
 rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
 {
   g_return_val_if_fail (net != NULL && rv != NULL, NULL);
-  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
   const RfWitness *w = rv->result->witness;
   guint nt = rf_net_n_transitions (net);
   g_autoptr (RfNetSlice) slice = rf_net_slice_new (net, rv->var);
@@ -537,7 +537,7 @@ rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const c
       g_free (old);
       rf_net_slice_add_transition (slice, net, t);
     }
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GArray *sites = rv->sites;
   for (guint k = 0; k < sites->len; k++)
     {
       guint step = g_array_index (sites, RfRaceSite, k).step;

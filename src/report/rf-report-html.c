@@ -19,12 +19,15 @@
 #include <glib/gstdio.h>
 
 #include "rf-dot.h"
+#include "rf-out.h"
 
-/* SourceFile: one listed file. Invariant: exactly one of text and error is set. */
+/* SourceFile: one listed file. text (len bytes) is NULL exactly when the check result
+ * has no text for the file; error then says why, if it was read at all. */
 typedef struct {
   const char *name;     /* borrowed: an input name or an interned location file */
-  GString *text;        /* owned, or NULL when unreadable */
-  char *error;          /* owned: why text is NULL */
+  const char *text;     /* borrowed from the check result, or NULL */
+  gsize len;
+  const char *error;    /* borrowed from the check result, or NULL */
   GHashTable *racing;   /* line (GUINT_TO_POINTER) -> TRUE: lines of racing accesses */
 } SourceFile;
 
@@ -32,18 +35,18 @@ static void
 source_file_free (gpointer p)
 {
   SourceFile *f = p;
-  if (f->text)
-    g_string_free (f->text, TRUE);
-  g_free (f->error);
   g_hash_table_unref (f->racing);
   g_free (f);
 }
 
-/* Page: what one page is written from. files is indexed by the data-file numbers. */
+/* Page: what one page is written from, all borrowed from the check result but files,
+ * which is indexed by the data-file numbers. */
 typedef struct {
+  const RfCheckResult *res;
   const RfProgram *prog;
   const RfNet *net;
-  GPtrArray *verdicts;          /* RfRaceVerdict*, borrowed */
+  GPtrArray *verdicts;          /* RfRaceVerdict* */
+  const char *const *inputs;    /* NULL-terminated */
   const RfReportOptions *opts;  /* may be NULL */
   GPtrArray *files;             /* SourceFile*, owned */
 } Page;
@@ -121,7 +124,8 @@ file_lookup (const Page *pg, const char *name)
   return -1;
 }
 
-/* The index of NAME in the listed files, which reads it when it is new. */
+/* The index of NAME in the listed files, which takes its text from the check result
+ * (the front end's reading of it, or the driver's) when it is new. */
 static guint
 file_add (Page *pg, const char *name)
 {
@@ -129,22 +133,19 @@ file_add (Page *pg, const char *name)
   if (i >= 0)
     return (guint) i;
   SourceFile *f = g_new0 (SourceFile, 1);
-  g_autoptr (GError) error = NULL;
   f->name = name;
-  f->text = rf_input_read_file (name, NULL, &error);
-  if (!f->text)
-    f->error = g_strdup (error->message);
+  f->text = rf_check_result_lookup_source (pg->res, name, &f->len, &f->error);
   f->racing = g_hash_table_new (NULL, NULL);
   g_ptr_array_add (pg->files, f);
   return pg->files->len - 1;
 }
 
-/* Lists opts->inputs, then in order of first use every file a declaration, a witness
+/* Lists the inputs, then in order of first use every file a declaration, a witness
  * step or a thread's final position names; marks the lines of racing accesses. */
 static void
 collect_files (Page *pg)
 {
-  for (const char *const *f = pg->opts ? pg->opts->inputs : NULL; f && *f; f++)
+  for (const char *const *f = pg->inputs; *f; f++)
     file_add (pg, *f);
   for (guint i = 0; i < pg->verdicts->len; i++)
     {
@@ -169,7 +170,7 @@ collect_files (Page *pg)
           if (loc.file)
             file_add (pg, loc.file);
         }
-      g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+      GArray *sites = rv->sites;
       for (guint k = 0; k < sites->len; k++)
         {
           const RfRaceSite *site = &g_array_index (sites, RfRaceSite, k);
@@ -286,8 +287,8 @@ append_head (const Page *pg, GString *out)
   g_string_append (out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
                         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
                         "<meta name=\"generator\" content=\"racefree " RF_VERSION "\">\n<title>racefree: ");
-  const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
-  if (inputs && inputs[0])
+  const char *const *inputs = pg->inputs;
+  if (inputs[0])
     for (guint i = 0; inputs[i]; i++)
       {
         if (i)
@@ -307,7 +308,7 @@ append_head (const Page *pg, GString *out)
 static void
 append_sites (const Page *pg, GString *out, const RfRaceVerdict *rv, const char *sep)
 {
-  g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+  GArray *sites = rv->sites;
   for (guint k = 0; k < sites->len; k++)
     {
       const RfRaceSite *site = &g_array_index (sites, RfRaceSite, k);
@@ -325,8 +326,8 @@ append_header (const Page *pg, GString *out, guint n_race, guint n_free, guint n
 {
   guint n = pg->verdicts->len;
   g_string_append (out, "<body>\n<header>\n<h1>racefree report</h1>\n<p>Input");
-  const char *const *inputs = pg->opts ? pg->opts->inputs : NULL;
-  guint n_inputs = inputs ? g_strv_length ((char **) inputs) : 0;
+  const char *const *inputs = pg->inputs;
+  guint n_inputs = g_strv_length ((char **) inputs);
   g_string_append (out, n_inputs == 1 ? ": " : "s: ");
   for (guint i = 0; i < n_inputs; i++)
     {
@@ -525,7 +526,7 @@ append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint ind
 {
   const RfInterleaving *il = rv->interleaving;
   g_autoptr (GArray) lanes = lanes_of (il);
-  g_autoptr (GArray) sites = rf_report_race_sites (pg->net, rv);
+  GArray *sites = rv->sites;
   guint n = il->steps->len;
 
   g_string_append_printf (out, "<div class=\"witness\" id=\"witness-%u\" tabindex=\"0\" data-steps=\"%u\">\n",
@@ -609,7 +610,7 @@ append_races (Page *pg, GString *out, guint n_race)
       g_string_append_printf (out, ". The interleaving below (%u step%s) leads there from the start; "
                                    "Next and Previous step through it.</p>\n",
                               rv->interleaving->steps->len, rv->interleaving->steps->len == 1 ? "" : "s");
-      g_autoptr (GPtrArray) notes = rf_report_race_notes (pg->prog, pg->net, rv);
+      GPtrArray *notes = rv->notes;
       for (guint n = 0; n < notes->len; n++)
         {
           g_string_append (out, "<p class=\"why\">Why the access is not protected: ");
@@ -639,12 +640,15 @@ append_sources (const Page *pg, GString *out)
       if (!f->text)
         {
           g_string_append (out, "<p class=\"missing\">");
-          html_escape_printf (out, "source not available: %s", f->error);
+          if (f->error)
+            html_escape_printf (out, "source not available: %s", f->error);
+          else
+            html_escape_printf (out, "source not available: '%s' was not read", f->name);
           g_string_append (out, "</p>\n</div>\n");
           continue;
         }
       g_string_append (out, "<pre class=\"code\">");
-      const char *p = f->text->str, *end = f->text->str + f->text->len;
+      const char *p = f->text, *end = f->text + f->len;
       for (guint line = 1; p < end; line++)
         {
           const char *nl = memchr (p, '\n', end - p);
@@ -813,12 +817,13 @@ static const char page_script[] =
 /* ---- page ---- */
 
 void
-rf_report_html (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                const RfReportOptions *opts, GString *out)
+rf_report_html (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
-  Page pg = { prog, net, verdicts, opts, g_ptr_array_new_with_free_func (source_file_free) };
+  Page pg = { res, rf_check_result_get_program (res), rf_check_result_get_net (res),
+              rf_check_result_get_verdicts (res), rf_check_result_get_inputs (res), opts,
+              g_ptr_array_new_with_free_func (source_file_free) };
   guint n_race, n_free, n_unknown;
-  rf_report_count_verdicts (verdicts, &n_race, &n_free, &n_unknown);
+  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
   collect_files (&pg);
   append_head (&pg, out);
   append_header (&pg, out, n_race, n_free, n_unknown);
@@ -868,41 +873,6 @@ rf_report_html_dir_usable (const char *dir, GError **error)
   return TRUE;
 }
 
-/* Writes DATA to PATH through a temporary file in the same directory and a rename. */
-static gboolean
-write_atomically (const char *path, const char *data, gsize len, GError **error)
-{
-  g_autofree char *tmp = g_strconcat (path, ".XXXXXX", NULL);
-  /* mode 0666 less the umask, as for any new file (g_mkstemp would give 0600) */
-  int fd = g_mkstemp_full (tmp, O_WRONLY | O_CREAT | O_EXCL, 0666);
-  int e = 0;
-  if (fd < 0)
-    e = errno;
-  else
-    {
-      for (gsize done = 0; done < len && !e;)
-        {
-          gssize n = write (fd, data + done, len - done);
-          if (n < 0 && errno != EINTR)
-            e = errno;
-          else if (n > 0)
-            done += (gsize) n;
-        }
-      if (close (fd) != 0 && !e)
-        e = errno;
-      if (!e && g_rename (tmp, path) != 0)
-        e = errno;
-      if (e)
-        g_unlink (tmp);
-    }
-  if (e)
-    {
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot write '%s': %s", path, g_strerror (e));
-      return FALSE;
-    }
-  return TRUE;
-}
-
 gboolean
 rf_report_html_write_dir (const char *dir, const char *page, gsize len, GError **error)
 {
@@ -937,7 +907,7 @@ rf_report_html_write_dir (const char *dir, const char *page, gsize len, GError *
   if (ok)
     {
       g_autofree char *index = g_build_filename (dir, "index.html", NULL);
-      ok = write_atomically (index, page, len, error);
+      ok = rf_out_write_file (index, page, len, NULL, error);
     }
   if (!ok)
     for (guint i = missing->len - made; i < missing->len; i++)

@@ -204,7 +204,7 @@ rf_json_loc_members (RfJson *j, RfLoc loc)
 /* ---- shared parts ---- */
 
 static void
-write_tool_and_inputs (RfJson *j, const RfReportOptions *opts)
+write_tool_and_inputs (RfJson *j, const RfCheckResult *res)
 {
   rf_json_key (j, "tool");
   rf_json_begin_object (j);
@@ -213,7 +213,7 @@ write_tool_and_inputs (RfJson *j, const RfReportOptions *opts)
   rf_json_end_object (j);
   rf_json_key (j, "inputs");
   rf_json_begin_array (j);
-  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+  for (const char *const *f = rf_check_result_get_inputs (res); *f; f++)
     rf_json_string (j, *f);
   rf_json_end_array (j);
 }
@@ -266,30 +266,25 @@ write_thread (RfJson *j, guint thread, const RfNet *net, gint job)
 }
 
 static void
-write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
+write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
 {
   rf_json_key (j, "accesses");
   rf_json_begin_array (j);
-  if (rv->interleaving)
+  for (guint k = 0; rv->sites && k < rv->sites->len; k++)
     {
-      g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
-      for (guint k = 0; k < sites->len; k++)
-        {
-          const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
-          rf_json_begin_object (j);
-          write_thread (j, s->thread, net, s->job);
-          rf_json_member_string (j, "kind", s->write ? "write" : "read");
-          rf_json_loc_members (j, s->loc);
-          rf_json_member_uint (j, "step", s->step);
-          /* why this access is not protected (notes of the front end) */
-          rf_json_key (j, "why");
-          rf_json_begin_array (j);
-          g_autoptr (GPtrArray) notes = prog ? rf_program_notes_at (prog, rv->var, s->loc) : g_ptr_array_new ();
-          for (guint n = 0; n < notes->len; n++)
-            rf_json_string (j, g_ptr_array_index (notes, n));
-          rf_json_end_array (j);
-          rf_json_end_object (j);
-        }
+      const RfRaceSite *s = &g_array_index (rv->sites, RfRaceSite, k);
+      rf_json_begin_object (j);
+      write_thread (j, s->thread, net, s->job);
+      rf_json_member_string (j, "kind", s->write ? "write" : "read");
+      rf_json_loc_members (j, s->loc);
+      rf_json_member_uint (j, "step", s->step);
+      /* why this access is not protected (notes of the front end) */
+      rf_json_key (j, "why");
+      rf_json_begin_array (j);
+      for (guint n = 0; n < s->why->len; n++)
+        rf_json_string (j, g_ptr_array_index (s->why, n));
+      rf_json_end_array (j);
+      rf_json_end_object (j);
     }
   rf_json_end_array (j);
 }
@@ -335,16 +330,18 @@ write_witness (RfJson *j, const RfNet *net, const RfInterleaving *il)
 }
 
 static void
-report_json_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                   const RfReportOptions *opts, GString *out)
+report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   guint n_race, n_free, n_unknown;
-  rf_report_count_verdicts (verdicts, &n_race, &n_free, &n_unknown);
+  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
 
   RfJson j;
   rf_json_init (&j, out);
   rf_json_begin_object (&j);
-  write_tool_and_inputs (&j, opts);
+  write_tool_and_inputs (&j, res);
   /* Overall, as the exit status: a race wins over unknown, unknown over race-free. */
   rf_json_member_string (&j, "verdict", n_race ? "race" : n_unknown ? "unknown" : "race-free");
   rf_json_key (&j, "locations");
@@ -359,7 +356,7 @@ report_json_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
       rf_json_loc_members (&j, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE);
       rf_json_end_object (&j);
       rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
-      write_accesses (&j, prog, net, rv);
+      write_accesses (&j, net, rv);
       write_witness (&j, net, rv->interleaving);
       write_statistics (&j, &rv->result->stats, opts);
       rf_json_end_object (&j);
@@ -394,13 +391,15 @@ write_marking (RfJson *j, const RfNet *net, const RfMarking *m)
 }
 
 static void
-report_json_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
-                   const RfReportOptions *opts, GString *out)
+report_json_cover (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
+  const RfNet *net = rf_check_result_get_net (res);
+  const RfCoverResult *r = rf_check_result_get_cover (res);
+  GPtrArray *targets = rf_check_result_get_targets (res);
   RfJson j;
   rf_json_init (&j, out);
   rf_json_begin_object (&j);
-  write_tool_and_inputs (&j, opts);
+  write_tool_and_inputs (&j, res);
   rf_json_member_string (&j, "verdict", rf_cover_verdict_to_string (r->verdict));
   rf_json_key (&j, "net");
   rf_json_begin_object (&j);
@@ -443,5 +442,5 @@ report_json_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
 }
 
 const RfReportFormat rf_report_format_json = {
-  "json", report_json_check, report_json_cover, NULL,
+  "json", NULL, report_json_check, report_json_cover, NULL,
 };

@@ -1,35 +1,11 @@
-/* rf-report-private: what the report back ends share: the racing access sites of a
- * witness and a small JSON writer (pretty-printed, deterministic, UTF-8). */
+/* rf-report-private: what the report back ends share: naming a job and a small JSON
+ * writer (pretty-printed, deterministic, UTF-8). What they say of a race (its racing
+ * accesses, the lead one, the notes) is in the verdict (rf-race.h), worked out once. */
 #pragma once
 
 #include "rf-report.h"
 
 G_BEGIN_DECLS
-
-/* RfRaceSite: a thread that is in the middle of an access to the raced variable at the
- * end of an interleaving. loc and step are those of the access's begin transition
- * (step is 1-based in the interleaving). */
-typedef struct {
-  guint thread;
-  gint job;
-  gboolean write;
-  RfLoc loc;
-  guint step;
-} RfRaceSite;
-
-/* The racing accesses of RV (which must be unsafe), in thread id order. RfRaceSite, owned. */
-GArray *rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv);
-
-/* Why the racing accesses of RV are not protected: the program's notes on them (see
- * rf_program_add_note), each once, in site order. const char* borrowed from PROG;
- * empty when PROG is NULL. */
-GPtrArray *rf_report_race_notes (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv);
-
-/* The index in SITES of the access a report leads with: the first write, else 0. */
-guint rf_report_race_lead (GArray *sites);
-
-/* How many of VERDICTS (RfRaceVerdict*) are races, race-free and unknown. */
-void rf_report_count_verdicts (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown);
 
 /* The job type's name, or "?" for -1. Borrowed. */
 const char *rf_report_job_name (const RfNet *net, gint job);

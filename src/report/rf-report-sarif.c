@@ -34,10 +34,12 @@ artifact_index (GPtrArray *artifacts, const char *file)
 }
 
 static void
-collect_artifacts (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                   const RfReportOptions *opts, GPtrArray *artifacts)
+collect_artifacts (const RfCheckResult *res, GPtrArray *artifacts)
 {
-  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
+  for (const char *const *f = rf_check_result_get_inputs (res); *f; f++)
     artifact_index (artifacts, *f);
   for (guint i = 0; i < verdicts->len; i++)
     {
@@ -148,8 +150,9 @@ write_rule (RfJson *j, const char *id, const char *name, const char *text, const
 
 /* The witness of RV as one codeFlow with one threadFlow per thread, in thread id order. */
 static void
-write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GArray *sites, GPtrArray *artifacts)
+write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
 {
+  GArray *sites = rv->sites;
   const RfInterleaving *il = rv->interleaving;
   guint n_threads = 0;
   for (guint i = 0; i < il->steps->len; i++)
@@ -207,11 +210,10 @@ write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GArray *s
 }
 
 static void
-write_race_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv,
-                   GPtrArray *artifacts)
+write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
 {
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
-  guint lead = rf_report_race_lead (sites);
+  GArray *sites = rv->sites;
+  guint lead = rv->lead;
   g_autoptr (GString) text = g_string_new (NULL);
   g_string_append_printf (text, "Data race on '%s'", rv->name);
   for (guint n = 0; n < sites->len; n++)
@@ -223,9 +225,8 @@ write_race_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfR
       g_autofree char *where = loc_text (s->loc);
       g_string_append_printf (text, "%s%s at %s", n == 0 ? ": " : " conflicts with ", what, where);
     }
-  g_autoptr (GPtrArray) notes = rf_report_race_notes (prog, net, rv);
-  for (guint n = 0; n < notes->len; n++)
-    g_string_append_printf (text, ". Why: %s", (const char *) g_ptr_array_index (notes, n));
+  for (guint n = 0; n < rv->notes->len; n++)
+    g_string_append_printf (text, ". Why: %s", (const char *) g_ptr_array_index (rv->notes, n));
 
   rf_json_begin_object (j);
   rf_json_member_string (j, "ruleId", RULE_RACE);
@@ -242,7 +243,7 @@ write_race_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfR
       write_location (j, artifacts, s->loc, what);
     }
   rf_json_end_array (j);
-  write_code_flow (j, net, rv, sites, artifacts);
+  write_code_flow (j, net, rv, artifacts);
   rf_json_end_object (j);
 }
 
@@ -328,15 +329,17 @@ log_end (RfJson *j)
 }
 
 static void
-report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                    const RfReportOptions *opts, GString *out)
+report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   static const Rule rules[] = {
     { RULE_RACE, "DataRace", "Two threads can access a shared variable at once, at least one of them writing", "error" },
     { RULE_UNKNOWN, "Undecided", "The search budget ran out before race-freeness was decided", "warning" },
   };
   g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
-  collect_artifacts (prog, net, verdicts, opts, artifacts);
+  collect_artifacts (res, artifacts);
   RfJson j;
   rf_json_init (&j, out);
   log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
@@ -344,7 +347,7 @@ report_sarif_check (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
       if (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving)
-        write_race_result (&j, prog, net, rv, artifacts);
+        write_race_result (&j, net, rv, artifacts);
       else if (rv->result->verdict == RF_COVER_UNKNOWN)
         write_unknown_result (&j, prog, rv, artifacts);
     }
@@ -385,16 +388,17 @@ write_cover_flow (RfJson *j, const RfNet *net, const RfWitness *w, GPtrArray *ar
 }
 
 static void
-report_sarif_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
-                    const RfReportOptions *opts, GString *out)
+report_sarif_cover (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
+  const RfNet *net = rf_check_result_get_net (res);
+  const RfCoverResult *r = rf_check_result_get_cover (res);
   static const Rule rules[] = {
     { RULE_COVERABLE, "Coverable", "A marking covering a target is reachable from the initial marking", "error" },
     { RULE_UNKNOWN, "Undecided", "The search budget ran out before coverability was decided", "warning" },
   };
-  const char *input = opts && opts->inputs ? opts->inputs[0] : NULL;
+  const char *input = rf_check_result_get_inputs (res)[0];
   g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
-  for (const char *const *f = opts ? opts->inputs : NULL; f && *f; f++)
+  for (const char *const *f = rf_check_result_get_inputs (res); *f; f++)
     artifact_index (artifacts, *f);
   const RfWitness *w = r->verdict == RF_COVER_UNSAFE ? r->witness : NULL;
   for (guint i = 0; w && i < w->steps->len; i++)
@@ -442,10 +446,9 @@ report_sarif_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets
       rf_json_end_array (&j);
       rf_json_end_object (&j);
     }
-  (void) targets;
   log_end (&j);
 }
 
 const RfReportFormat rf_report_format_sarif = {
-  "sarif", report_sarif_check, report_sarif_cover, NULL,
+  "sarif", NULL, report_sarif_check, report_sarif_cover, NULL,
 };

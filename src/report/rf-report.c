@@ -14,121 +14,18 @@ append_loc (GString *out, RfLoc loc)
     g_string_append (out, "?");
 }
 
-void
-rf_report_count_verdicts (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown)
-{
-  *n_race = *n_free = *n_unknown = 0;
-  for (guint i = 0; i < verdicts->len; i++)
-    switch (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->result->verdict)
-      {
-      case RF_COVER_SAFE: (*n_free)++; break;
-      case RF_COVER_UNSAFE: (*n_race)++; break;
-      case RF_COVER_UNKNOWN: (*n_unknown)++; break;
-      }
-}
-
 const char *
 rf_report_job_name (const RfNet *net, gint job)
 {
   return job >= 0 ? rf_net_get_job (net, job)->name : "?";
 }
 
-/* The place of kind READ or WRITE of V that transition T puts a token on, or -1. */
-static gint
-access_place (const RfNet *net, const RfTransition *t, guint var)
-{
-  for (guint i = 0; i < t->n_post; i++)
-    {
-      const RfPlace *p = rf_net_get_place (net, t->post[i].place);
-      if ((p->kind == RF_PLACE_READ || p->kind == RF_PLACE_WRITE) && p->var == (gint) var)
-        return p->id;
-    }
-  return -1;
-}
-
-GArray *
-rf_report_race_sites (const RfNet *net, const RfRaceVerdict *rv)
-{
-  const RfInterleaving *il = rv->interleaving;
-  GArray *sites = g_array_new (FALSE, FALSE, sizeof (RfRaceSite));
-  g_return_val_if_fail (il != NULL, sites);
-  /* A target made of control places (see rf_race_targets) names the racing threads'
-   * places: only threads there, as many as it asks for, race; others may be in an
-   * access of the variable too, but in a pair the target leaves out. */
-  g_autoptr (GHashTable) wanted = NULL;
-  for (guint i = 0; rv->target && i < rv->target->n; i++)
-    if (rf_net_get_place (net, rv->target->e[i].place)->kind == RF_PLACE_CONTROL)
-      {
-        if (!wanted)
-          wanted = g_hash_table_new (NULL, NULL);
-        g_hash_table_insert (wanted, GUINT_TO_POINTER (rv->target->e[i].place),
-                             GUINT_TO_POINTER (rv->target->e[i].count));
-      }
-  for (guint k = 0; k < il->final->len; k++)
-    {
-      const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
-      if (wanted)
-        {
-          guint left = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (st->place)));
-          if (left == 0)
-            continue;
-          g_hash_table_insert (wanted, GUINT_TO_POINTER (st->place), GUINT_TO_POINTER (left - 1));
-        }
-      const RfTransition *last = NULL;
-      guint last_step = 0;
-      for (guint i = 0; i < il->steps->len; i++)
-        {
-          const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
-          if (s->thread == st->thread)
-            {
-              last = rf_net_get_transition (net, s->transition);
-              last_step = i + 1;
-            }
-        }
-      gint acc = last ? access_place (net, last, rv->var) : -1;
-      if (acc < 0)
-        continue;
-      RfRaceSite site = { st->thread, st->job, rf_net_get_place (net, acc)->kind == RF_PLACE_WRITE,
-                          last->loc, last_step };
-      g_array_append_val (sites, site);
-    }
-  return sites;
-}
-
-guint
-rf_report_race_lead (GArray *sites)
-{
-  for (guint k = 0; k < sites->len; k++)
-    if (g_array_index (sites, RfRaceSite, k).write)
-      return k;
-  return 0;
-}
-
-/* The notes of the program on the racing accesses of RV (why they are not protected),
- * each once, in site order: const char*, borrowed from PROG (may be NULL). */
-GPtrArray *
-rf_report_race_notes (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
-{
-  GPtrArray *notes = g_ptr_array_new ();
-  if (!prog || !rv->interleaving)
-    return notes;
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
-  for (guint i = 0; i < sites->len; i++)
-    {
-      g_autoptr (GPtrArray) at = rf_program_notes_at (prog, rv->var, g_array_index (sites, RfRaceSite, i).loc);
-      for (guint k = 0; k < at->len; k++)
-        if (!g_ptr_array_find_with_equal_func (notes, g_ptr_array_index (at, k), g_str_equal, NULL))
-          g_ptr_array_add (notes, g_ptr_array_index (at, k));
-    }
-  return notes;
-}
-
 /* "T2 (worker) writes counter at f.sml:14" for each thread in the middle of an access
  * to the raced variable at the end of the interleaving, then the notes on them. */
 static void
-append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
-  g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+  GArray *sites = rv->sites;
   if (sites->len == 0)
     return;
   g_string_append (out, "  race: ");
@@ -140,16 +37,15 @@ append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict 
       append_loc (out, site->loc);
     }
   g_string_append_c (out, '\n');
-  g_autoptr (GPtrArray) notes = rf_report_race_notes (prog, net, rv);
-  for (guint i = 0; i < notes->len; i++)
-    g_string_append_printf (out, "  why: %s\n", (const char *) g_ptr_array_index (notes, i));
+  for (guint i = 0; i < rv->notes->len; i++)
+    g_string_append_printf (out, "  why: %s\n", (const char *) g_ptr_array_index (rv->notes, i));
 }
 
 static void
-append_interleaving (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
   const RfInterleaving *il = rv->interleaving;
-  append_race_sites (prog, net, rv, out);
+  append_race_sites (net, rv, out);
   g_string_append_printf (out, "  interleaving (%u steps):\n", il->steps->len);
   for (guint i = 0; i < il->steps->len; i++)
     {
@@ -175,52 +71,61 @@ append_interleaving (const RfProgram *prog, const RfNet *net, const RfRaceVerdic
 }
 
 void
-rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                const RfReportOptions *opts, GString *out)
+rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
+                        const RfReportOptions *opts, GString *out)
 {
-  guint n_race = 0, n_free = 0, n_unknown = 0;
-  for (guint i = 0; i < verdicts->len; i++)
+  const RfCoverResult *r = rv->result;
+  switch (r->verdict)
     {
-      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
-      const RfCoverResult *r = rv->result;
-      switch (r->verdict)
-        {
-        case RF_COVER_SAFE:
-          n_free++;
-          g_string_append_printf (out, "%s: race-free (proved)\n", rv->name);
-          break;
-        case RF_COVER_UNSAFE:
-          n_race++;
-          g_string_append_printf (out, "%s: RACE\n", rv->name);
-          append_interleaving (prog, net, rv, out);
-          break;
-        case RF_COVER_UNKNOWN:
-          n_unknown++;
-          g_string_append_printf (out, "%s: unknown (search budget exhausted)\n", rv->name);
-          break;
-        }
-      if (opts && opts->stats)
-        g_string_append_printf (out, "  stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
-                                ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
-                                ", pruned by invariants %" G_GUINT64_FORMAT
-                                ", by the state equation %" G_GUINT64_FORMAT
-                                ", forward states %" G_GUINT64_FORMAT "\n",
-                                r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
-                                r->stats.pruned, r->stats.steq_pruned, r->stats.forward_states);
+    case RF_COVER_SAFE:
+      g_string_append_printf (out, "%s: race-free (proved)\n", rv->name);
+      break;
+    case RF_COVER_UNSAFE:
+      g_string_append_printf (out, "%s: RACE\n", rv->name);
+      append_interleaving (rf_check_result_get_net (res), rv, out);
+      break;
+    case RF_COVER_UNKNOWN:
+      g_string_append_printf (out, "%s: unknown (search budget exhausted)\n", rv->name);
+      break;
     }
+  if (opts && opts->stats)
+    g_string_append_printf (out, "  stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
+                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT
+                            ", pruned by invariants %" G_GUINT64_FORMAT
+                            ", by the state equation %" G_GUINT64_FORMAT
+                            ", forward states %" G_GUINT64_FORMAT "\n",
+                            r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
+                            r->stats.pruned, r->stats.steq_pruned, r->stats.forward_states);
+}
+
+/* The last line of the text report of a race check: what the verdicts add up to. */
+static void
+report_text_summary (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
+{
+  guint n_race, n_free, n_unknown;
+  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
+  guint n = rf_check_result_get_verdicts (res)->len;
   g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
-                          verdicts->len, verdicts->len == 1 ? "" : "s",
-                          n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
-  (void) prog;
+                          n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
+}
+
+void
+rf_report_text (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
+{
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
+  for (guint i = 0; i < verdicts->len; i++)
+    rf_report_text_verdict (res, g_ptr_array_index (verdicts, i), opts, out);
+  report_text_summary (res, opts, out);
 }
 
 /* The text report of a coverability check: the verdict, the witness of an unsafe net
- * (its initial marking, the firing sequence and the final marking; the caller has
+ * (its initial marking, the firing sequence and the final marking; the engine has
  * replayed it), and with opts->stats the net size, the statistics and the time. */
 static void
-report_text_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
-                   const RfReportOptions *opts, GString *out)
+report_text_cover (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
+  const RfNet *net = rf_check_result_get_net (res);
+  const RfCoverResult *r = rf_check_result_get_cover (res);
   g_string_append_printf (out, "%s\n", rf_cover_verdict_to_string (r->verdict));
   if (r->verdict == RF_COVER_UNSAFE)
     {
@@ -251,18 +156,19 @@ report_text_cover (const RfNet *net, const RfCoverResult *r, GPtrArray *targets,
       if (!opts->no_time)
         g_string_append_printf (out, "time: %.3f s\n", r->stats.seconds);
     }
-  (void) targets;
 }
 
 void
-rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags)
+rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
 {
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   for (guint i = 0; i < verdicts->len; i++)
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
-      if (rv->result->verdict != RF_COVER_UNSAFE || !rv->interleaving)
+      if (rv->result->verdict != RF_COVER_UNSAFE)
         continue;
-      g_autoptr (GArray) sites = rf_report_race_sites (net, rv);
+      GArray *sites = rv->sites;
       if (sites->len == 0)
         {
           rf_diags_add (diags, RF_DIAG_WARNING, RF_LOC_NONE, "data race on '%s' [racefree]", rv->name);
@@ -270,14 +176,13 @@ rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *
         }
       /* The warning goes to a write when there is one: the note then names the access
        * it conflicts with. */
-      guint lead = rf_report_race_lead (sites);
-      const RfRaceSite *w = &g_array_index (sites, RfRaceSite, lead);
+      const RfRaceSite *w = &g_array_index (sites, RfRaceSite, rv->lead);
       rf_diags_add (diags, RF_DIAG_WARNING, w->loc, "data race on '%s' (%s by T%u (%s)) [racefree]",
                     rv->name, w->write ? "write" : "read", w->thread, rf_report_job_name (net, w->job));
       for (guint k = 0; k < sites->len; k++)
         {
           const RfRaceSite *o = &g_array_index (sites, RfRaceSite, k);
-          if (k != lead)
+          if (k != rv->lead)
             rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
                           o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
         }
@@ -286,19 +191,18 @@ rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *
       for (guint k = 0; k < sites->len; k++)
         {
           const RfRaceSite *o = &g_array_index (sites, RfRaceSite, k);
-          g_autoptr (GPtrArray) at = prog ? rf_program_notes_at (prog, rv->var, o->loc) : NULL;
-          for (guint n = 0; at && n < at->len; n++)
-            if (!g_ptr_array_find_with_equal_func (said, g_ptr_array_index (at, n), g_str_equal, NULL))
+          for (guint n = 0; n < o->why->len; n++)
+            if (!g_ptr_array_find_with_equal_func (said, g_ptr_array_index (o->why, n), g_str_equal, NULL))
               {
-                g_ptr_array_add (said, g_ptr_array_index (at, n));
-                rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "%s", (const char *) g_ptr_array_index (at, n));
+                g_ptr_array_add (said, g_ptr_array_index (o->why, n));
+                rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "%s", (const char *) g_ptr_array_index (o->why, n));
               }
         }
     }
 }
 
 const RfReportFormat rf_report_format_text = {
-  "text", rf_report_text, report_text_cover, rf_report_race_diagnostics,
+  "text", rf_report_text_verdict, report_text_summary, report_text_cover, rf_report_race_diagnostics,
 };
 
 static const RfReportFormat *const formats[] = {

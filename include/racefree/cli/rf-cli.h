@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include "rf-out.h"
 
 G_BEGIN_DECLS
 
@@ -13,8 +14,9 @@ enum {
   RF_EXIT_UNKNOWN = 3,  /* some verdict unknown (budget) */
 };
 
-/* Runs the command line; OUT and ERR receive standard output and error text.
- * Returns the exit code. */
-int rf_cli_run (int argc, char **argv, GString *out, GString *err);
+/* Runs the command line; OUT and ERR receive standard output and error text, each
+ * piece as soon as it is ready. Returns the exit code: RF_EXIT_INPUT, after a message
+ * in ERR, when a write to OUT failed (and when one to ERR failed). */
+int rf_cli_run (int argc, char **argv, RfOut *out, RfOut *err);
 
 G_END_DECLS

@@ -1,8 +1,10 @@
 /* rf-race: the race query. For each data variable v, the bad set is
  * {Write_v >= 2} u {Read_v >= 1, Write_v >= 1}: two threads in the middle of accesses
  * of v, one writing; when rwlock claims exclude some pairs of access places, it is
- * the union of the other pairs. The engine decides coverability and a race witness is
- * turned into an interleaving of named threads. */
+ * the union of the other pairs. The engine decides coverability (and replays its
+ * witness); a race witness is turned into an interleaving of named threads, and its
+ * racing accesses and the program's notes on them are worked out once, here, for every
+ * report to read. */
 #pragma once
 
 #include <glib.h>
@@ -39,14 +41,40 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfInterleaving, rf_interleaving_free)
 /* Follows the threads of W through NET. */
 RfInterleaving *rf_interleaving_new (const RfNet *net, const RfWitness *w);
 
-/* RfRaceVerdict: the answer for one data variable. */
+/* RfRaceSite: a thread in the middle of an access to the raced variable at the end of
+ * a witness. loc and step are those of the access's begin transition (step is 1-based
+ * in the interleaving); why lists the program's notes on that access
+ * (rf_program_notes_at: why it is not protected), char*, owned. */
+typedef struct {
+  guint thread;
+  gint job;
+  gboolean write;
+  RfLoc loc;
+  guint step;
+  GPtrArray *why;
+} RfRaceSite;
+
+/* The racing accesses at the end of IL, a witness for data var VAR of NET that covers
+ * TARGET (may be NULL: every thread in an access of VAR), in thread id order; their
+ * notes from PROG (may be NULL: none). RfRaceSite, owned (the array frees each why). */
+GArray *rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const RfInterleaving *il,
+                       const RfMarking *target);
+
+/* RfRaceVerdict: the answer for one data variable, with what every report says of a
+ * race computed once. Invariant: interleaving, target, sites and notes are non-NULL
+ * exactly when the result is unsafe; lead < sites->len unless sites is empty. */
 typedef struct {
   guint var;
   char *name;              /* owned */
-  RfCoverResult *result;   /* owned */
+  RfCoverResult *result;   /* owned; its witness replayed by the engine */
   RfInterleaving *interleaving;  /* owned, non-NULL iff the result is unsafe */
   RfMarking *target;       /* owned, non-NULL iff the result is unsafe: the bad marking
                             * the witness covers */
+  GArray *sites;           /* RfRaceSite, owned: the racing accesses (rf_race_sites) */
+  guint lead;              /* the index in sites of the access a report leads with: the
+                            * first write, else 0 */
+  GPtrArray *notes;        /* char*, owned: why the racing accesses are not protected,
+                            * every site's why once, in site order */
 } RfRaceVerdict;
 
 void rf_race_verdict_free (RfRaceVerdict *v);
@@ -56,8 +84,16 @@ void rf_race_verdict_free (RfRaceVerdict *v);
  * places with a write among them ({pa*2} for two threads on one). RfMarking*, owned. */
 GPtrArray *rf_race_targets (const RfNet *net, guint var);
 
-/* One verdict per data variable, in var id order. RfRaceVerdict*, owned. Each search
- * gets BUDGET (may be NULL) with progress_label set to the variable's name. */
+/* The verdict for data variable VAR of PROG (its net NET): one coverability search
+ * with BUDGET (may be NULL) and progress_label set to the variable's name. Owned. */
+RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, guint var,
+                                  const RfCoverBudget *budget);
+
+/* One verdict per data variable, in var id order (rf_race_check_var on each).
+ * RfRaceVerdict*, owned. */
 GPtrArray *rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget);
+
+/* How many of VERDICTS (RfRaceVerdict*) are races, race-free and unknown. */
+void rf_race_count (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown);
 
 G_END_DECLS

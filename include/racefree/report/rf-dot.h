@@ -25,14 +25,15 @@ char *rf_dot_net_to_string (const RfNet *net, const char *graph_name);
  * "slice for VAR_NAME" (owned). */
 char *rf_dot_net_slice_to_string (const RfNet *net, guint var, const char *var_name, const char *graph_name);
 
-/* The net picture of the race witness RV (its result must be RF_COVER_UNSAFE): the slice
+/* The net picture of the race witness RV (a race verdict of a check: its racing accesses
+ * are read from it, not worked out again; its result must be RF_COVER_UNSAFE): the slice
  * of RV's variable plus every transition the witness fires, each fired transition
  * labelled with its step numbers ("3: read counter (begin)", "1, 2: create inc"), the
  * racing accesses' begin transitions highlighted, and the final marking's tokens drawn
  * in the places instead of the initial ones (owned). */
 char *rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name);
 
-/* The sequence diagram of the race witness RV (unsafe): one lane per thread (T1, T2,
+/* The sequence diagram of the race witness RV (a race verdict): one lane per thread (T1, T2,
  * ... left to right), one row per step with a box in the lane of the thread that takes
  * it, a dashed arrow from each create step to the lane of the thread it starts, a last
  * row with where each thread stands, and the racing accesses highlighted (owned). */

@@ -14,11 +14,12 @@
 
 G_BEGIN_DECLS
 
-/* Appends the page for VERDICTS (RfRaceVerdict*) to OUT. The source files it lists
- * (opts->inputs, then every other file a declaration or witness step names) are read
- * from disk now; one that cannot be read is listed as unavailable. */
-void rf_report_html (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                     const RfReportOptions *opts, GString *out);
+/* Appends the page for the race check in RES to OUT. The source files it lists (the
+ * inputs, then every other file a declaration or witness step names) are the texts in
+ * RES (rf_check_result_lookup_source: the front ends' reading, and the driver's of
+ * other files, rf_driver_read_sources), never read again; a file without one is
+ * listed as unavailable, with the reason. */
+void rf_report_html (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
 
 /* FALSE (with *error) when DIR cannot become a report directory: DIR, or the nearest
  * existing directory above it, is not a directory or is not writable. For a check

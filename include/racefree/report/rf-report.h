@@ -8,41 +8,47 @@
 #pragma once
 
 #include <glib.h>
-#include "rf-cover.h"
+#include "rf-check-result.h"
 #include "rf-diag.h"
-#include "rf-net.h"
-#include "rf-program.h"
-#include "rf-race.h"
 
 G_BEGIN_DECLS
 
+/* RfReportOptions: what a report shows beyond the result. */
 typedef struct {
   gboolean stats;   /* text: print #Conf/#Subsum/#Iter per variable (JSON/SARIF always carry them) */
   gboolean no_time; /* leave the search time out: JSON "seconds": null, no text "time:" line */
-  const char *const *inputs;  /* input file names, NULL-terminated, borrowed; may be NULL */
 } RfReportOptions;
 
-/* Appends the report for VERDICTS (RfRaceVerdict*) to OUT. */
-void rf_report_text (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                     const RfReportOptions *opts, GString *out);
+/* Appends the text report of the race check in RES to OUT: each verdict's part
+ * (rf_report_text_verdict), then the summary line. */
+void rf_report_text (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
 
-/* Adds one warning per race to DIAGS, at the access of the first racing thread (a
- * write when there is one), and a note at the conflicting access:
+/* Appends the part of the text report about RV (a verdict of RES) to OUT: its verdict
+ * line, for a race the racing accesses, the notes and the interleaving, and with
+ * opts->stats its statistics. It can be written as soon as RV is decided. */
+void rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
+                             const RfReportOptions *opts, GString *out);
+
+/* Adds one warning per race of RES to DIAGS, at the access of the first racing thread
+ * (a write when there is one), and a note at the conflicting access:
  *   f.sml:13:3: warning: data race on 'counter' (write by T2 (inc)) [racefree]
  *   f.sml:12:3: note: conflicting read by T3 (inc) */
-void rf_report_race_diagnostics (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
+void rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags);
 
-/* RfReportFormat: one output back end. check writes the report of a race check
- * (VERDICTS: RfRaceVerdict*); cover the report of a coverability check on NET with
- * TARGETS (RfMarking*); either may be NULL when the format cannot express it.
- * diagnostics, when non-NULL, adds the findings as source diagnostics (for stderr). */
+/* RfReportFormat: one output back end; every function reads one check result.
+ * A race check's report comes in two parts: verdict, when non-NULL, writes the part
+ * about one verdict as soon as it is decided, and check the rest once every verdict
+ * is in (with verdict NULL, check writes the whole report). cover writes the report of
+ * a coverability check. Either of check and cover may be NULL when the format cannot
+ * express it. diagnostics, when non-NULL, adds the findings as source diagnostics
+ * (for stderr). */
 typedef struct {
   const char *name;
-  void (*check) (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts,
-                 const RfReportOptions *opts, GString *out);
-  void (*cover) (const RfNet *net, const RfCoverResult *result, GPtrArray *targets,
-                 const RfReportOptions *opts, GString *out);
-  void (*diagnostics) (const RfProgram *prog, const RfNet *net, GPtrArray *verdicts, RfDiags *diags);
+  void (*verdict) (const RfCheckResult *res, const RfRaceVerdict *rv, const RfReportOptions *opts,
+                   GString *out);
+  void (*check) (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
+  void (*cover) (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
+  void (*diagnostics) (const RfCheckResult *res, RfDiags *diags);
 } RfReportFormat;
 
 extern const RfReportFormat rf_report_format_text;

@@ -1,0 +1,73 @@
+/* rf-check-result: everything one run found, the one thing every report reads.
+ *
+ * A check result holds the input file names, the diagnostics of the front ends with
+ * the source texts they read (and those of other files the program names, read once
+ * by the driver for the reports that list sources), and what the stages made of the
+ * inputs: the program (for
+ * a program input), the net, and either the race verdicts (a race check; each with its
+ * racing accesses, see RfRaceVerdict) or the coverability result and its targets (a
+ * coverability check on a net input). The driver fills it stage by stage; reports
+ * only read it, and compute nothing the stages already did. */
+#pragma once
+
+#include <glib.h>
+#include "rf-cover.h"
+#include "rf-diag.h"
+#include "rf-net.h"
+#include "rf-program.h"
+#include "rf-race.h"
+
+G_BEGIN_DECLS
+
+/* RfCheckResult: body in rf-check-result.c. */
+typedef struct _RfCheckResult RfCheckResult;
+
+/* A result for INPUTS (file names, NULL-terminated, copied), with no diagnostics and
+ * nothing found yet. */
+RfCheckResult *rf_check_result_new (const char *const *inputs);
+void rf_check_result_free (RfCheckResult *res);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCheckResult, rf_check_result_free)
+
+/* The input file names, in the order given (NULL-terminated). Borrowed. */
+const char *const *rf_check_result_get_inputs (const RfCheckResult *res);
+
+/* The diagnostics of the run; the front ends report to it and register the source
+ * text of every file they read. Borrowed. */
+RfDiags *rf_check_result_get_diags (const RfCheckResult *res);
+
+/* Records the source of FILE that no front end read (rf_driver_read_sources): TEXT,
+ * LEN bytes (copied), or, with TEXT NULL, why it could not be read (ERROR, copied). */
+void rf_check_result_add_source (RfCheckResult *res, const char *file, const char *text, gsize len,
+                                 const char *error);
+
+/* The source text of FILE: as the front end read it (registered with the
+ * diagnostics), else as recorded by rf_check_result_add_source; *LEN (may be NULL) its
+ * length. NULL when there is none, with *ERROR (may be NULL) set to why, or to NULL
+ * when nothing tried to read FILE. Borrowed. */
+const char *rf_check_result_lookup_source (const RfCheckResult *res, const char *file, gsize *len,
+                                          const char **error);
+
+/* The program (takes PROG); NULL until set, and for a net input. */
+void rf_check_result_take_program (RfCheckResult *res, RfProgram *prog);
+const RfProgram *rf_check_result_get_program (const RfCheckResult *res);
+
+/* The net (takes NET): built from the program, or read from a net input. */
+void rf_check_result_take_net (RfCheckResult *res, RfNet *net);
+const RfNet *rf_check_result_get_net (const RfCheckResult *res);
+
+/* The targets of a net input (takes TARGETS: RfMarking*, owned). NULL otherwise. */
+void rf_check_result_take_targets (RfCheckResult *res, GPtrArray *targets);
+GPtrArray *rf_check_result_get_targets (const RfCheckResult *res);
+
+/* Race check: adds the verdict of the next data variable (takes RV; var id order). */
+void rf_check_result_add_verdict (RfCheckResult *res, RfRaceVerdict *rv);
+/* The verdicts so far (RfRaceVerdict*), in var id order. Borrowed; never NULL. */
+GPtrArray *rf_check_result_get_verdicts (const RfCheckResult *res);
+/* How many verdicts are races, race-free and unknown. */
+void rf_check_result_count (const RfCheckResult *res, guint *n_race, guint *n_free, guint *n_unknown);
+
+/* Coverability check: its result (takes COVER); NULL until set. */
+void rf_check_result_take_cover (RfCheckResult *res, RfCoverResult *cover);
+const RfCoverResult *rf_check_result_get_cover (const RfCheckResult *res);
+
+G_END_DECLS

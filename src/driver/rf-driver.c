@@ -1,0 +1,227 @@
+/* rf-driver: the front-end registry and the runs of the pipeline (see rf-driver.h).
+ *
+ * Each front end is a const table entry with its extensions and a load function that
+ * calls the front end's own reader. A .i file is C that was preprocessed already; the
+ * C front end always runs the preprocessor, and `gcc -E` (its default) passes a .i
+ * file over and prints nothing, which would check an empty program. So when any input
+ * is a .i file, the preprocessor is `cpp`, which reads any file as C: preprocessing
+ * the text again keeps its line markers (locations stay those of the original files)
+ * and has nothing left to expand but macros the preprocessor predefines. */
+#include "rf-driver.h"
+
+#include "rf-netbuild.h"
+#include "rf-sml.h"
+#include "rf-spec.h"
+#include "rf-tts.h"
+
+G_DEFINE_QUARK (rf-driver-error-quark, rf_driver_error)
+
+static gboolean
+load_sml (RfCheckResult *res, const char *const *files, const RfDriverOptions *opts, GError **error)
+{
+  RfProgram *prog = rf_sml_parse_file (files[0], rf_check_result_get_diags (res), error);
+  if (!prog)
+    return FALSE;
+  rf_check_result_take_program (res, prog);
+  return TRUE;
+}
+
+static gboolean
+load_c (RfCheckResult *res, const char *const *files, const RfDriverOptions *opts, GError **error)
+{
+  RfDiags *diags = rf_check_result_get_diags (res);
+  RfCOptions copts = opts ? opts->c : (RfCOptions) { 0 };
+  copts.program = NULL;
+  for (guint i = 0; files[i]; i++)
+    if (g_str_has_suffix (files[i], ".i"))
+      copts.program = "cpp";   /* see the comment at the top */
+  g_autoptr (RfCUnit) unit = rf_c_parse_files (files, &copts, diags, error);
+  if (!unit)
+    return FALSE;
+  RfProgram *prog = rf_c_lower (unit, opts ? &opts->lower : NULL, diags, error);
+  if (!prog)
+    return FALSE;
+  rf_check_result_take_program (res, prog);
+  return TRUE;
+}
+
+/* Takes the net and targets of a net reader into RES when OK. */
+static gboolean
+take_net (RfCheckResult *res, gboolean ok, RfNet *net, GPtrArray *targets)
+{
+  if (!ok)
+    return FALSE;
+  rf_check_result_take_net (res, net);
+  rf_check_result_take_targets (res, targets);
+  return TRUE;
+}
+
+static gboolean
+load_spec (RfCheckResult *res, const char *const *files, const RfDriverOptions *opts, GError **error)
+{
+  RfNet *net = NULL;
+  GPtrArray *targets = NULL;
+  gboolean ok = rf_spec_parse_file (files[0], rf_check_result_get_diags (res), &net, &targets, error);
+  return take_net (res, ok, net, targets);
+}
+
+static gboolean
+load_tts (RfCheckResult *res, const char *const *files, const RfDriverOptions *opts, GError **error)
+{
+  RfNet *net = NULL;
+  GPtrArray *targets = NULL;
+  gboolean ok = rf_tts_parse_files (files[0], opts ? opts->prop : NULL, rf_check_result_get_diags (res),
+                                    &net, &targets, error);
+  return take_net (res, ok, net, targets);
+}
+
+static const char *const sml_extensions[] = { ".sml", NULL };
+static const char *const c_extensions[] = { ".c", ".i", NULL };
+static const char *const spec_extensions[] = { ".spec", NULL };
+static const char *const tts_extensions[] = { ".tts", NULL };
+
+static const RfFrontEnd front_end_sml = { "sml", sml_extensions, RF_DRIVER_PROGRAM, FALSE, load_sml };
+static const RfFrontEnd front_end_c = { "c", c_extensions, RF_DRIVER_PROGRAM, TRUE, load_c };
+static const RfFrontEnd front_end_spec = { "spec", spec_extensions, RF_DRIVER_NET, FALSE, load_spec };
+static const RfFrontEnd front_end_tts = { "tts", tts_extensions, RF_DRIVER_NET, FALSE, load_tts };
+
+static const RfFrontEnd *const front_ends[] = {
+  &front_end_sml, &front_end_c, &front_end_spec, &front_end_tts, NULL,
+};
+
+const RfFrontEnd *const *
+rf_driver_front_ends (void)
+{
+  return front_ends;
+}
+
+static gboolean
+reads (const RfFrontEnd *fe, const char *file)
+{
+  for (guint i = 0; fe->extensions[i]; i++)
+    if (g_str_has_suffix (file, fe->extensions[i]))
+      return TRUE;
+  return FALSE;
+}
+
+const RfFrontEnd *
+rf_driver_front_end_for (const char *file, RfDriverProduct product)
+{
+  g_return_val_if_fail (file != NULL, NULL);
+  for (guint i = 0; front_ends[i]; i++)
+    if (front_ends[i]->produces == product && reads (front_ends[i], file))
+      return front_ends[i];
+  return NULL;
+}
+
+/* What the message on an unsupported input says is expected: the single-file inputs
+ * of each kind, as the command line has always said. */
+static const char *
+expected (RfDriverProduct product)
+{
+  return product == RF_DRIVER_PROGRAM ? "a .sml model file" : "a .spec or .tts net";
+}
+
+const RfFrontEnd *
+rf_driver_choose (const char *const *files, RfDriverProduct product, GError **error)
+{
+  guint n = files ? g_strv_length ((char **) files) : 0;
+  if (n == 0)
+    {
+      g_set_error (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT, "missing input file");
+      return NULL;
+    }
+  const RfFrontEnd *fe = rf_driver_front_end_for (files[0], product);
+  gboolean all = fe != NULL;
+  for (guint i = 1; all && i < n; i++)
+    all = reads (fe, files[i]);
+  if (fe && n > 1 && fe->several && all)
+    return fe;
+  if (n > 1)
+    {
+      g_set_error (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY, "too many input files");
+      return NULL;
+    }
+  if (!fe)
+    g_set_error (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_UNSUPPORTED, "%s: unsupported input (expected %s)",
+                 files[0], expected (product));
+  return fe;
+}
+
+gboolean
+rf_driver_load (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, GError **error)
+{
+  const char *const *files = rf_check_result_get_inputs (res);
+  const RfFrontEnd *fe = rf_driver_choose (files, product, error);
+  return fe && fe->load (res, files, opts, error);
+}
+
+void
+rf_driver_build_net (RfCheckResult *res)
+{
+  g_return_if_fail (rf_check_result_get_program (res) != NULL);
+  if (!rf_check_result_get_net (res))
+    rf_check_result_take_net (res, rf_netbuild (rf_check_result_get_program (res)));
+}
+
+gboolean
+rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriverVerdictFunc func, gpointer data)
+{
+  rf_driver_build_net (res);
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      if (rf_program_get_var (prog, v)->kind != RF_VAR_DATA)
+        continue;
+      RfRaceVerdict *rv = rf_race_check_var (prog, net, v, budget);
+      rf_check_result_add_verdict (res, rv);
+      if (func && !func (res, rv, data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Records the source of FILE in RES unless it has one already (or FILE is NULL). */
+static void
+read_source (RfCheckResult *res, const char *file)
+{
+  const char *why = NULL;
+  if (!file || rf_check_result_lookup_source (res, file, NULL, &why) || why)
+    return;   /* read by a front end, or tried before */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GString) text = rf_input_read_file (file, NULL, &error);
+  rf_check_result_add_source (res, file, text ? text->str : NULL, text ? text->len : 0,
+                              text ? NULL : error->message);
+}
+
+void
+rf_driver_read_sources (RfCheckResult *res)
+{
+  const RfProgram *prog = rf_check_result_get_program (res);
+  for (guint v = 0; prog && v < rf_program_n_vars (prog); v++)
+    read_source (res, rf_program_get_var (prog, v)->loc.file);
+  for (guint j = 0; prog && j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      read_source (res, job->loc.file);
+      for (guint n = 0; n < job->nodes->len; n++)
+        read_source (res, g_array_index (job->nodes, RfLoc, n).file);
+      for (guint e = 0; e < job->edges->len; e++)
+        read_source (res, g_array_index (job->edges, RfEdge, e).loc.file);
+    }
+  const RfNet *net = rf_check_result_get_net (res);
+  for (guint p = 0; net && p < rf_net_n_places (net); p++)
+    read_source (res, rf_net_get_place (net, p)->loc.file);
+  for (guint t = 0; net && t < rf_net_n_transitions (net); t++)
+    read_source (res, rf_net_get_transition (net, t)->loc.file);
+}
+
+void
+rf_driver_check_cover (RfCheckResult *res, const RfCoverBudget *budget)
+{
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *targets = rf_check_result_get_targets (res);
+  g_return_if_fail (net != NULL && targets != NULL);
+  rf_check_result_take_cover (res, rf_cover_run (net, targets, budget));
+}

@@ -1,0 +1,187 @@
+/* rf-check-result: the result of one run, filled stage by stage (see rf-check-result.h).
+ * The source texts are first those the front ends registered with the diagnostics, so
+ * that a file is read once, by the front end, and never again by a report; then those
+ * of files no front end read, recorded by the driver. */
+#include "rf-check-result.h"
+
+#include <string.h>
+
+/* Source: a file no front end read. Invariant: exactly one of text and error is set. */
+typedef struct {
+  GString *text;   /* owned, or NULL */
+  char *error;     /* owned: why text is NULL */
+} Source;
+
+static void
+source_free (gpointer p)
+{
+  Source *src = p;
+  if (src->text)
+    g_string_free (src->text, TRUE);
+  g_free (src->error);
+  g_free (src);
+}
+
+/* RfCheckResult: what one run found. Invariant: verdicts is empty for a coverability
+ * check, cover NULL for a race check; targets is set only with a net input. */
+struct _RfCheckResult {
+  GStrv inputs;          /* owned, NULL-terminated */
+  RfDiags *diags;        /* owned */
+  RfProgram *prog;       /* owned, or NULL */
+  RfNet *net;            /* owned, or NULL */
+  GPtrArray *targets;    /* RfMarking*, owned, or NULL */
+  GPtrArray *verdicts;   /* RfRaceVerdict*, owned, in var id order */
+  RfCoverResult *cover;  /* owned, or NULL */
+  GHashTable *sources;   /* interned file name -> Source*, owned: files no front end read */
+};
+
+RfCheckResult *
+rf_check_result_new (const char *const *inputs)
+{
+  RfCheckResult *res = g_new0 (RfCheckResult, 1);
+  res->inputs = inputs ? g_strdupv ((char **) inputs) : g_new0 (char *, 1);
+  res->diags = rf_diags_new ();
+  res->verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
+  res->sources = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, source_free);
+  return res;
+}
+
+void
+rf_check_result_free (RfCheckResult *res)
+{
+  if (!res)
+    return;
+  /* verdicts and the cover result refer to the net, the net's places to nothing else */
+  g_ptr_array_unref (res->verdicts);
+  rf_cover_result_free (res->cover);
+  g_clear_pointer (&res->targets, g_ptr_array_unref);
+  rf_net_free (res->net);
+  rf_program_free (res->prog);
+  rf_diags_free (res->diags);
+  g_hash_table_unref (res->sources);
+  g_strfreev (res->inputs);
+  g_free (res);
+}
+
+const char *const *
+rf_check_result_get_inputs (const RfCheckResult *res)
+{
+  return (const char *const *) res->inputs;
+}
+
+RfDiags *
+rf_check_result_get_diags (const RfCheckResult *res)
+{
+  return res->diags;
+}
+
+void
+rf_check_result_add_source (RfCheckResult *res, const char *file, const char *text, gsize len, const char *error)
+{
+  g_return_if_fail (file != NULL);
+  if (rf_diags_get_source (res->diags, file))
+    return;
+  Source *src = g_new0 (Source, 1);
+  if (text)
+    src->text = g_string_new_len (text, len);
+  else
+    src->error = g_strdup (error ? error : "not read");
+  g_hash_table_replace (res->sources, (gpointer) g_intern_string (file), src);
+}
+
+const char *
+rf_check_result_lookup_source (const RfCheckResult *res, const char *file, gsize *len, const char **error)
+{
+  if (error)
+    *error = NULL;
+  const char *text = rf_diags_get_source (res->diags, file);
+  if (text)
+    {
+      if (len)
+        *len = strlen (text);
+      return text;
+    }
+  const Source *src = file ? g_hash_table_lookup (res->sources, g_intern_string (file)) : NULL;
+  if (src && src->text)
+    {
+      if (len)
+        *len = src->text->len;
+      return src->text->str;
+    }
+  if (error && src)
+    *error = src->error;
+  if (len)
+    *len = 0;
+  return NULL;
+}
+
+void
+rf_check_result_take_program (RfCheckResult *res, RfProgram *prog)
+{
+  g_return_if_fail (res->prog == NULL);
+  res->prog = prog;
+}
+
+const RfProgram *
+rf_check_result_get_program (const RfCheckResult *res)
+{
+  return res->prog;
+}
+
+void
+rf_check_result_take_net (RfCheckResult *res, RfNet *net)
+{
+  g_return_if_fail (res->net == NULL);
+  res->net = net;
+}
+
+const RfNet *
+rf_check_result_get_net (const RfCheckResult *res)
+{
+  return res->net;
+}
+
+void
+rf_check_result_take_targets (RfCheckResult *res, GPtrArray *targets)
+{
+  g_return_if_fail (res->targets == NULL);
+  res->targets = targets;
+}
+
+GPtrArray *
+rf_check_result_get_targets (const RfCheckResult *res)
+{
+  return res->targets;
+}
+
+void
+rf_check_result_add_verdict (RfCheckResult *res, RfRaceVerdict *rv)
+{
+  g_return_if_fail (res->cover == NULL);
+  g_ptr_array_add (res->verdicts, rv);
+}
+
+GPtrArray *
+rf_check_result_get_verdicts (const RfCheckResult *res)
+{
+  return res->verdicts;
+}
+
+void
+rf_check_result_count (const RfCheckResult *res, guint *n_race, guint *n_free, guint *n_unknown)
+{
+  rf_race_count (res->verdicts, n_race, n_free, n_unknown);
+}
+
+void
+rf_check_result_take_cover (RfCheckResult *res, RfCoverResult *cover)
+{
+  g_return_if_fail (res->cover == NULL && res->verdicts->len == 0);
+  res->cover = cover;
+}
+
+const RfCoverResult *
+rf_check_result_get_cover (const RfCheckResult *res)
+{
+  return res->cover;
+}
