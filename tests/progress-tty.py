@@ -4,7 +4,8 @@ the report is text. RF_PROGRESS_INTERVAL (seconds between updates) is made tiny 
 even these short searches show it; with stderr a pseudo-terminal (raw mode, so bytes
 arrive as written) the progress line appears, is rewritten with '\\r' and erased before
 anything else is printed; with stderr a pipe, or with --format json/sarif, stderr is
-byte for byte what it is without progress, and stdout never changes.
+byte for byte what it is without progress, and stdout never changes. With both on
+one terminal, each verdict appears as soon as it is decided, between the searches.
 Usage: progress-tty.py RACEFREE_BINARY SOURCE_ROOT
 """
 import os
@@ -55,6 +56,32 @@ def run(binary, root, args, tty_stderr, progress=True):
     return p.returncode, p.stdout, b"".join(chunks).decode("utf-8", "replace")
 
 
+def run_one_tty(binary, root, args):
+    """Runs with standard output and error on one pseudo-terminal (as in a shell): what
+    it shows, in the order written."""
+    env = dict(os.environ, LC_ALL="C", RF_PROGRESS_INTERVAL="0.000001")
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    chunks = []
+
+    def reader():
+        while True:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                return
+            if not data:
+                return
+            chunks.append(data)
+    t = threading.Thread(target=reader)
+    t.start()
+    p = subprocess.run([binary] + args, cwd=root, stdout=slave, stderr=slave, env=env)
+    os.close(slave)
+    t.join(60)
+    os.close(master)
+    return p.returncode, b"".join(chunks).decode("utf-8", "replace")
+
+
 def main():
     binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     check_args = ["check", "--no-state-equation", "examples/prods_cons.sml"]
@@ -86,6 +113,14 @@ def main():
         _, outp, errp = run(binary, root, ["check", "--backward-only", "--format", fmt, "--no-time", "examples/counter.sml"], False, False)
         code, out, err = run(binary, root, ["check", "--backward-only", "--format", fmt, "--no-time", "examples/counter.sml"], True)
         check(out == outp and err == errp == "", "terminal, --format %s: no progress, same report" % fmt)
+
+    # Both streams on one terminal: each verdict is written as soon as it is decided,
+    # after its search's progress line is erased and before the next search shows one.
+    code, both = run_one_tty(binary, root, check_args)
+    first = both.find("buffer: race-free (proved)\n")
+    check(code == 0 and 0 <= first < both.find("\rcount: ") < both.find("count: race-free (proved)\n")
+          and both[:first].endswith(ERASE) and both.endswith("unknown\n"),
+          "one terminal: buffer's verdict is written before count's search begins: %r" % both[first - 20:first + 60])
 
     cover_args = ["cover", "--backward-only", "tests/nets/racy.spec"]
     _, outc, _ = run(binary, root, cover_args, False, False)
