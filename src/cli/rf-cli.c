@@ -461,7 +461,8 @@ write_report (void (*report) (const RfCheckResult *, const RfReportOptions *, GS
   rf_out_write_string (out, text);
 }
 
-/* Stream: what writing the report of a race check verdict by verdict needs. */
+/* Stream: the report of a race check written verdict by verdict. Invariant: no
+ * progress line is shown (progress.shown FALSE) while a verdict's text is written. */
 typedef struct {
   const RfReportFormat *format;
   const RfReportOptions *opts;
