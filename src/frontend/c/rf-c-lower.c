@@ -49,6 +49,7 @@
 #include "c-ast.h"
 #include "rf-c-type.h"
 #include "rf-c-points.h"
+#include "rf-c-libc.h"
 
 /* ---- objects and locations ---- */
 
@@ -792,12 +793,12 @@ by_type (Lower *L, CType *want)
   return out;
 }
 
+/* A call of N returns a new object of its allocation site (malloc, realloc...). */
 static gboolean
 is_alloc (const char *n)
 {
-  static const char *const names[] = { "malloc", "calloc", "realloc", "strdup", "strndup",
-                                       "aligned_alloc", "reallocarray", NULL };
-  return n && g_strv_contains (names, n);
+  const RfCLibcFunc *f = rf_c_libc_lookup (n);
+  return f && (f->pointers == RF_C_LIBC_PTS_ALLOC || f->pointers == RF_C_LIBC_PTS_REALLOC);
 }
 
 static const char *
@@ -1369,151 +1370,13 @@ eval (Lower *L, CExpr *e)
     }
 }
 
-typedef enum {
-  K_NONE,
-  K_READS,       /* reads through every pointer argument */
-  K_WRITE0,      /* writes through arg 0, reads through the others */
-  K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
-  K_WRITE1,      /* writes through arg 1, reads through the others (read, clock_gettime) */
-  K_STRTOK,      /* strtok_r: writes through arg 0, reads arg 1, reads and writes arg 2 */
-  K_SORT,        /* qsort: reads and writes arg 0, calls back the comparator */
-  K_SEARCH,      /* bsearch: reads through its pointer arguments, calls back the comparator */
-  K_KEY_CREATE,  /* pthread_key_create: writes the key; the destructor runs when threads end */
-  K_SIGNAL_HANDLER, /* signal, sigaction: the handler runs at any time afterwards */
-  K_SCANF,       /* writes through every pointer argument after the format */
-  K_SSCANF,      /* reads arg 0, writes the rest */
-  K_PURE,        /* no memory effect beyond evaluating the arguments */
-  K_ALLOC,
-  K_REALLOC,
-  K_FREE,
-  K_EXIT,
-  K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
-  K_RWLOCK,      /* pthread_rwlock_rdlock/wrlock/unlock (try and timed forms: K_TRYLOCK) */
-  K_ONCE,
-  K_SEM_INIT, K_SEM_POST, K_SEM_WAIT, K_SEM_TRYWAIT,
-  K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
-  K_ATOMIC_LOAD, K_ATOMIC_STORE, K_ATOMIC_RMW, K_ATOMIC_FENCE,
-  K_UNSUPPORTED,
-} Kind;
-
-typedef struct {
-  const char *name;
-  Kind kind;
-} Known;
-
-static const Known known[] = {
-  { "memcpy", K_WRITE0 }, { "memmove", K_WRITE0 }, { "strcpy", K_WRITE0 }, { "strncpy", K_WRITE0 },
-  { "strcat", K_WRITE0 }, { "strncat", K_WRITE0 }, { "sprintf", K_WRITE0 }, { "snprintf", K_WRITE0 },
-  { "vsprintf", K_WRITE0 }, { "vsnprintf", K_WRITE0 }, { "memset", K_WRITE0_ONLY }, { "bzero", K_WRITE0_ONLY },
-  { "strlen", K_READS }, { "strnlen", K_READS }, { "strcmp", K_READS }, { "strncmp", K_READS },
-  { "memcmp", K_READS }, { "strchr", K_READS }, { "strrchr", K_READS }, { "strstr", K_READS },
-  { "memchr", K_READS }, { "printf", K_READS }, { "fprintf", K_READS }, { "dprintf", K_READS },
-  { "vprintf", K_READS }, { "vfprintf", K_READS }, { "puts", K_READS }, { "fputs", K_READS },
-  { "putchar", K_PURE }, { "fputc", K_READS }, { "putc", K_READS }, { "perror", K_READS },
-  { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
-  { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
-  { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
-  { "strerror", K_PURE }, { "getenv", K_READS }, { "fopen", K_READS }, { "fdopen", K_PURE },
-  { "fclose", K_PURE }, { "fgets", K_WRITE0 }, { "fread", K_WRITE0 }, { "fwrite", K_READS },
-  { "feof", K_PURE }, { "ferror", K_PURE }, { "fileno", K_PURE },
-  { "read", K_WRITE1 }, { "pread", K_WRITE1 }, { "recv", K_WRITE1 }, { "write", K_READS },
-  { "pwrite", K_READS }, { "send", K_READS }, { "close", K_PURE }, { "pipe", K_WRITE0_ONLY },
-  { "clock_gettime", K_WRITE1 }, { "gettimeofday", K_WRITE0_ONLY }, { "localtime_r", K_WRITE1 },
-  { "gmtime_r", K_WRITE1 }, { "strftime", K_WRITE0 }, { "isatty", K_PURE },
-  { "pthread_cancel", K_PURE }, { "pthread_testcancel", K_PURE }, { "pthread_setcancelstate", K_PURE },
-  { "__sigsetjmp_cancel", K_PURE }, { "__pthread_register_cancel", K_PURE },
-  { "__pthread_unregister_cancel", K_PURE }, { "__pthread_unwind_next", K_PURE },
-  { "rand_r", K_WRITE0 }, { "strerror_r", K_WRITE1 }, { "strcasecmp", K_READS },
-  { "strncasecmp", K_READS }, { "strspn", K_READS }, { "strcspn", K_READS },
-  { "sigemptyset", K_WRITE0_ONLY }, { "sigfillset", K_WRITE0_ONLY }, { "sigaddset", K_WRITE0_ONLY },
-  { "sigdelset", K_WRITE0_ONLY }, { "sigismember", K_READS }, { "sigwait", K_WRITE1 },
-  { "pthread_sigmask", K_SCANF }, { "sigprocmask", K_SCANF }, { "pthread_kill", K_PURE },
-  { "raise", K_PURE }, { "kill", K_PURE }, { "alarm", K_PURE }, { "pause", K_PURE },
-  { "strtok_r", K_STRTOK }, { "pthread_key_create", K_KEY_CREATE },
-  { "atexit", K_KEY_CREATE }, { "at_quick_exit", K_KEY_CREATE }, { "on_exit", K_KEY_CREATE }, { "pthread_key_delete", K_PURE },
-  { "pthread_getspecific", K_PURE }, { "pthread_setspecific", K_PURE }, { "qsort", K_SORT }, { "bsearch", K_SEARCH },
-  { "toupper", K_PURE }, { "tolower", K_PURE }, { "isalpha", K_PURE }, { "isspace", K_PURE },
-  { "isdigit", K_PURE }, { "isalnum", K_PURE },
-  { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
-  { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
-  { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
-  { "exit", K_EXIT }, { "_exit", K_EXIT }, { "_Exit", K_EXIT }, { "abort", K_EXIT },
-  { "pthread_exit", K_EXIT }, { "__assert_fail", K_EXIT }, { "__assert_perror_fail", K_EXIT },
-  { "__builtin_unreachable", K_EXIT }, { "__builtin_trap", K_EXIT },
-  { "sleep", K_PURE }, { "usleep", K_PURE }, { "nanosleep", K_PURE }, { "sched_yield", K_PURE },
-  { "pthread_self", K_PURE }, { "pthread_equal", K_PURE }, { "rand", K_PURE }, { "srand", K_PURE },
-  { "time", K_WRITE0_ONLY }, { "__builtin_expect", K_PURE }, { "pthread_yield", K_PURE },
-  { "pthread_attr_init", K_PURE }, { "pthread_attr_destroy", K_PURE },
-  { "pthread_attr_setdetachstate", K_PURE }, { "pthread_attr_setstacksize", K_PURE },
-  { "pthread_detach", K_PURE }, { "getpid", K_PURE },
-  { "__errno_location", K_PURE },  /* errno is thread-local */
-  { "pthread_mutex_init", K_PURE }, { "pthread_mutex_destroy", K_PURE },
-  { "pthread_mutexattr_init", K_PURE }, { "pthread_mutexattr_destroy", K_PURE },
-  { "pthread_mutexattr_settype", K_PURE },
-  { "pthread_cond_init", K_PURE }, { "pthread_cond_destroy", K_PURE },
-  { "pthread_mutex_lock", K_LOCK }, { "pthread_mutex_unlock", K_UNLOCK },
-  { "pthread_mutex_trylock", K_TRYLOCK }, { "pthread_cond_wait", K_WAIT },
-  { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
-  { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
-  { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
-  { "pthread_rwlock_rdlock", K_RWLOCK }, { "pthread_rwlock_wrlock", K_RWLOCK },
-  { "pthread_rwlock_unlock", K_RWLOCK }, { "pthread_rwlock_tryrdlock", K_TRYLOCK },
-  { "pthread_rwlock_trywrlock", K_TRYLOCK }, { "pthread_rwlock_timedrdlock", K_TRYLOCK },
-  { "pthread_rwlock_timedwrlock", K_TRYLOCK }, { "pthread_rwlock_clockrdlock", K_TRYLOCK },
-  { "pthread_rwlock_clockwrlock", K_TRYLOCK }, { "pthread_rwlockattr_init", K_PURE },
-  { "pthread_rwlockattr_destroy", K_PURE }, { "pthread_rwlock_init", K_PURE },
-  { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_LOCK },
-  { "pthread_spin_unlock", K_UNLOCK }, { "pthread_spin_trylock", K_TRYLOCK },
-  { "pthread_mutex_timedlock", K_TRYLOCK }, { "pthread_mutex_clocklock", K_TRYLOCK },
-  { "pthread_spin_init", K_PURE }, { "pthread_spin_destroy", K_PURE },
-  { "sem_wait", K_SEM_WAIT }, { "sem_post", K_SEM_POST }, { "sem_trywait", K_SEM_TRYWAIT },
-  { "sem_timedwait", K_SEM_TRYWAIT }, { "sem_clockwait", K_SEM_TRYWAIT }, { "sem_init", K_SEM_INIT },
-  { "sem_destroy", K_PURE }, { "sem_getvalue", K_SCANF },
-  { "pthread_barrier_wait", K_NOSYNC }, { "pthread_barrier_init", K_PURE },
-  { "pthread_barrier_destroy", K_PURE },
-  { "atomic_thread_fence", K_ATOMIC_FENCE }, { "atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__atomic_thread_fence", K_ATOMIC_FENCE }, { "__atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__sync_synchronize", K_ATOMIC_FENCE },
-  { "__atomic_load_n", K_ATOMIC_LOAD }, { "__atomic_load", K_ATOMIC_LOAD },
-  { "atomic_load", K_ATOMIC_LOAD }, { "atomic_load_explicit", K_ATOMIC_LOAD },
-  { "__atomic_store_n", K_ATOMIC_STORE }, { "__atomic_store", K_ATOMIC_STORE },
-  { "atomic_store", K_ATOMIC_STORE }, { "atomic_store_explicit", K_ATOMIC_STORE },
-  { "atomic_init", K_ATOMIC_STORE },
-  { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
-  { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
-  { "_longjmp", K_UNSUPPORTED }, { "signal", K_SIGNAL_HANDLER }, { "sigaction", K_SIGNAL_HANDLER },
-  { "sigset", K_SIGNAL_HANDLER }, { "bsd_signal", K_SIGNAL_HANDLER },
-  { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
-  { "__builtin_longjmp", K_UNSUPPORTED },
-  { "__sigsetjmp_cancel", K_UNSUPPORTED }, { "pthread_cancel", K_UNSUPPORTED },
-};
-
-static Kind
-kind_of (const char *name)
+/* The lowering's effect of a call of NAME (see rf-c-libc.h): RF_C_LIBC_UNMODELLED for
+ * code the table does not model. */
+static RfCLibcEffect
+effect_of (const char *name)
 {
-  if (!name)
-    return K_NONE;
-  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
-    if (strcmp (known[i].name, name) == 0)
-      return known[i].kind;
-  if (g_str_has_prefix (name, "__atomic_") || g_str_has_prefix (name, "__sync_")
-      || g_str_has_prefix (name, "atomic_"))
-    return K_ATOMIC_RMW;
-  if (g_str_has_prefix (name, "__builtin_"))
-    {
-      /* __builtin_memcpy is memcpy; other builtins only compute */
-      const char *rest = name + strlen ("__builtin_");
-      if (g_str_has_prefix (rest, "__") && g_str_has_suffix (rest, "_chk"))
-        {
-          /* fortified: __builtin___memcpy_chk is memcpy */
-          g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
-          Kind k = kind_of (plain);
-          return k != K_NONE ? k : K_READS;
-        }
-      Kind k = kind_of (rest);
-      return k != K_NONE ? k : K_PURE;
-    }
-  return K_NONE;
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  return f ? f->effect : RF_C_LIBC_UNMODELLED;
 }
 
 /* After lowering: a note on every access made while the source means to hold a lock
@@ -1672,8 +1535,7 @@ trylock_in (CExpr *e, gboolean *true_is_success)
     }
   if (!call)
     return NULL;
-  Kind k = kind_of (callee_name (call));
-  if (k != K_TRYLOCK && k != K_SEM_TRYWAIT)
+  if (!rf_c_libc_is_try (effect_of (callee_name (call))))
     return NULL;
   *true_is_success = neg ? !zero_is_true : zero_is_true;
   return call;
@@ -2095,9 +1957,10 @@ static void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
   const char *name = callee_name (call);
-  gboolean sem = kind_of (name) == K_SEM_TRYWAIT;
-  gboolean rw = g_str_has_prefix (name, "pthread_rwlock_");
-  RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : strstr (name, "rdlock") ? RF_OP_RDLOCK : RF_OP_WRLOCK;
+  RfCLibcEffect k = effect_of (name);
+  gboolean sem = k == RF_C_LIBC_SEM_TRYWAIT;
+  gboolean rw = k == RF_C_LIBC_TRY_RDLOCK || k == RF_C_LIBC_TRY_WRLOCK;
+  RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : k == RF_C_LIBC_TRY_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
   CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
   gint m = sync_var (L, arg, sem ? RF_VAR_SEM : rw ? RF_VAR_RWLOCK : RF_VAR_LOCK, call->loc, FALSE);
   for (guint i = 1; call->args && i < call->args->len; i++)
@@ -2283,43 +2146,44 @@ eval_args (Lower *L, CExpr *call, guint from)
 }
 
 static void
-lower_known (Lower *L, CExpr *e, const char *name, Kind k)
+lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
 {
+  RfCLibcEffect k = lib->effect;
   RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
   guint n = e->args ? e->args->len : 0;
   switch (k)
     {
-    case K_NONE:
+    case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
       break;
-    case K_PURE: case K_ALLOC:
+    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC:
       eval_args (L, e, 0);
       return;
-    case K_READS:
+    case RF_C_LIBC_READS:
       for (guint i = 0; i < n; i++)
         access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
       return;
-    case K_WRITE0: case K_WRITE0_ONLY:
+    case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
       for (guint i = 1; i < n; i++)
-        if (k == K_WRITE0)
+        if (k == RF_C_LIBC_WRITE0)
           access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
         else
           eval (L, arg_at (e, i));
       if (n > 0)
         access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
       return;
-    case K_WRITE1: case K_STRTOK:
+    case RF_C_LIBC_WRITE1: case RF_C_LIBC_STRTOK:
       for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), k == K_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
+        access_through (L, arg_at (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
                                           : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
       return;
-    case K_KEY_CREATE:
+    case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
       {
         /* the destructor runs in threads that end (with a value set): a thread of its
          * own, started any number of times from here on (an over-approximation of
          * when it runs) */
         /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
          * other threads may still run */
-        gboolean key = strcmp (name, "pthread_key_create") == 0;
+        gboolean key = k == RF_C_LIBC_KEY_CREATE;
         if (key)
           access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
         else
@@ -2339,14 +2203,14 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           }
       }
       return;
-    case K_SIGNAL_HANDLER:
+    case RF_C_LIBC_SIGNAL_HANDLER: case RF_C_LIBC_SIGACTION:
       {
         /* the handler runs in some thread, at any time from here on, any number of
          * times: a thread of its own started any number of times here (interleaved
          * with every thread: an over-approximation of where it runs) */
         g_autoptr (GPtrArray) fs = g_ptr_array_new ();
         CExpr *h = peel (arg_at (e, 1));
-        if (strcmp (name, "sigaction") != 0)
+        if (k != RF_C_LIBC_SIGACTION)
           {
             if (h && h->kind != C_EXPR_INT)
               {
@@ -2379,66 +2243,65 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           }
       }
       return;
-    case K_SORT: case K_SEARCH:
+    case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH:
       for (guint i = 0; i < n; i++)
         if (is_pointerish (L, type_of (L, arg_at (e, i))))
-          access_through (L, arg_at (e, i), k == K_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
+          access_through (L, arg_at (e, i), k == RF_C_LIBC_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
         else
           eval (L, arg_at (e, i));
       lower_callbacks (L, e, name);
       return;
-    case K_SCANF: case K_SSCANF:
+    case RF_C_LIBC_SCANF: case RF_C_LIBC_SSCANF:
       for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), (i == 0 || (i == 1 && k == K_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
+        access_through (L, arg_at (e, i), (i == 0 || (i == 1 && k == RF_C_LIBC_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
       return;
-    case K_REALLOC:
+    case RF_C_LIBC_REALLOC:
       access_through (L, arg_at (e, 0), ACC_RW, FALSE, loc);
       eval_args (L, e, 1);
       return;
-    case K_FREE:
+    case RF_C_LIBC_FREE:
       access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
       return;
-    case K_EXIT:
+    case RF_C_LIBC_EXIT:
       eval_args (L, e, 0);
       /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
        * over-approximation of exit) */
       edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
       dead (L, loc);
       return;
-    case K_LOCK: case K_UNLOCK:
+    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
       {
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, k == K_UNLOCK);
+        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, k == RF_C_LIBC_UNLOCK);
         g_autoptr (GString) t = g_string_new (NULL);
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+        emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
         if (m < 0)
-          no_excl_last (L, k == K_LOCK, t->str, k == K_LOCK ? L->sync_reason : "");
+          no_excl_last (L, k == RF_C_LIBC_LOCK, t->str, k == RF_C_LIBC_LOCK ? L->sync_reason : "");
       }
       return;
-    case K_RWLOCK:
+    case RF_C_LIBC_RDLOCK: case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK:
       {
         /* the mode of an unlock is the one the thread holds: the net builder works it out */
-        gboolean unlock = strcmp (name, "pthread_rwlock_unlock") == 0;
+        gboolean unlock = k == RF_C_LIBC_RWUNLOCK;
         gint m = sync_var (L, arg_at (e, 0), RF_VAR_RWLOCK, loc, unlock);
         g_autoptr (GString) t = g_string_new (NULL);
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        RfOpKind op = unlock ? RF_OP_RWUNLOCK : strcmp (name, "pthread_rwlock_rdlock") == 0 ? RF_OP_RDLOCK
-                      : RF_OP_WRLOCK;
+        RfOpKind op = unlock ? RF_OP_RWUNLOCK : k == RF_C_LIBC_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
         emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
         if (m < 0)
           no_excl_last (L, !unlock, t->str, unlock ? "" : L->sync_reason);
       }
       return;
-    case K_TRYLOCK:
+    case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK:
       {
         guint j = new_node (L, loc);
         lower_trylock (L, e, j, j);
         L->cur = j;
       }
       return;
-    case K_WAIT:
+    case RF_C_LIBC_WAIT:
       {
         gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
         gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc, TRUE);
@@ -2455,13 +2318,13 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           emit (L, RF_OP_SKIP, -1, -1, loc, name);
       }
       return;
-    case K_SIGNAL: case K_BROADCAST:
+    case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST:
       {
         gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
-        emit (L, c < 0 ? RF_OP_SKIP : k == K_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
+        emit (L, c < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
       }
       return;
-    case K_CREATE:
+    case RF_C_LIBC_CREATE:
       {
         access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
         eval (L, arg_at (e, 1));
@@ -2512,7 +2375,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         L->cur = j;
       }
       return;
-    case K_JOIN:
+    case RF_C_LIBC_JOIN:
       {
         eval (L, arg_at (e, 0));
         gint sem = handle_sem (L, arg_at (e, 0));
@@ -2534,7 +2397,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
       }
       return;
-    case K_ONCE:
+    case RF_C_LIBC_ONCE:
       {
         eval (L, arg_at (e, 0));
         CExpr *f = peel (arg_at (e, 1));
@@ -2576,7 +2439,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         L->cur = j;
       }
       return;
-    case K_SEM_INIT:
+    case RF_C_LIBC_SEM_INIT:
       {
         /* sem_init (s, pshared, value): VALUE tokens (any number when not a
          * constant) */
@@ -2600,39 +2463,39 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
           }
       }
       return;
-    case K_SEM_POST: case K_SEM_WAIT:
+    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT:
       {
-        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, k == K_SEM_POST);
+        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, k == RF_C_LIBC_SEM_POST);
         g_autoptr (GString) t = g_string_new (NULL);
         expr_text (arg_at (e, 0), t, 0);
         g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
-        emit (L, s < 0 ? RF_OP_SKIP : k == K_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
+        emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
       }
       return;
-    case K_SEM_TRYWAIT:
+    case RF_C_LIBC_SEM_TRYWAIT:
       {
         guint j = new_node (L, loc);
         lower_trylock (L, e, j, j);
         L->cur = j;
       }
       return;
-    case K_NOSYNC:
+    case RF_C_LIBC_NOSYNC:
       eval_args (L, e, 0);
       warn_once (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
       return;
-    case K_ATOMIC_FENCE:
+    case RF_C_LIBC_ATOMIC_FENCE:
       eval_args (L, e, 0);
       return;
-    case K_ATOMIC_LOAD:
+    case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC:
       access_through (L, arg_at (e, 0), ACC_READ, TRUE, loc);
-      if (n > 2 && strcmp (name, "__atomic_load") == 0)
+      if (n > 2 && k == RF_C_LIBC_ATOMIC_LOAD_GENERIC)
         access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
-      for (guint i = strcmp (name, "__atomic_load") == 0 ? 2 : 1; i < n; i++)
+      for (guint i = k == RF_C_LIBC_ATOMIC_LOAD_GENERIC ? 2 : 1; i < n; i++)
         eval (L, arg_at (e, i));
       return;
-    case K_ATOMIC_STORE:
+    case RF_C_LIBC_ATOMIC_STORE: case RF_C_LIBC_ATOMIC_STORE_GENERIC:
       {
-        gboolean generic = strcmp (name, "__atomic_store") == 0;
+        gboolean generic = k == RF_C_LIBC_ATOMIC_STORE_GENERIC;
         for (guint i = 1; i < n; i++)
           if (generic && i == 1)
             access_through (L, arg_at (e, 1), ACC_READ, FALSE, loc);
@@ -2641,7 +2504,7 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         access_through (L, arg_at (e, 0), ACC_WRITE, TRUE, loc);
       }
       return;
-    case K_ATOMIC_RMW:
+    case RF_C_LIBC_ATOMIC_RMW:
       {
         /* RMW, exchange, compare-exchange: the first argument atomically read and
          * written; further pointer arguments (expected, result) are plain accesses */
@@ -2653,23 +2516,14 @@ lower_known (Lower *L, CExpr *e, const char *name, Kind k)
         access_through (L, arg_at (e, 0), ACC_RW, TRUE, loc);
       }
       return;
-    case K_UNSUPPORTED:
-      if (strcmp (name, "__sigsetjmp_cancel") == 0)
-        /* glibc's pthread_cleanup_push: a setjmp whose handler runs at pthread_exit or
-         * at a cancellation point, neither of which the model follows */
-        error_at (L, loc, "unsupported: pthread_cleanup_push (a setjmp; its handler runs at pthread_exit or "
-                  "cancellation)");
-      else if (strcmp (name, "pthread_cancel") == 0)
-        error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
-      else if (strstr (name, "setjmp") || strstr (name, "longjmp"))
+    case RF_C_LIBC_UNSUPPORTED:
+      if (lib->why)
         {
           /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
-          const char *base = strstr (name, "setjmp") ? "setjmp" : "longjmp";
-          g_autofree char *as = strcmp (name, base) ? g_strdup_printf (" (as '%s')", name) : g_strdup ("");
-          error_at (L, loc, "unsupported: %s%s (a non-local jump: the model cannot follow where it goes)", base, as);
+          g_autofree char *as = lib->family && strcmp (name, lib->family) ? g_strdup_printf (" (as '%s')", name)
+                                                                     : g_strdup ("");
+          error_at (L, loc, "unsupported: %s%s (%s)", lib->family ? lib->family : name, as, lib->why);
         }
-      else if (strstr (name, "fork"))
-        error_at (L, loc, "unsupported: %s (the model has one process: it cannot follow the child)", name);
       else
         error_at (L, loc, "unsupported: %s", name);
       return;
@@ -2874,49 +2728,28 @@ inline_call (Lower *L, CDecl *fn, CExpr *call)
   frame_free (f);
 }
 
-/* A call of NAME (no body) may be a cancellation point: every function without a
- * body but the pthread functions that are not (locks, signals, create...). */
-static gboolean
-cancel_point (const char *name, Kind k)
-{
-  static const char *const pthread_points[] = { "pthread_join", "pthread_cond_wait", "pthread_cond_timedwait",
-                                                "pthread_cond_clockwait", "pthread_testcancel", NULL };
-  if (!name)
-    return TRUE;
-  if (k == K_ATOMIC_LOAD || k == K_ATOMIC_STORE || k == K_ATOMIC_RMW || k == K_ATOMIC_FENCE || k == K_EXIT
-      || g_str_has_prefix (name, "__builtin_") || g_str_has_prefix (name, "__pthread_")
-      || strcmp (name, "__sigsetjmp_cancel") == 0)
-    return FALSE;
-  if (g_str_has_prefix (name, "pthread_"))
-    return g_strv_contains (pthread_points, name);
-  return TRUE;
-}
-
 static void
 lower_call (Lower *L, CExpr *e)
 {
   const char *name = callee_name (e);
   CDecl *def = func_def (L, name);
-  Kind k = kind_of (name);
-  if (L->cancels && !def && cancel_point (name, k) && !L->quiet)
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  if (L->cancels && !def && rf_c_libc_may_cancel (name) && !L->quiet)
     {
       /* the program cancels threads: a thread may end at any cancellation point
        * (deferred cancellation), holding what it holds */
       g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
       edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
     }
-  if (name && strcmp (name, "pthread_cancel") == 0)
+  if (f && (f->flags & RF_C_LIBC_CANCELS))
     warn_once (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
                "call that may be a cancellation point (any call without a body but the pthread functions that "
                "are none)");
-  if (name && (strcmp (name, "__pthread_register_cancel") == 0 || strcmp (name, "pthread_setcanceltype") == 0)
-      && L->cancels)
-    error_at (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s",
-              strcmp (name, "pthread_setcanceltype") == 0 ? "pthread_setcanceltype (asynchronous cancellation)"
-              : "pthread_cleanup_push handlers");
-  if (name && (k != K_NONE) && !(def && !def->in_system && k == K_PURE))
+  if (f && (f->flags & RF_C_LIBC_NOT_WITH_CANCEL) && L->cancels)
+    error_at (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s", f->why);
+  if (name && rf_c_libc_lowers (f, def && !def->in_system))
     {
-      lower_known (L, e, name, k);
+      lower_known (L, e, name, f);
       return;
     }
   if (def)
@@ -2970,8 +2803,8 @@ lower_call (Lower *L, CExpr *e)
         {
           const char *n = g_ptr_array_index (bodiless, i);
           L->cur = start;
-          if (n && kind_of (n) != K_NONE)
-            lower_known (L, e, n, kind_of (n));
+          if (n && rf_c_libc_lowers (rf_c_libc_lookup (n), FALSE))
+            lower_known (L, e, n, rf_c_libc_lookup (n));
           else
             lower_unknown (L, e, n);
           edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
@@ -3694,23 +3527,25 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
             if (target || !n)
               g_hash_table_add (callees, target);
           }
-        Kind k = kind_of (n);
-        if (n && k == K_NONE && !func_def (L, n))
+        const RfCLibcFunc *lib = rf_c_libc_lookup (n);
+        RfCLibcEffect k = lib ? lib->effect : RF_C_LIBC_UNMODELLED;
+        if (n && k == RF_C_LIBC_UNMODELLED && !func_def (L, n))
           L->unknown_calls = TRUE;
-        if (n && strcmp (n, "pthread_cancel") == 0)
+        if (lib && (lib->flags & RF_C_LIBC_CANCELS))
           L->cancels = TRUE;
-        if (n && strcmp (n, "pthread_mutexattr_settype") == 0)
+        if (lib && (lib->flags & RF_C_LIBC_MUTEX_TYPE))
           {
             /* a type given by its name is seen at the name (C_EXPR_IDENT) */
             CExpr *a = peel (arg_at (e, 1));
             if (!(a && a->kind == C_EXPR_IDENT && g_str_has_prefix (a->text, "PTHREAD_MUTEX_")))
               L->mutex_other = TRUE;
           }
-        gboolean noesc = k != K_NONE && k != K_CREATE && k != K_UNSUPPORTED && !(func_def (L, n) && k == K_PURE);
+        gboolean noesc = k != RF_C_LIBC_UNMODELLED && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_UNSUPPORTED
+                         && !(func_def (L, n) && k == RF_C_LIBC_PURE);
         CExpr *f = peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);
-        if (k == K_JOIN && e->args && e->args->len > 0)
+        if (k == RF_C_LIBC_JOIN && e->args && e->args->len > 0)
           handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
         /* a library function handing out a pointer into its first argument (its
          * result when used, strtol's end pointer) lets it escape; so does a value an
@@ -3718,10 +3553,12 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         gboolean leaks0 = rf_c_points_leaks_first_argument (e, n, !(flags & P_DISCARD));
         for (guint i = 0; e->args && i < e->args->len; i++)
           {
-            gboolean kept = (i == 0 && leaks0) || ((k == K_ATOMIC_STORE || k == K_ATOMIC_RMW) && atomic_value (L, e, i));
+            gboolean kept = (i == 0 && leaks0)
+                            || ((k == RF_C_LIBC_ATOMIC_STORE || k == RF_C_LIBC_ATOMIC_STORE_GENERIC
+                                 || k == RF_C_LIBC_ATOMIC_RMW) && atomic_value (L, e, i));
             pre_expr (L, g_ptr_array_index (e->args, i),
-                      ((noesc && !kept) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
-                      | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
+                      ((noesc && !kept) || (k == RF_C_LIBC_CREATE && i != 3) ? P_NOESC : 0)
+                      | (k == RF_C_LIBC_CREATE && i == 0 ? P_HANDLE : 0),
                       NULL);
           }
       }
@@ -3844,13 +3681,15 @@ priv_define (Lower *L, CDecl *d, CExpr *v)
 }
 
 static gboolean
-priv_keeps_nothing (Kind k)
+priv_keeps_nothing (RfCLibcEffect k)
 {
   switch (k)
     {
-    case K_READS: case K_WRITE0: case K_WRITE0_ONLY: case K_SCANF: case K_SSCANF: case K_PURE:
-    case K_FREE: case K_LOCK: case K_UNLOCK: case K_TRYLOCK: case K_WAIT: case K_SIGNAL:
-    case K_BROADCAST: case K_SEM_INIT: case K_SEM_POST: case K_SEM_WAIT: case K_SEM_TRYWAIT:
+    case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_SCANF:
+    case RF_C_LIBC_SSCANF: case RF_C_LIBC_PURE: case RF_C_LIBC_FREE: case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
+    case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK: case RF_C_LIBC_WAIT:
+    case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST: case RF_C_LIBC_SEM_INIT: case RF_C_LIBC_SEM_POST:
+    case RF_C_LIBC_SEM_WAIT: case RF_C_LIBC_SEM_TRYWAIT:
       return TRUE;
     default:
       return FALSE;
@@ -3953,8 +3792,7 @@ priv_expr (Lower *L, CExpr *e, int ctx)
     case C_EXPR_CALL:
       {
         const char *n = callee_name (e);
-        Kind k = kind_of (n);
-        gboolean known = n && !func_def (L, n) && priv_keeps_nothing (k);
+        gboolean known = n && !func_def (L, n) && priv_keeps_nothing (effect_of (n));
         /* a pointer result may be one of the arguments (strchr, memcpy) */
         CType *rt = strip (L, type_of (L, e));
         gboolean result_used = ctx != PV_DISCARD && rt && (rt->kind == C_TYPE_POINTER || rt->kind == C_TYPE_ARRAY);
@@ -4139,9 +3977,9 @@ fresh_gen (Lower *L, CDecl *d, CExpr *v)
 {
   CExpr *pv = peel (v);
   const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
-  static const char *const fresh_allocs[] = { "malloc", "calloc", "aligned_alloc", "strdup", "strndup", NULL };
+  const RfCLibcFunc *lib = rf_c_libc_lookup (n);
   if (d && d->kind == C_DECL_VAR && !is_static_object (d) && is_pointerish (L, d->type)
-      && !g_hash_table_contains (L->ptr_addr, d) && n && g_strv_contains (fresh_allocs, n) && !func_def (L, n))
+      && !g_hash_table_contains (L->ptr_addr, d) && lib && lib->pointers == RF_C_LIBC_PTS_ALLOC && !func_def (L, n))
     g_hash_table_add (L->fresh, d);
 }
 
@@ -4408,24 +4246,7 @@ external_roots (Lower *L)
     }
 }
 
-/* The points-to analysis asks whether a call by NAME goes to a library summary (as
- * lower_call decides) ... */
-static gboolean
-points_summarised (gpointer user, const char *name, CDecl *def)
-{
-  Lower *L = user;
-  (void) def;
-  CDecl *d = func_def (L, name);
-  Kind k = kind_of (name);
-  /* getopt only permutes argv's pointers and sets optarg (a global the program only
-   * declares, so unknown to the analysis anyway) */
-  if (!d && name && (strcmp (name, "getopt") == 0 || strcmp (name, "getopt_long") == 0
-                     || strcmp (name, "getopt_long_only") == 0))
-    return TRUE;
-  return k != K_NONE && !(d && !d->in_system && k == K_PURE);
-}
-
-/* ... and which allocation sites have a root (of which type). */
+/* The points-to analysis asks which allocation sites have a root (of which type). */
 static gboolean
 points_heap_site (gpointer user, CExpr *site, CType **type)
 {
@@ -4442,7 +4263,6 @@ static void
 points_analyse (Lower *L, GPtrArray *started)
 {
   RfCPointsOptions opts = {
-    .summarised = points_summarised,
     .heap_site = points_heap_site,
     .user = L,
     .started = started,

@@ -27,6 +27,7 @@
  * locations, null, or a string literal. (Assumed, as by the lowering: accesses
  * respect C's effective types, and no pointer leaves an object by arithmetic.) */
 #include "rf-c-points.h"
+#include "rf-c-libc.h"
 
 #include <string.h>
 
@@ -980,30 +981,12 @@ bind_unknown (RfCPoints *P, Call *k)
   set_unknown (P, k->raddr);
 }
 
-static gboolean default_summarised (const char *name);
-
+/* A call by NAME (DEF: the body of a function of that name, or NULL) goes to the
+ * library's summary (rf-c-libc.h), not to DEF. */
 static gboolean
 summarised (RfCPoints *P, const char *name, CDecl *def)
 {
-  return P->opts.summarised ? P->opts.summarised (P->opts.user, name, def) : default_summarised (name);
-}
-
-/* Library functions whose function arguments the lowering models itself: those that
- * call them only before they return (inlined at the call site) and keep no pointer to
- * them, and those whose handlers it starts as threads of their own from the call on
- * (signal, atexit, pthread_key_create's destructor), and pthread_once and
- * pthread_create, which it models exactly: none of them escapes. */
-static gboolean
-calls_back_only (const char *name)
-{
-  static const char *const names[] = { "qsort", "qsort_r", "bsearch", "lfind", "lsearch", "tsearch",
-                                       "tfind", "tdelete", "twalk", "twalk_r", "tdestroy", "scandir",
-                                       "scandirat", "ftw", "nftw", "glob", "signal", "atexit", "on_exit",
-                                       "at_quick_exit", "pthread_key_create", "pthread_once", "pthread_create", NULL };
-  for (guint i = 0; name && names[i]; i++)
-    if (strcmp (name, names[i]) == 0)
-      return TRUE;
-  return FALSE;
+  return rf_c_libc_points (rf_c_libc_lookup (name), def && !def->in_system);
 }
 
 static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
@@ -1067,99 +1050,24 @@ call_free (Call *k)
   g_free (k);
 }
 
-/* Library functions whose effect on pointers the analysis knows. */
-typedef enum {
-  LIB_OTHER,    /* no effect on pointers; a pointer result is unknown */
-  LIB_ALLOC,    /* a new object of the call's allocation site */
-  LIB_REALLOC,  /* the site's object or the argument's, holding the argument's pointers */
-  LIB_RET0,     /* returns a pointer into its first argument */
-  LIB_COPY,     /* memcpy: copies the pointers, returns the first argument */
-  LIB_BYTES0,   /* writes characters through the first argument and returns it */
-  LIB_SET,      /* memset: writes a byte value through the first argument, returns it */
-  LIB_SCAN,     /* writes through every pointer argument after the first (scanf) */
-  LIB_SSCAN,    /* writes through every pointer argument after the second */
-  LIB_ENDPTR,   /* strtol: stores a pointer into the first argument through the second */
-  LIB_SETSPECIFIC, /* pthread_setspecific: its second argument joins the thread-specific values */
-  LIB_GETSPECIFIC, /* pthread_getspecific: returns one of them */
-  LIB_KEYCREATE,   /* pthread_key_create: the destructor gets one of them */
-  LIB_STRTOK,   /* strtok_r: returns a pointer into the first argument or where the third
-                 * points, and stores the first argument there */
-  LIB_CREATE,   /* pthread_create */
-  LIB_JOIN,     /* pthread_join: stores the thread's result through the second */
-  LIB_PRIVATE,  /* returns a pointer to thread-private memory (errno) */
-  LIB_ATOMIC,   /* atomic operations on the object the first argument points to */
-} Lib;
-
-static const struct {
-  const char *name;
-  Lib lib;
-} libs[] = {
-  { "malloc", LIB_ALLOC }, { "calloc", LIB_ALLOC }, { "aligned_alloc", LIB_ALLOC }, { "strdup", LIB_ALLOC },
-  { "strndup", LIB_ALLOC }, { "realloc", LIB_REALLOC }, { "reallocarray", LIB_REALLOC },
-  { "strchr", LIB_RET0 }, { "strrchr", LIB_RET0 }, { "strstr", LIB_RET0 }, { "memchr", LIB_RET0 },
-  { "strpbrk", LIB_RET0 }, { "memrchr", LIB_RET0 }, { "rawmemchr", LIB_RET0 }, { "strchrnul", LIB_RET0 },
-  { "assume_aligned", LIB_RET0 },
-  { "memcpy", LIB_COPY }, { "memmove", LIB_COPY }, { "mempcpy", LIB_COPY },
-  { "strcpy", LIB_BYTES0 }, { "strncpy", LIB_BYTES0 }, { "strcat", LIB_BYTES0 }, { "strncat", LIB_BYTES0 },
-  { "stpcpy", LIB_BYTES0 }, { "stpncpy", LIB_BYTES0 }, { "sprintf", LIB_BYTES0 }, { "snprintf", LIB_BYTES0 },
-  { "vsprintf", LIB_BYTES0 }, { "vsnprintf", LIB_BYTES0 },
-  { "memset", LIB_SET }, { "bzero", LIB_SET }, { "explicit_bzero", LIB_SET },
-  { "scanf", LIB_SCAN }, { "vscanf", LIB_SCAN }, { "sem_getvalue", LIB_SCAN },
-  { "fscanf", LIB_SSCAN }, { "sscanf", LIB_SSCAN }, { "vfscanf", LIB_SSCAN }, { "vsscanf", LIB_SSCAN },
-  { "strtol", LIB_ENDPTR }, { "strtoul", LIB_ENDPTR }, { "strtoll", LIB_ENDPTR }, { "strtoull", LIB_ENDPTR },
-  { "strtod", LIB_ENDPTR }, { "strtof", LIB_ENDPTR }, { "strtold", LIB_ENDPTR }, { "strtoimax", LIB_ENDPTR },
-  { "strtoumax", LIB_ENDPTR }, { "strtok_r", LIB_STRTOK },
-  { "pthread_setspecific", LIB_SETSPECIFIC }, { "pthread_getspecific", LIB_GETSPECIFIC },
-  { "pthread_key_create", LIB_KEYCREATE }, { "fgets", LIB_RET0 },
-  { "strerror", LIB_PRIVATE }, { "getenv", LIB_PRIVATE }, { "fopen", LIB_PRIVATE },
-  { "fdopen", LIB_PRIVATE },
-  { "pthread_create", LIB_CREATE }, { "pthread_join", LIB_JOIN }, { "__errno_location", LIB_PRIVATE },
-};
-
-/* NAME without a __builtin_ prefix or the fortified __builtin___NAME_chk form. */
-static char *
-plain_name (const char *name)
-{
-  if (g_str_has_prefix (name, "__builtin___") && g_str_has_suffix (name, "_chk"))
-    return g_strndup (name + strlen ("__builtin___"), strlen (name) - strlen ("__builtin___") - 4);
-  if (g_str_has_prefix (name, "__builtin_"))
-    return g_strdup (name + strlen ("__builtin_"));
-  return g_strdup (name);
-}
-
-static Lib
+/* What a call of library function NAME does to pointers (rf-c-libc.h). */
+static RfCLibcPointers
 lib_of (const char *name)
 {
-  g_autofree char *n = plain_name (name);
-  for (guint i = 0; i < G_N_ELEMENTS (libs); i++)
-    if (strcmp (libs[i].name, n) == 0)
-      return libs[i].lib;
-  if (g_str_has_prefix (n, "__atomic_") || g_str_has_prefix (n, "__sync_") || g_str_has_prefix (n, "atomic_"))
-    return LIB_ATOMIC;
-  return LIB_OTHER;
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  return f ? f->pointers : RF_C_LIBC_PTS_OTHER;
 }
 
 gboolean
 rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used)
 {
-  Lib lib = name ? lib_of (name) : LIB_OTHER;
-  if (lib == LIB_ENDPTR)
+  RfCLibcPointers lib = name ? lib_of (name) : RF_C_LIBC_PTS_OTHER;
+  if (lib == RF_C_LIBC_PTS_ENDPTR)
     return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
-  if (lib == LIB_STRTOK)
+  if (lib == RF_C_LIBC_PTS_STRTOK)
     return TRUE;
   return result_used
-         && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
-}
-
-static gboolean
-default_summarised (const char *name)
-{
-  g_autofree char *n = plain_name (name);
-  for (guint i = 0; i < G_N_ELEMENTS (libs); i++)
-    if (strcmp (libs[i].name, n) == 0)
-      return TRUE;
-  return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")
-         || g_str_has_prefix (name, "__builtin_");
+         && (lib == RF_C_LIBC_PTS_RET0 || lib == RF_C_LIBC_PTS_COPY || lib == RF_C_LIBC_PTS_BYTES0 || lib == RF_C_LIBC_PTS_SET || lib == RF_C_LIBC_PTS_REALLOC);
 }
 
 static void
@@ -1226,7 +1134,7 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
   CExpr *a0 = arg_at (e, 0);
   switch (lib_of (name))
     {
-    case LIB_ALLOC: case LIB_REALLOC:
+    case RF_C_LIBC_PTS_ALLOC: case RF_C_LIBC_PTS_REALLOC:
       {
         CType *t = NULL;
         gboolean ok = P->opts.heap_site ? P->opts.heap_site (P->opts.user, e, &t) : TRUE;
@@ -1238,7 +1146,7 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
           }
         guint o = obj_site (P, RF_C_POINTS_HEAP, e, t);
         set_add (P, r, loc_id (P, o, ""));
-        if (lib_of (name) == LIB_REALLOC && a0)
+        if (lib_of (name) == RF_C_LIBC_PTS_REALLOC && a0)
           {
             guint p = val (P, a0);
             cons_add (P, K_COPY, r, p, NULL, NULL);
@@ -1249,22 +1157,22 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
           visit_args (P, e, 0);
       }
       return r;
-    case LIB_RET0: case LIB_BYTES0: case LIB_SET: case LIB_COPY:
+    case RF_C_LIBC_PTS_RET0: case RF_C_LIBC_PTS_BYTES0: case RF_C_LIBC_PTS_SET: case RF_C_LIBC_PTS_COPY:
       {
         if (!a0)
           return r;
         guint p = val (P, a0);
         cons_add (P, K_COPY, r, p, NULL, NULL);
-        Lib lib = lib_of (name);
-        if (lib == LIB_COPY && arg_at (e, 1))
+        RfCLibcPointers lib = lib_of (name);
+        if (lib == RF_C_LIBC_PTS_COPY && arg_at (e, 1))
           cons_add (P, K_COPYOBJ, p, val (P, arg_at (e, 1)), NULL, NULL);
-        else if (lib == LIB_BYTES0 || (lib == LIB_SET && !(strstr (name, "bzero") || is_null_constant (arg_at (e, 1)))))
+        else if (lib == RF_C_LIBC_PTS_BYTES0 || (lib == RF_C_LIBC_PTS_SET && !(strstr (name, "bzero") || is_null_constant (arg_at (e, 1)))))
           cons_add (P, K_SCALAR, p, p, NULL, NULL);
-        visit_args (P, e, lib == LIB_COPY ? 2 : 1);
+        visit_args (P, e, lib == RF_C_LIBC_PTS_COPY ? 2 : 1);
       }
       return r;
-    case LIB_SCAN: case LIB_SSCAN:
-      for (guint i = lib_of (name) == LIB_SCAN ? 1 : 2; e->args && i < e->args->len; i++)
+    case RF_C_LIBC_PTS_SCAN: case RF_C_LIBC_PTS_SSCAN:
+      for (guint i = lib_of (name) == RF_C_LIBC_PTS_SCAN ? 1 : 2; e->args && i < e->args->len; i++)
         {
           CExpr *a = g_ptr_array_index (e->args, i);
           guint p = val (P, a);
@@ -1273,21 +1181,21 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
         }
       visit_args (P, e, 0);
       return r;
-    case LIB_ENDPTR:
+    case RF_C_LIBC_PTS_ENDPTR:
       if (a0 && arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
         cons_add (P, K_STORE, val (P, a0), val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
       visit_args (P, e, 0);
       return r;
-    case LIB_SETSPECIFIC:
+    case RF_C_LIBC_PTS_SETSPECIFIC:
       visit_args (P, e, 0);
       if (arg_at (e, 1))
         cons_add (P, K_COPY, P->specific, val (P, arg_at (e, 1)), NULL, NULL);
       return r;
-    case LIB_GETSPECIFIC:
+    case RF_C_LIBC_PTS_GETSPECIFIC:
       visit_args (P, e, 0);
       cons_add (P, K_COPY, r, P->specific, NULL, NULL);
       return r;
-    case LIB_KEYCREATE:
+    case RF_C_LIBC_PTS_KEYCREATE:
       {
         visit_args (P, e, 0);
         CExpr *f = peel (arg_at (e, 1));
@@ -1305,7 +1213,7 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
           }
       }
       return r;
-    case LIB_STRTOK:
+    case RF_C_LIBC_PTS_STRTOK:
       visit_args (P, e, 0);
       if (a0 && arg_at (e, 2) && !is_null_constant (arg_at (e, 2)))
         {
@@ -1317,7 +1225,7 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       else
         set_unknown (P, r);
       return r;
-    case LIB_CREATE:
+    case RF_C_LIBC_PTS_CREATE:
       {
         visit_args (P, e, 0);
         CExpr *f = arg_at (e, 2), *arg = arg_at (e, 3);
@@ -1339,28 +1247,30 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
           }
       }
       return r;
-    case LIB_JOIN:
+    case RF_C_LIBC_PTS_JOIN:
       visit_args (P, e, 0);
       if (arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
         cons_add (P, K_STORE, P->unknown, val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
       return r;
-    case LIB_PRIVATE:
+    case RF_C_LIBC_PTS_PRIVATE:
       visit_args (P, e, 0);
       return r;
-    case LIB_ATOMIC:
+    case RF_C_LIBC_PTS_ATOMIC:
       visit_args (P, e, 0);
       return lower_atomic (P, e);
-    case LIB_OTHER:
+    case RF_C_LIBC_PTS_OTHER: case RF_C_LIBC_PTS_UNKNOWN: case RF_C_LIBC_N_PTS:
       break;
     }
   /* a summarised function given functions (qsort's comparator) calls them with
    * pointers the analysis does not follow: their parameters are unknown */
+  const RfCLibcFunc *row = rf_c_libc_lookup (name);
+  ConsKind given = row && (row->flags & RF_C_LIBC_CALLS_BACK) ? K_CALLBACK : K_TAINT;
   for (guint i = 0; e->args && i < e->args->len; i++)
     {
       CType *at = strip (P, type_of (P, arg_at (e, i)));
       if (at && (at->kind == C_TYPE_FUNCTION
                  || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
-        cons_add (P, calls_back_only (name) ? K_CALLBACK : K_TAINT, 0, val (P, arg_at (e, i)), NULL, NULL);
+        cons_add (P, given, 0, val (P, arg_at (e, i)), NULL, NULL);
     }
   visit_args (P, e, 0);
   CType *rt = type_of (P, e);

@@ -47,16 +47,12 @@ typedef struct {
 
 /* RfCPointsOptions: what the caller knows better (everything borrowed; NULL fields
  * take the default).
- * summarised: a call by NAME (DEF: its body or NULL) goes to a library function with
- *   a known effect, not to DEF's body; default: the functions of the analysis' own
- *   table and every pthread_/sem_ function.
  * heap_site: the object of allocation call SITE exists, of type *TYPE (NULL: unknown);
  *   FALSE makes the call's result unknown; default: every site, untyped.
  * started: functions called from outside (main, module entries): their parameters
  *   point anywhere.
  * indirect: the functions a call through a pointer with an unknown set may reach. */
 typedef struct {
-  gboolean (*summarised) (gpointer user, const char *name, CDecl *def);
   gboolean (*heap_site) (gpointer user, CExpr *site, CType **type);
   gpointer user;
   const GPtrArray *started;   /* CDecl* */
