@@ -50,6 +50,7 @@
 #include "rf-c-type.h"
 #include "rf-c-points.h"
 #include "rf-c-libc.h"
+#include "rf-c-tree.h"
 
 /* ---- objects and locations ---- */
 
@@ -380,13 +381,6 @@ root_free (Root *r)
   g_free (r);
 }
 
-static gboolean
-is_static_object (CDecl *d)
-{
-  return d->kind == C_DECL_VAR && (d->file_scope || d->storage == C_STORAGE_STATIC
-                                   || d->storage == C_STORAGE_EXTERN);
-}
-
 /* The root of object D referenced in function FN, or NULL when it is thread-private
  * (a local that does not escape, a thread-local whose address does not escape: once
  * it does, another thread may reach this thread's copy, and one location stands for
@@ -398,7 +392,7 @@ root_of_decl (Lower *L, CDecl *d, const char *fn)
       || (d->thread_local && !g_hash_table_contains (L->escaped, d)))
     return NULL;
   gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
-  if (is_static_object (d))
+  if (c_is_static_object (d))
     {
       if (d->storage != C_STORAGE_STATIC)
         return root_add (L, g_intern_string (d->name), d->name, d->type, FALSE, d->loc);
@@ -512,7 +506,6 @@ enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
 
 /* The data leaves of P: struct fields, array elements, unions whole; pthread objects
  * are not data. */
-static gboolean const_int (Lower *L, CExpr *e, gint64 *out);
 
 /* The location of member FIELD of struct T: itself, or for a bit-field the first
  * named member of its run of adjacent bit-fields (of nonzero width), which C11 counts
@@ -527,7 +520,7 @@ bitfield_location (Lower *L, CType *t, const char *field)
     {
       CDecl *m = g_ptr_array_index (t->tag->members, i);
       gint64 w = -1;
-      if (!m->bit_width || (const_int (L, m->bit_width, &w) && w == 0))
+      if (!m->bit_width || (c_const_int (m->bit_width, &w) && w == 0))
         head = NULL;  /* not a bit-field, or a zero-width one: the run ends */
       else if (!head && m->name)
         head = m->name;
@@ -685,14 +678,6 @@ static void fresh_meet (Lower *L, GHashTable *other);
 static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
 static GArray *entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
 
-static CExpr *
-peel (CExpr *e)
-{
-  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
-    e = e->a;
-  return e;
-}
-
 static const char *
 fn_name (Lower *L)
 {
@@ -801,17 +786,6 @@ is_alloc (const char *n)
   return f && (f->pointers == RF_C_LIBC_PTS_ALLOC || f->pointers == RF_C_LIBC_PTS_REALLOC);
 }
 
-static const char *
-callee_name (CExpr *call)
-{
-  CExpr *f = peel (call->a);
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_DEREF)
-    f = peel (f->a);
-  if (f && f->kind == C_EXPR_IDENT && (!f->decl || f->decl->kind == C_DECL_FUNC))
-    return f->text;
-  return NULL;
-}
-
 /* A pointer variable whose value is an expression we can follow: a parameter bound
  * to its argument, or a local initialised once and never assigned. Returns that
  * expression and sets *frame to where it is evaluated. */
@@ -830,7 +804,7 @@ alias_of (Lower *L, CDecl *d, Frame **frame)
           }
       return NULL;
     }
-  if (d->kind == C_DECL_VAR && !is_static_object (d) && d->init && d->init->expr)
+  if (d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr)
     {
       *frame = L->frame;
       return d->init->expr;
@@ -1026,7 +1000,7 @@ with_clients (Lower *L, GPtrArray *ps)
 static GPtrArray *
 deref_places (Lower *L, CExpr *e0)
 {
-  CExpr *e = peel (e0);
+  CExpr *e = c_peel (e0);
   if (!e)
     return places_new ();
   CType *want = pointee (L, type_of (L, e0));
@@ -1054,7 +1028,7 @@ deref_places (Lower *L, CExpr *e0)
     }
   if (e->kind == C_EXPR_CALL)
     {
-      const char *n = callee_name (e);
+      const char *n = c_callee_name (e);
       eval (L, e);
       if (is_alloc (n) && L->alias_depth == 0)
         return places_new ();  /* fresh memory: no other thread has it yet */
@@ -1147,7 +1121,7 @@ static GPtrArray *
 deref_offset (Lower *L, CExpr *base)
 {
   CType *t = strip (L, type_of (L, base));
-  CExpr *b = peel (base);
+  CExpr *b = c_peel (base);
   gboolean param = b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_PARAM;
   if (t && t->kind == C_TYPE_ARRAY && !param)
     return deref (L, base);  /* an array member: the offset stays inside its object */
@@ -1442,68 +1416,6 @@ note_accesses (Lower *L)
     }
 }
 
-/* ---- constants ---- */
-
-/* The value of integer constant expression E (literals, enumerators with an explicit
- * value, + - * / % << >> & | ^ ~ and unary minus); FALSE when E is anything else. */
-static gboolean
-const_int (Lower *L, CExpr *e, gint64 *out)
-{
-  e = peel (e);
-  if (!e)
-    return FALSE;
-  gint64 a, b;
-  switch (e->kind)
-    {
-    case C_EXPR_INT:
-      {
-        char *end = NULL;
-        guint64 v = g_ascii_strtoull (e->text, &end, 0);
-        if (!end || end == e->text || v > G_MAXINT32)
-          return FALSE;
-        for (; *end; end++)
-          if (!strchr ("uUlL", *end))
-            return FALSE;
-        *out = (gint64) v;
-        return TRUE;
-      }
-    case C_EXPR_IDENT:
-      if (e->decl && e->decl->kind == C_DECL_ENUMERATOR && e->decl->value)
-        return const_int (L, e->decl->value, out);
-      return FALSE;
-    case C_EXPR_UNARY:
-      if (!const_int (L, e->a, &a))
-        return FALSE;
-      switch (e->op)
-        {
-        case C_OP_NEG: *out = -a; return TRUE;
-        case C_OP_PLUS: *out = a; return TRUE;
-        case C_OP_BITNOT: *out = ~a; return TRUE;
-        default: return FALSE;
-        }
-    case C_EXPR_BINARY:
-      if (!const_int (L, e->a, &a) || !const_int (L, e->b, &b) || a < -G_MAXINT32 || a > G_MAXINT32
-          || b < -G_MAXINT32 || b > G_MAXINT32)
-        return FALSE;
-      switch (e->op)
-        {
-        case C_OP_ADD: *out = a + b; return TRUE;
-        case C_OP_SUB: *out = a - b; return TRUE;
-        case C_OP_MUL: *out = a * b; return TRUE;
-        case C_OP_DIV: if (b == 0) return FALSE; *out = a / b; return TRUE;
-        case C_OP_MOD: if (b == 0) return FALSE; *out = a % b; return TRUE;
-        case C_OP_SHL: if (b < 0 || b > 31) return FALSE; *out = a << b; return TRUE;
-        case C_OP_SHR: if (b < 0 || b > 31) return FALSE; *out = a >> b; return TRUE;
-        case C_OP_BITAND: *out = a & b; return TRUE;
-        case C_OP_BITOR: *out = a | b; return TRUE;
-        case C_OP_BITXOR: *out = a ^ b; return TRUE;
-        default: return FALSE;
-        }
-    default:
-      return FALSE;
-    }
-}
-
 /* ---- conditions ---- */
 
 /* The trylock call (a mutex trylock/timedlock, sem_trywait/timedwait: 0 means
@@ -1511,14 +1423,14 @@ const_int (Lower *L, CExpr *e, gint64 *out)
 static CExpr *
 trylock_in (CExpr *e, gboolean *true_is_success)
 {
-  e = peel (e);
+  e = c_peel (e);
   if (!e)
     return NULL;
   gboolean neg = FALSE;
   while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
     {
       neg = !neg;
-      e = peel (e->a);
+      e = c_peel (e->a);
     }
   CExpr *call = NULL;
   gboolean zero_is_true = FALSE;  /* the condition holds when trylock returned 0 */
@@ -1526,7 +1438,7 @@ trylock_in (CExpr *e, gboolean *true_is_success)
     call = e, zero_is_true = FALSE;
   else if (e && e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
     {
-      CExpr *a = peel (e->a), *b = peel (e->b);
+      CExpr *a = c_peel (e->a), *b = c_peel (e->b);
       if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0 && a && a->kind == C_EXPR_CALL)
         call = a;
       else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0 && b && b->kind == C_EXPR_CALL)
@@ -1535,7 +1447,7 @@ trylock_in (CExpr *e, gboolean *true_is_success)
     }
   if (!call)
     return NULL;
-  if (!rf_c_libc_is_try (effect_of (callee_name (call))))
+  if (!rf_c_libc_is_try (effect_of (c_callee_name (call))))
     return NULL;
   *true_is_success = neg ? !zero_is_true : zero_is_true;
   return call;
@@ -1547,7 +1459,7 @@ static void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
 static void
 lower_cond (Lower *L, CExpr *e, guint t, guint f)
 {
-  CExpr *p = peel (e);
+  CExpr *p = c_peel (e);
   gboolean ts;
   if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_AND)
     {
@@ -1582,55 +1494,6 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
 }
 
 /* ---- synchronisation ---- */
-
-/* Source text of E for messages (common forms). */
-static void
-expr_text (CExpr *e, GString *o, int depth)
-{
-  if (!e || depth > 20)
-    {
-      g_string_append (o, "...");
-      return;
-    }
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT: case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_FLOAT:
-      g_string_append (o, e->text ? e->text : "?");
-      return;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_ADDR: g_string_append_c (o, '&'); break;
-        case C_OP_DEREF: g_string_append_c (o, '*'); break;
-        case C_OP_NEG: g_string_append_c (o, '-'); break;
-        case C_OP_NOT: g_string_append_c (o, '!'); break;
-        default: break;
-        }
-      expr_text (e->a, o, depth + 1);
-      return;
-    case C_EXPR_MEMBER:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_printf (o, "%s%s", e->arrow ? "->" : ".", e->text);
-      return;
-    case C_EXPR_INDEX:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_c (o, '[');
-      expr_text (e->b, o, depth + 1);
-      g_string_append_c (o, ']');
-      return;
-    case C_EXPR_CAST:
-      expr_text (e->a, o, depth + 1);
-      return;
-    case C_EXPR_BINARY:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_printf (o, " %s ", c_op_name (e->op));
-      expr_text (e->b, o, depth + 1);
-      return;
-    default:
-      g_string_append (o, "...");
-      return;
-    }
-}
 
 /* The names of the pthread objects (mutexes, semaphores, ...) inside place P. */
 static void
@@ -1695,8 +1558,8 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   if (other && ps->len == 0)
     return -1;
   g_autoptr (GString) txt = g_string_new (NULL);
-  CExpr *p = peel (arg);
-  expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
+  CExpr *p = c_peel (arg);
+  c_expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt);
   /* "lock 'p' may denote several mutexes: no mutual exclusion assumed" */
   gboolean rw = kind == RF_VAR_RWLOCK;
   const char *what = kind == RF_VAR_LOCK || rw ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
@@ -1708,10 +1571,10 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
   if (ps->len == 0)
     {
       /* A private (never escaping) local: no other thread can use it. */
-      CExpr *q = p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? peel (p->a) : NULL;
+      CExpr *q = p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? c_peel (p->a) : NULL;
       while (q && (q->kind == C_EXPR_MEMBER && !q->arrow))
-        q = peel (q->a);
-      if (!(q && q->kind == C_EXPR_IDENT && q->decl && !is_static_object (q->decl)))
+        q = c_peel (q->a);
+      if (!(q && q->kind == C_EXPR_IDENT && q->decl && !c_is_static_object (q->decl)))
         {
           warn_once (L, loc, key, "%s '%s' denotes no known %s: %s", what, txt->str, object, effect);
           g_free (L->sync_reason);
@@ -1915,7 +1778,7 @@ recursive_mutexes (Lower *L)
 static CDecl *
 handle_root (Lower *L, CExpr *e, GString *path)
 {
-  e = peel (e);
+  e = c_peel (e);
   g_autoptr (GString) p = g_string_new (NULL);
   while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
                || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
@@ -1928,7 +1791,7 @@ handle_root (Lower *L, CExpr *e, GString *path)
         }
       else
         g_string_prepend (p, "[]");
-      e = peel (e->a);
+      e = c_peel (e->a);
     }
   if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR)
     return NULL;
@@ -1956,7 +1819,7 @@ handle_sem (Lower *L, CExpr *e)
 static void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
-  const char *name = callee_name (call);
+  const char *name = c_callee_name (call);
   RfCLibcEffect k = effect_of (name);
   gboolean sem = k == RF_C_LIBC_SEM_TRYWAIT;
   gboolean rw = k == RF_C_LIBC_TRY_RDLOCK || k == RF_C_LIBC_TRY_WRLOCK;
@@ -1966,7 +1829,7 @@ lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
   for (guint i = 1; call->args && i < call->args->len; i++)
     eval (L, g_ptr_array_index (call->args, i));
   g_autoptr (GString) txt = g_string_new (NULL);
-  expr_text (arg, txt, 0);
+  c_expr_text (arg, txt);
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
   edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, -1, call->loc, s);
@@ -1981,19 +1844,13 @@ cmp_names (gconstpointer a, gconstpointer b)
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
-}
-
 /* ---- calls ---- */
 
 /* Pointer arguments of a summarised call: read (or write) what they point to. */
 static void
 access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
 {
-  CExpr *p = peel (arg);
+  CExpr *p = c_peel (arg);
   if (!p || p->kind == C_EXPR_STRING)
     return;
   if (!is_pointerish (L, type_of (L, arg)))
@@ -2079,9 +1936,9 @@ static GPtrArray *
 start_routines (Lower *L, CExpr *f, RfLoc loc)
 {
   GPtrArray *out = g_ptr_array_new ();
-  CExpr *p = peel (f);
+  CExpr *p = c_peel (f);
   if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
-    p = peel (p->a);
+    p = c_peel (p->a);
   if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
     {
       CDecl *d = func_def (L, p->text);
@@ -2160,20 +2017,20 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_READS:
       for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
+        access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
       return;
     case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
       for (guint i = 1; i < n; i++)
         if (k == RF_C_LIBC_WRITE0)
-          access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
+          access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
         else
-          eval (L, arg_at (e, i));
+          eval (L, c_arg (e, i));
       if (n > 0)
-        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+        access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
       return;
     case RF_C_LIBC_WRITE1: case RF_C_LIBC_STRTOK:
       for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
+        access_through (L, c_arg (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
                                           : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
       return;
     case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
@@ -2185,11 +2042,11 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
          * other threads may still run */
         gboolean key = k == RF_C_LIBC_KEY_CREATE;
         if (key)
-          access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+          access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
         else
           for (guint i = 1; i < n; i++)
-            eval (L, arg_at (e, i));
-        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, arg_at (e, key ? 1 : 0)) : g_ptr_array_new ();
+            eval (L, c_arg (e, i));
+        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, c_arg (e, key ? 1 : 0)) : g_ptr_array_new ();
         for (guint i = 0; i < fs->len; i++)
           {
             CDecl *f = g_ptr_array_index (fs, i);
@@ -2209,15 +2066,15 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
          * times: a thread of its own started any number of times here (interleaved
          * with every thread: an over-approximation of where it runs) */
         g_autoptr (GPtrArray) fs = g_ptr_array_new ();
-        CExpr *h = peel (arg_at (e, 1));
+        CExpr *h = c_peel (c_arg (e, 1));
         if (k != RF_C_LIBC_SIGACTION)
           {
             if (h && h->kind != C_EXPR_INT)
               {
-                g_autoptr (GPtrArray) ts = callback_targets (L, arg_at (e, 1));
+                g_autoptr (GPtrArray) ts = callback_targets (L, c_arg (e, 1));
                 g_ptr_array_extend (fs, ts, NULL, NULL);
               }
-            eval (L, arg_at (e, 0));
+            eval (L, c_arg (e, 0));
           }
         else
           {
@@ -2231,7 +2088,7 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
                   g_ptr_array_add (fs, d);
               }
             for (guint i = 0; i < n; i++)
-              access_through (L, arg_at (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
+              access_through (L, c_arg (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
           }
         for (guint i = 0; i < fs->len; i++)
           {
@@ -2245,22 +2102,22 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH:
       for (guint i = 0; i < n; i++)
-        if (is_pointerish (L, type_of (L, arg_at (e, i))))
-          access_through (L, arg_at (e, i), k == RF_C_LIBC_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
+        if (is_pointerish (L, type_of (L, c_arg (e, i))))
+          access_through (L, c_arg (e, i), k == RF_C_LIBC_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
         else
-          eval (L, arg_at (e, i));
+          eval (L, c_arg (e, i));
       lower_callbacks (L, e, name);
       return;
     case RF_C_LIBC_SCANF: case RF_C_LIBC_SSCANF:
       for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), (i == 0 || (i == 1 && k == RF_C_LIBC_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
+        access_through (L, c_arg (e, i), (i == 0 || (i == 1 && k == RF_C_LIBC_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
       return;
     case RF_C_LIBC_REALLOC:
-      access_through (L, arg_at (e, 0), ACC_RW, FALSE, loc);
+      access_through (L, c_arg (e, 0), ACC_RW, FALSE, loc);
       eval_args (L, e, 1);
       return;
     case RF_C_LIBC_FREE:
-      access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
+      access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
       return;
     case RF_C_LIBC_EXIT:
       eval_args (L, e, 0);
@@ -2271,9 +2128,9 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
       {
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, k == RF_C_LIBC_UNLOCK);
+        gint m = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, k == RF_C_LIBC_UNLOCK);
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
+        c_expr_text (c_arg (e, 0), t);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
         emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
         if (m < 0)
@@ -2284,9 +2141,9 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       {
         /* the mode of an unlock is the one the thread holds: the net builder works it out */
         gboolean unlock = k == RF_C_LIBC_RWUNLOCK;
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_RWLOCK, loc, unlock);
+        gint m = sync_var (L, c_arg (e, 0), RF_VAR_RWLOCK, loc, unlock);
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
+        c_expr_text (c_arg (e, 0), t);
         g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
         RfOpKind op = unlock ? RF_OP_RWUNLOCK : k == RF_C_LIBC_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
         emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
@@ -2303,8 +2160,8 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_WAIT:
       {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
-        gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc, TRUE);
+        gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
+        gint m = sync_var (L, c_arg (e, 1), RF_VAR_LOCK, loc, TRUE);
         eval_args (L, e, 2);
         if (c >= 0 && m >= 0)
           emit (L, RF_OP_WAIT, c, m, loc, NULL);
@@ -2320,16 +2177,16 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST:
       {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
+        gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
         emit (L, c < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
       }
       return;
     case RF_C_LIBC_CREATE:
       {
-        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-        eval (L, arg_at (e, 1));
-        eval (L, arg_at (e, 3));
-        g_autoptr (GPtrArray) fs = start_routines (L, arg_at (e, 2), loc);
+        access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+        eval (L, c_arg (e, 1));
+        eval (L, c_arg (e, 3));
+        g_autoptr (GPtrArray) fs = start_routines (L, c_arg (e, 2), loc);
         if (fs->len == 0)
           return;
         /* what the argument points to, when known exactly: the threads' job type
@@ -2338,7 +2195,7 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
         L->quiet++;
         L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
         L->other_obj = FALSE;
-        g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
+        g_autoptr (GPtrArray) arg = c_arg (e, 3) ? deref (L, c_arg (e, 3)) : NULL;
         gboolean other = L->other_obj;
         L->alias_depth--;
         L->quiet--;
@@ -2361,7 +2218,7 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
           }
         L->guessed = guessed;
         /* a joinable handle: these threads post its semaphore when they end */
-        CExpr *h = peel (arg_at (e, 0));
+        CExpr *h = c_peel (c_arg (e, 0));
         gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
         guint start = L->cur, j = new_node (L, loc);
         for (guint i = 0; i < fs->len; i++)
@@ -2377,10 +2234,10 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_JOIN:
       {
-        eval (L, arg_at (e, 0));
-        gint sem = handle_sem (L, arg_at (e, 0));
+        eval (L, c_arg (e, 0));
+        gint sem = handle_sem (L, c_arg (e, 0));
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
+        c_expr_text (c_arg (e, 0), t);
         if (sem >= 0)
           {
             /* wait until a thread created with this handle has ended */
@@ -2394,13 +2251,13 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
                        "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
           }
         if (n > 1)
-          access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
+          access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);
       }
       return;
     case RF_C_LIBC_ONCE:
       {
-        eval (L, arg_at (e, 0));
-        CExpr *f = peel (arg_at (e, 1));
+        eval (L, c_arg (e, 0));
+        CExpr *f = c_peel (c_arg (e, 1));
         CDecl *d = f && f->kind == C_EXPR_IDENT ? func_def (L, f->text) : NULL;
         if (!d)
           {
@@ -2412,8 +2269,8 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
          * every other caller waits for that token and puts it back. Otherwise: f runs
          * here or has run already (in any thread, maybe still running). */
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        gint o = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, FALSE);
+        c_expr_text (c_arg (e, 0), t);
+        gint o = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, FALSE);
         g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
         gint done = o >= 0 ? var_of (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
         g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
@@ -2443,14 +2300,14 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       {
         /* sem_init (s, pshared, value): VALUE tokens (any number when not a
          * constant) */
-        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, TRUE);
+        gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, TRUE);
         eval_args (L, e, 1);
         gint64 value = 0;
-        gboolean known = const_int (L, arg_at (e, 2), &value) && value >= 0 && value <= 64;
+        gboolean known = c_const_int (c_arg (e, 2), &value) && value >= 0 && value <= 64;
         if (s < 0)
           return;
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
+        c_expr_text (c_arg (e, 0), t);
         g_autofree char *txt = g_strdup_printf ("sem_init(%s): one token", t->str);
         if (known)
           for (gint64 i = 0; i < value; i++)
@@ -2465,9 +2322,9 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       return;
     case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT:
       {
-        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, k == RF_C_LIBC_SEM_POST);
+        gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, k == RF_C_LIBC_SEM_POST);
         g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
+        c_expr_text (c_arg (e, 0), t);
         g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
         emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
       }
@@ -2487,21 +2344,21 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       eval_args (L, e, 0);
       return;
     case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC:
-      access_through (L, arg_at (e, 0), ACC_READ, TRUE, loc);
+      access_through (L, c_arg (e, 0), ACC_READ, TRUE, loc);
       if (n > 2 && k == RF_C_LIBC_ATOMIC_LOAD_GENERIC)
-        access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
+        access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);
       for (guint i = k == RF_C_LIBC_ATOMIC_LOAD_GENERIC ? 2 : 1; i < n; i++)
-        eval (L, arg_at (e, i));
+        eval (L, c_arg (e, i));
       return;
     case RF_C_LIBC_ATOMIC_STORE: case RF_C_LIBC_ATOMIC_STORE_GENERIC:
       {
         gboolean generic = k == RF_C_LIBC_ATOMIC_STORE_GENERIC;
         for (guint i = 1; i < n; i++)
           if (generic && i == 1)
-            access_through (L, arg_at (e, 1), ACC_READ, FALSE, loc);
+            access_through (L, c_arg (e, 1), ACC_READ, FALSE, loc);
           else
-            eval (L, arg_at (e, i));
-        access_through (L, arg_at (e, 0), ACC_WRITE, TRUE, loc);
+            eval (L, c_arg (e, i));
+        access_through (L, c_arg (e, 0), ACC_WRITE, TRUE, loc);
       }
       return;
     case RF_C_LIBC_ATOMIC_RMW:
@@ -2509,11 +2366,11 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
         /* RMW, exchange, compare-exchange: the first argument atomically read and
          * written; further pointer arguments (expected, result) are plain accesses */
         for (guint i = 1; i < n; i++)
-          if (is_pointerish (L, type_of (L, arg_at (e, i))))
-            access_through (L, arg_at (e, i), ACC_RW, FALSE, loc);
+          if (is_pointerish (L, type_of (L, c_arg (e, i))))
+            access_through (L, c_arg (e, i), ACC_RW, FALSE, loc);
           else
-            eval (L, arg_at (e, i));
-        access_through (L, arg_at (e, 0), ACC_RW, TRUE, loc);
+            eval (L, c_arg (e, i));
+        access_through (L, c_arg (e, 0), ACC_RW, TRUE, loc);
       }
       return;
     case RF_C_LIBC_UNSUPPORTED:
@@ -2539,9 +2396,9 @@ static GPtrArray *
 callback_targets (Lower *L, CExpr *arg)
 {
   GPtrArray *out = g_ptr_array_new ();
-  CExpr *p = peel (arg);
+  CExpr *p = c_peel (arg);
   if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
-    p = peel (p->a);
+    p = c_peel (p->a);
   if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
     {
       CDecl *d = func_def (L, p->text);
@@ -2623,12 +2480,12 @@ lower_unknown (Lower *L, CExpr *e, const char *name)
       access_through (L, arg, ACC_RW, FALSE, e->loc);
       /* a mutex or semaphore it is given (by a pointer of its type, or to a struct
        * holding one) may be unlocked or posted there */
-      CType *pt = pointee (L, type_of (L, peel (arg)));
+      CType *pt = pointee (L, type_of (L, c_peel (arg)));
       if (!L->quiet && pt && contains_sync (L, pt, 0))
         {
           g_autoptr (GPtrArray) ps = deref (L, arg);
           g_autoptr (GString) t = g_string_new (NULL);
-          expr_text (arg, t, 0);
+          c_expr_text (arg, t);
           g_autofree char *why = g_strdup_printf ("'%s' is passed to %s%s%s at %s:%u:%u, which has no body", t->str,
                                                   name ? "'" : "a call through a function pointer", name ? name : "",
                                                   name ? "'" : "", e->loc.file ? e->loc.file : "?", e->loc.line,
@@ -2731,7 +2588,7 @@ inline_call (Lower *L, CDecl *fn, CExpr *call)
 static void
 lower_call (Lower *L, CExpr *e)
 {
-  const char *name = callee_name (e);
+  const char *name = c_callee_name (e);
   CDecl *def = func_def (L, name);
   const RfCLibcFunc *f = rf_c_libc_lookup (name);
   if (L->cancels && !def && rf_c_libc_may_cancel (name) && !L->quiet)
@@ -2788,7 +2645,7 @@ lower_call (Lower *L, CExpr *e)
           g_ptr_array_add (cands, d);
       }
   g_autoptr (GString) t = g_string_new (NULL);
-  expr_text (e->a, t, 0);
+  c_expr_text (e->a, t);
   if (bodiless->len > 0)
     {
       /* targets without a body (or data): each a branch of its own */
@@ -2846,183 +2703,116 @@ label_node (Lower *L, const char *label, RfLoc loc)
 }
 
 /* The case and default labels of a switch body (not of nested switches). */
+static CVisitResult
+case_label (CStmt *s, gpointer out)
+{
+  if (s->kind == C_STMT_SWITCH)
+    return C_VISIT_SKIP;  /* its labels are its own */
+  if (s->kind == C_STMT_CASE || s->kind == C_STMT_DEFAULT)
+    g_ptr_array_add (out, s);
+  return C_VISIT_CONTINUE;
+}
+
 static void
 collect_cases (CStmt *s, GPtrArray *out)
 {
-  if (!s)
-    return;
-  switch (s->kind)
-    {
-    case C_STMT_SWITCH:
-      return;
-    case C_STMT_CASE: case C_STMT_DEFAULT:
-      g_ptr_array_add (out, s);
-      collect_cases (s->body, out);
-      return;
-    case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        collect_cases (g_ptr_array_index (s->items, i), out);
-      return;
-    case C_STMT_IF:
-      collect_cases (s->body, out);
-      collect_cases (s->else_body, out);
-      return;
-    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_LABEL:
-      collect_cases (s->body, out);
-      return;
-    default:
-      return;
-    }
+  CVisitor v = { .stmt = case_label, .no_exprs = TRUE, .data = out };
+  c_visit_stmt (&v, s);
 }
 
 /* ---- counted loops ---- */
 
 enum { MAX_UNROLL = 16 };
 
-static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
-static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
+/* Touch: what `touches` looks for. d: the counter; switches: switch statements around
+ * the statement being walked. */
+typedef struct {
+  CDecl *d;
+  int switches;
+} Touch;
 
-/* E assigns D, increments it or takes its address. */
-static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
-static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
-static gboolean init_touches (CInit *in, CDecl *d);
-static gboolean init_takes_addr (CInit *in, CDecl *d);
+static gboolean stmt_touches (CStmt *s, CDecl *d);
 
-static gboolean
-expr_touches (CExpr *e, CDecl *d, int depth)
+/* An expression assigning D, incrementing it or taking its address. */
+static CVisitResult
+touch_expr (CExpr *e, gpointer data)
 {
-  if (!e || depth > 200)
-    return FALSE;
-  CExpr *a = peel (e->a);
-  if (e->kind == C_EXPR_ASSIGN && a && a->kind == C_EXPR_IDENT && a->decl == d)
-    return TRUE;
-  if (e->kind == C_EXPR_UNARY && a && a->kind == C_EXPR_IDENT && a->decl == d
+  Touch *t = data;
+  CExpr *a = c_peel (e->a);
+  gboolean is_d = a && a->kind == C_EXPR_IDENT && a->decl == t->d;
+  if (e->kind == C_EXPR_ASSIGN && is_d)
+    return C_VISIT_STOP;
+  if (e->kind == C_EXPR_UNARY && is_d
       && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
           || e->op == C_OP_POSTDEC))
-    return TRUE;
-  if (expr_touches (e->a, d, depth + 1) || expr_touches (e->b, d, depth + 1) || expr_touches (e->c, d, depth + 1))
-    return TRUE;
-  if (e->kind == C_EXPR_CALL)
-    for (guint i = 0; e->args && i < e->args->len; i++)
-      if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
-        return TRUE;
-  /* statement expressions (atomic_load and other library macros), compound
-   * literals, _Generic: looked into */
+    return C_VISIT_STOP;
+  /* a statement expression (atomic_load and other library macros) is looked into,
+   * with no switch around */
   if (e->kind == C_EXPR_STMT_EXPR)
-    return !e->stmt || stmt_touches (e->stmt, d, 0);
-  if (e->kind == C_EXPR_COMPOUND_LIT)
-    return init_touches (e->init, d);
-  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
-    if (expr_touches (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
-      return TRUE;
-  return FALSE;
+    return !e->stmt || stmt_touches (e->stmt, t->d) ? C_VISIT_STOP : C_VISIT_SKIP;
+  return C_VISIT_CONTINUE;
 }
 
-static gboolean
-init_touches (CInit *in, CDecl *d)
+/* A label (or a case of an enclosing switch) that lowering a statement twice would
+ * merge, or an asm statement or a computed goto, which may do anything. */
+static CVisitResult
+touch_stmt (CStmt *s, gpointer data)
 {
-  if (!in)
-    return FALSE;
-  if (in->expr)
-    return expr_touches (in->expr, d, 0);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    if (init_touches (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
-      return TRUE;
-  return FALSE;
-}
-
-/* E takes the address of D somewhere. */
-static gboolean
-expr_takes_addr (CExpr *e, CDecl *d, int depth)
-{
-  if (!e || depth > 200)
-    return FALSE;
-  CExpr *a = peel (e->a);
-  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl == d)
-    return TRUE;
-  if (expr_takes_addr (e->a, d, depth + 1) || expr_takes_addr (e->b, d, depth + 1)
-      || expr_takes_addr (e->c, d, depth + 1))
-    return TRUE;
-  if (e->kind == C_EXPR_CALL)
-    for (guint i = 0; e->args && i < e->args->len; i++)
-      if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
-        return TRUE;
-  if (e->kind == C_EXPR_STMT_EXPR)
-    return !e->stmt || stmt_touches_addr (e->stmt, d);
-  if (e->kind == C_EXPR_COMPOUND_LIT)
-    return init_takes_addr (e->init, d);
-  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
-    if (expr_takes_addr (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-init_takes_addr (CInit *in, CDecl *d)
-{
-  if (!in)
-    return FALSE;
-  if (in->expr)
-    return expr_takes_addr (in->expr, d, 0);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    if (init_takes_addr (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-stmt_touches_addr (CStmt *s, CDecl *d)
-{
-  if (!s)
-    return FALSE;
-  if (expr_takes_addr (s->expr, d, 0) || expr_takes_addr (s->expr2, d, 0) || stmt_touches_addr (s->init, d)
-      || stmt_touches_addr (s->body, d) || stmt_touches_addr (s->else_body, d))
-    return TRUE;
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (stmt_touches_addr (g_ptr_array_index (s->items, i), d))
-        return TRUE;
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (init_takes_addr (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
-        return TRUE;
-  return FALSE;
-}
-
-/* S assigns D or takes its address, or holds a label (or a case of an enclosing
- * switch) that lowering it twice would merge. SWITCHES: switch statements around. */
-static gboolean
-stmt_touches (CStmt *s, CDecl *d, int switches)
-{
-  if (!s)
-    return FALSE;
+  Touch *t = data;
   switch (s->kind)
     {
     case C_STMT_LABEL: case C_STMT_LOCAL_LABEL: case C_STMT_ASM: case C_STMT_GOTO_PTR:
-      return TRUE;
+      return C_VISIT_STOP;
     case C_STMT_CASE: case C_STMT_DEFAULT:
-      if (switches == 0)
-        return TRUE;
-      break;
+      return t->switches == 0 ? C_VISIT_STOP : C_VISIT_CONTINUE;
     case C_STMT_SWITCH:
-      switches++;
-      break;
+      t->switches++;
+      return C_VISIT_CONTINUE;
     default:
-      break;
+      return C_VISIT_CONTINUE;
     }
-  if (expr_touches (s->expr, d, 0) || expr_touches (s->expr2, d, 0)
-      || stmt_touches (s->init, d, switches) || stmt_touches (s->body, d, switches)
-      || stmt_touches (s->else_body, d, switches))
-    return TRUE;
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (stmt_touches (g_ptr_array_index (s->items, i), d, switches))
-        return TRUE;
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (init_touches (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
-        return TRUE;
-  return FALSE;
+}
+
+static void
+touch_stmt_done (CStmt *s, gpointer data)
+{
+  if (s->kind == C_STMT_SWITCH)
+    ((Touch *) data)->switches--;
+}
+
+/* S assigns D or takes its address, or holds a label (or a case of an enclosing
+ * switch) that lowering it twice would merge. */
+static gboolean
+stmt_touches (CStmt *s, CDecl *d)
+{
+  Touch t = { d, 0 };
+  CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
+  return c_visit_stmt (&v, s);
+}
+
+/* E assigns D or takes its address. */
+static gboolean
+expr_touches (CExpr *e, CDecl *d)
+{
+  Touch t = { d, 0 };
+  CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
+  return c_visit_expr (&v, e);
+}
+
+static CVisitResult
+addr_of_d (CExpr *e, gpointer d)
+{
+  CExpr *a = c_peel (e->a);
+  return e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl == d
+         ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* S takes the address of D somewhere. */
+static gboolean
+stmt_takes_addr (CStmt *s, CDecl *d)
+{
+  CVisitor v = { .expr = addr_of_d, .data = d };
+  return c_visit_stmt (&v, s);
 }
 
 /* The number of iterations of counted loop S: `for (i = A; i < B; i++)` (or `int i =
@@ -3040,37 +2830,37 @@ counted_loop (Lower *L, CStmt *s)
   if (s->init->kind == C_STMT_DECL && s->init->items && s->init->items->len == 1)
     {
       d = g_ptr_array_index (s->init->items, 0);
-      if (!d->init || !d->init->expr || !const_int (L, d->init->expr, &from))
+      if (!d->init || !d->init->expr || !c_const_int (d->init->expr, &from))
         return -1;
     }
   else if (s->init->kind == C_STMT_EXPR && s->init->expr && s->init->expr->kind == C_EXPR_ASSIGN
            && s->init->expr->op == C_OP_ASSIGN)
     {
-      CExpr *a = peel (s->init->expr->a);
-      if (!a || a->kind != C_EXPR_IDENT || !const_int (L, s->init->expr->b, &from))
+      CExpr *a = c_peel (s->init->expr->a);
+      if (!a || a->kind != C_EXPR_IDENT || !c_const_int (s->init->expr->b, &from))
         return -1;
       d = a->decl;
     }
-  if (!d || d->kind != C_DECL_VAR || is_static_object (d))
+  if (!d || d->kind != C_DECL_VAR || c_is_static_object (d))
     return -1;
   CType *t = strip (L, d->type);
   if (!t || t->kind != C_TYPE_BASIC)
     return -1;
   /* condition: i < B, i <= B, i != B */
-  CExpr *c = peel (s->expr);
+  CExpr *c = c_peel (s->expr);
   if (!c || c->kind != C_EXPR_BINARY || !(c->op == C_OP_LT || c->op == C_OP_LE || c->op == C_OP_NE))
     return -1;
-  CExpr *ci = peel (c->a);
-  if (!ci || ci->kind != C_EXPR_IDENT || ci->decl != d || !const_int (L, c->b, &to))
+  CExpr *ci = c_peel (c->a);
+  if (!ci || ci->kind != C_EXPR_IDENT || ci->decl != d || !c_const_int (c->b, &to))
     return -1;
   if (c->op == C_OP_LE)
     to++;
   /* step: i++, ++i, i += 1 */
-  CExpr *st = peel (s->expr2), *sa = st ? peel (st->a) : NULL;
+  CExpr *st = c_peel (s->expr2), *sa = st ? c_peel (st->a) : NULL;
   gint64 one = 0;
   gboolean inc = st && sa && sa->kind == C_EXPR_IDENT && sa->decl == d
                  && ((st->kind == C_EXPR_UNARY && (st->op == C_OP_POSTINC || st->op == C_OP_PREINC))
-                     || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && const_int (L, st->b, &one)
+                     || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && c_const_int (st->b, &one)
                          && one == 1));
   if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
     return -1;
@@ -3091,13 +2881,13 @@ counted_loop (Lower *L, CStmt *s)
     }
   if (from < lo || to > hi)
     return -1;
-  if (stmt_touches (s->body, d, 0) || expr_touches (s->expr, d, 0))
+  if (stmt_touches (s->body, d) || expr_touches (s->expr, d))
     return -1;
   /* no &i anywhere in the function (a pointer could change i) */
   for (Frame *f = L->frame; f; f = f->up)
     if (f->fn == L->frame->fn)
       {
-        if (f->fn && f->fn->body && stmt_touches_addr (f->fn->body, d))
+        if (f->fn && f->fn->body && stmt_takes_addr (f->fn->body, d))
           return -1;
         break;
       }
@@ -3175,7 +2965,7 @@ lower_loop (Lower *L, CStmt *s)
 static void
 lower_decl (Lower *L, CDecl *d)
 {
-  if (d->kind != C_DECL_VAR || is_static_object (d))
+  if (d->kind != C_DECL_VAR || c_is_static_object (d))
     return;
   /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
    * model does not follow (leaving it out could keep a lock held for ever) */
@@ -3391,11 +3181,11 @@ pre_init (Lower *L, CInit *in, CType *hint)
 static void
 take_address (Lower *L, CExpr *e, guint flags)
 {
-  e = peel (e);
+  e = c_peel (e);
   while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
                || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
                    && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
-    e = peel (e->a);
+    e = c_peel (e->a);
   if (e && e->kind == C_EXPR_COMPOUND_LIT)
     {
       /* its address may reach another thread: an object of its own */
@@ -3421,7 +3211,7 @@ take_address (Lower *L, CExpr *e, guint flags)
   if (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
     return;
   handle_mark (L, d, (flags & P_HANDLE) ? HANDLE_CREATED : HANDLE_BAD);
-  if (is_static_object (d))
+  if (c_is_static_object (d))
     {
       if (d->thread_local && !(flags & P_NOESC))
         g_hash_table_add (L->escaped, d);
@@ -3443,7 +3233,7 @@ pre_stmt (Lower *L, CStmt *s);
 static gboolean
 atomic_value (Lower *L, CExpr *call, guint i)
 {
-  CExpr *obj = arg_at (call, 0), *a = arg_at (call, i);
+  CExpr *obj = c_arg (call, 0), *a = c_arg (call, i);
   CType *w = pointee (L, type_of (L, obj)), *t = type_of (L, a);
   if (i == 0 || !a || !is_pointerish (L, w) || !is_pointerish (L, t))
     return FALSE;
@@ -3480,7 +3270,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         }
       if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
         {
-          CExpr *a = peel (e->a);
+          CExpr *a = c_peel (e->a);
           if (a && a->kind == C_EXPR_IDENT && a->decl)
             g_hash_table_add (L->assigned, a->decl);
           handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
@@ -3489,7 +3279,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
       return;
     case C_EXPR_ASSIGN:
       {
-        CExpr *a = peel (e->a);
+        CExpr *a = c_peel (e->a);
         if (a && a->kind == C_EXPR_IDENT && a->decl)
           g_hash_table_add (L->assigned, a->decl);
         handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
@@ -3503,7 +3293,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
       return;
     case C_EXPR_CALL:
       {
-        const char *n = callee_name (e);
+        const char *n = c_callee_name (e);
         if (is_alloc (n) && !g_hash_table_contains (L->root_by_key, e))
           {
             g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
@@ -3536,13 +3326,13 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         if (lib && (lib->flags & RF_C_LIBC_MUTEX_TYPE))
           {
             /* a type given by its name is seen at the name (C_EXPR_IDENT) */
-            CExpr *a = peel (arg_at (e, 1));
+            CExpr *a = c_peel (c_arg (e, 1));
             if (!(a && a->kind == C_EXPR_IDENT && g_str_has_prefix (a->text, "PTHREAD_MUTEX_")))
               L->mutex_other = TRUE;
           }
         gboolean noesc = k != RF_C_LIBC_UNMODELLED && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_UNSUPPORTED
                          && !(func_def (L, n) && k == RF_C_LIBC_PURE);
-        CExpr *f = peel (e->a);
+        CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);
         if (k == RF_C_LIBC_JOIN && e->args && e->args->len > 0)
@@ -3607,30 +3397,28 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
     }
 }
 
-static void
-pre_stmt (Lower *L, CStmt *s)
+static CVisitResult
+pre_stmt_parts (CStmt *s, gpointer data)
 {
-  if (!s)
-    return;
+  Lower *L = data;
   gboolean dropped = s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_WHILE
                      || s->kind == C_STMT_DO || s->kind == C_STMT_FOR;
   pre_expr (L, s->expr, dropped ? P_DISCARD : 0, NULL);
   pre_expr (L, s->expr2, s->kind == C_STMT_FOR ? P_DISCARD : 0, NULL);
-  pre_stmt (L, s->init);
-  pre_stmt (L, s->body);
-  pre_stmt (L, s->else_body);
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      pre_stmt (L, g_ptr_array_index (s->items, i));
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      {
-        CDecl *d = g_ptr_array_index (s->items, i);
-        if (d->kind == C_DECL_VAR)
-          {
-            pre_init (L, d->init, pointee (L, d->type));
-          }
-      }
+  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (s->items, i);
+      if (d->kind == C_DECL_VAR)
+        pre_init (L, d->init, pointee (L, d->type));
+    }
+  return C_VISIT_CONTINUE;
+}
+
+static void
+pre_stmt (Lower *L, CStmt *s)
+{
+  CVisitor v = { .stmt = pre_stmt_parts, .no_exprs = TRUE, .data = L };
+  c_visit_stmt (&v, s);
 }
 
 /* ---- thread-private heap objects ---- */
@@ -3651,8 +3439,8 @@ static void priv_expr (Lower *L, CExpr *e, int ctx);
 static CDecl *
 priv_local (Lower *L, CExpr *e)
 {
-  e = peel (e);
-  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR || is_static_object (e->decl))
+  e = c_peel (e);
+  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR || c_is_static_object (e->decl))
     return NULL;
   return is_pointerish (L, e->decl->type) ? e->decl : NULL;
 }
@@ -3661,10 +3449,10 @@ priv_local (Lower *L, CExpr *e)
 static void
 priv_define (Lower *L, CDecl *d, CExpr *v)
 {
-  CExpr *pv = peel (v);
+  CExpr *pv = c_peel (v);
   if (pv && pv->kind == C_EXPR_INT && strcmp (pv->text, "0") == 0)
     return;
-  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
+  const char *n = pv && pv->kind == C_EXPR_CALL ? c_callee_name (pv) : NULL;
   if (n && is_alloc (n) && !func_def (L, n))
     {
       for (guint i = 0; pv->args && i < pv->args->len; i++)
@@ -3791,12 +3579,12 @@ priv_expr (Lower *L, CExpr *e, int ctx)
       return;
     case C_EXPR_CALL:
       {
-        const char *n = callee_name (e);
+        const char *n = c_callee_name (e);
         gboolean known = n && !func_def (L, n) && priv_keeps_nothing (effect_of (n));
         /* a pointer result may be one of the arguments (strchr, memcpy) */
         CType *rt = strip (L, type_of (L, e));
         gboolean result_used = ctx != PV_DISCARD && rt && (rt->kind == C_TYPE_POINTER || rt->kind == C_TYPE_ARRAY);
-        CExpr *f = peel (e->a);
+        CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           priv_expr (L, e->a, PV_VALUE);
         for (guint i = 0; e->args && i < e->args->len; i++)
@@ -3830,11 +3618,10 @@ priv_init (Lower *L, CInit *in)
     priv_init (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
 }
 
-static void
-priv_stmt (Lower *L, CStmt *s)
+static CVisitResult
+priv_stmt_parts (CStmt *s, gpointer data)
 {
-  if (!s)
-    return;
+  Lower *L = data;
   switch (s->kind)
     {
     case C_STMT_EXPR:
@@ -3858,24 +3645,26 @@ priv_stmt (Lower *L, CStmt *s)
           CDecl *d = g_ptr_array_index (s->items, i);
           if (d->kind != C_DECL_VAR || !d->init)
             continue;
-          if (!is_static_object (d) && is_pointerish (L, d->type) && d->init->expr)
+          if (!c_is_static_object (d) && is_pointerish (L, d->type) && d->init->expr)
             priv_define (L, d, d->init->expr);
           else
             priv_init (L, d->init);
         }
       break;
     default:
-      /* return, goto *p, asm operands: values that leave */
+      /* return, goto *p: values that leave */
       priv_expr (L, s->expr, PV_VALUE);
       priv_expr (L, s->expr2, PV_VALUE);
       break;
     }
-  priv_stmt (L, s->init);
-  priv_stmt (L, s->body);
-  priv_stmt (L, s->else_body);
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      priv_stmt (L, g_ptr_array_index (s->items, i));
+  return C_VISIT_CONTINUE;
+}
+
+static void
+priv_stmt (Lower *L, CStmt *s)
+{
+  CVisitor v = { .stmt = priv_stmt_parts, .no_exprs = TRUE, .data = L };
+  c_visit_stmt (&v, s);
 }
 
 /* Marks the roots of the allocation sites whose objects stay private (see above). */
@@ -3975,10 +3764,10 @@ fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx)
 static void
 fresh_gen (Lower *L, CDecl *d, CExpr *v)
 {
-  CExpr *pv = peel (v);
-  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
+  CExpr *pv = c_peel (v);
+  const char *n = pv && pv->kind == C_EXPR_CALL ? c_callee_name (pv) : NULL;
   const RfCLibcFunc *lib = rf_c_libc_lookup (n);
-  if (d && d->kind == C_DECL_VAR && !is_static_object (d) && is_pointerish (L, d->type)
+  if (d && d->kind == C_DECL_VAR && !c_is_static_object (d) && is_pointerish (L, d->type)
       && !g_hash_table_contains (L->ptr_addr, d) && lib && lib->pointers == RF_C_LIBC_PTS_ALLOC && !func_def (L, n))
     g_hash_table_add (L->fresh, d);
 }
@@ -4012,12 +3801,12 @@ fresh_meet (Lower *L, GHashTable *other)
 static void
 fresh_gen_in_test (Lower *L, CExpr *cond)
 {
-  CExpr *c = peel (cond);
+  CExpr *c = c_peel (cond);
   while (c && c->kind == C_EXPR_UNARY && c->op == C_OP_NOT)
-    c = peel (c->a);
+    c = c_peel (c->a);
   if (c && c->kind == C_EXPR_BINARY && (c->op == C_OP_EQ || c->op == C_OP_NE))
     {
-      CExpr *a = peel (c->a), *b = peel (c->b);
+      CExpr *a = c_peel (c->a), *b = c_peel (c->b);
       if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0)
         c = a;
       else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0)
@@ -4025,7 +3814,7 @@ fresh_gen_in_test (Lower *L, CExpr *cond)
     }
   if (c && c->kind == C_EXPR_ASSIGN && c->op == C_OP_ASSIGN)
     {
-      CExpr *lhs = peel (c->a);
+      CExpr *lhs = c_peel (c->a);
       if (lhs && lhs->kind == C_EXPR_IDENT)
         fresh_gen (L, lhs->decl, c->b);
     }
@@ -4037,10 +3826,10 @@ fresh_gen_stmt (Lower *L, CStmt *s)
 {
   if (s->kind == C_STMT_EXPR)
     {
-      CExpr *e = peel (s->expr);
+      CExpr *e = c_peel (s->expr);
       if (e && e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN)
         {
-          CExpr *lhs = peel (e->a);
+          CExpr *lhs = c_peel (e->a);
           if (lhs && lhs->kind == C_EXPR_IDENT)
             fresh_gen (L, lhs->decl, e->b);
         }
@@ -4477,23 +4266,35 @@ callback_jobs (Lower *L)
     }
 }
 
-/* The functions an initializer names (as `f` or `&f`, through casts). */
-static void
-init_functions (Lower *L, CInit *in, GPtrArray *out, int depth)
+/* The functions an initializer names (as `f` or `&f`, through casts).
+ * FunctionsNamed: init_functions' state. out: CDecl* (borrowed), in order found. */
+typedef struct {
+  Lower *L;
+  GPtrArray *out;
+} FunctionsNamed;
+
+static CVisitResult
+named_function (CExpr *e, gpointer data)
 {
-  if (!in || depth > 32)
-    return;
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    init_functions (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init, out, depth + 1);
-  CExpr *e = peel (in->expr);
-  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    e = peel (e->a);
-  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_FUNC)
+  FunctionsNamed *fn = data;
+  CExpr *p = c_peel (e);
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
+    p = c_peel (p->a);
+  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
     {
-      CDecl *def = func_def (L, e->text);
-      if (def && !def->in_system && !g_ptr_array_find (out, def, NULL))
-        g_ptr_array_add (out, def);
+      CDecl *def = func_def (fn->L, p->text);
+      if (def && !def->in_system && !g_ptr_array_find (fn->out, def, NULL))
+        g_ptr_array_add (fn->out, def);
     }
+  return C_VISIT_SKIP;  /* only the initializer's own values: `f` or `&f` */
+}
+
+static void
+init_functions (Lower *L, CInit *in, GPtrArray *out)
+{
+  FunctionsNamed fn = { L, out };
+  CVisitor v = { .expr = named_function, .data = &fn };
+  c_visit_init (&v, in);
 }
 
 /* Module mode without --entry: clients may also call the functions a global with
@@ -4509,7 +4310,7 @@ exported_function_entries (Lower *L, GPtrArray *entries)
       if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
         continue;
       g_autoptr (GPtrArray) fns = g_ptr_array_new ();
-      init_functions (L, d->init, fns, 0);
+      init_functions (L, d->init, fns);
       for (guint k = 0; k < fns->len; k++)
         {
           CDecl *f = g_ptr_array_index (fns, k);
@@ -4533,13 +4334,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->diags = diags;
   L->prog = rf_program_new ();
   L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
-  L->decls = g_ptr_array_new ();
-  for (guint i = 0; i < unit->files->len; i++)
-    {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
-        g_ptr_array_add (L->decls, g_ptr_array_index (file->items, j));
-    }
+  L->decls = c_unit_decls (unit);
   L->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) root_free);
   L->root_by_key = g_hash_table_new (NULL, NULL);
   L->escaped = g_hash_table_new (NULL, NULL);

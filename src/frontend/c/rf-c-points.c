@@ -28,6 +28,7 @@
  * respect C's effective types, and no pointer leaves an object by arithmetic.) */
 #include "rf-c-points.h"
 #include "rf-c-libc.h"
+#include "rf-c-tree.h"
 
 #include <string.h>
 
@@ -112,6 +113,7 @@ typedef struct {
 
 struct _RfCPoints {
   const RfCUnit *unit;
+  GPtrArray *decls;       /* every external declaration of the unit, in file order (borrowed CDecl*) */
   RfCTypes *ty;
   RfCPointsOptions opts;
   GHashTable *funcs;      /* name -> CDecl* with a body (the first) */
@@ -134,26 +136,6 @@ struct _RfCPoints {
 };
 
 /* ---- small helpers ---- */
-
-static CExpr *
-peel (CExpr *e)
-{
-  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
-    e = e->a;
-  return e;
-}
-
-/* The name of a call's callee when it is a function designator, as the lowering has it. */
-static const char *
-callee_name (CExpr *call)
-{
-  CExpr *f = peel (call->a);
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_DEREF)
-    f = peel (f->a);
-  if (f && f->kind == C_EXPR_IDENT && (!f->decl || f->decl->kind == C_DECL_FUNC))
-    return f->text;
-  return NULL;
-}
 
 static CType *
 strip (RfCPoints *P, CType *t)
@@ -189,19 +171,6 @@ pointer_valued (RfCPoints *P, CType *t)
   t = strip (P, t);
   return !t || t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY || t->kind == C_TYPE_FUNCTION
          || t->kind == C_TYPE_AUTO;
-}
-
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
-}
-
-static gboolean
-is_null_constant (CExpr *e)
-{
-  e = peel (e);
-  return e && e->kind == C_EXPR_INT && strcmp (e->text, "0") == 0;
 }
 
 /* ---- objects, locations, nodes ---- */
@@ -275,20 +244,13 @@ obj_new (RfCPoints *P, GHashTable *table, RfCPointsKind kind, gconstpointer key,
   return P->objs->len - 1;
 }
 
-static gboolean
-is_static_object (CDecl *d)
-{
-  return d->kind == C_DECL_VAR && (d->file_scope || d->storage == C_STORAGE_STATIC
-                                   || d->storage == C_STORAGE_EXTERN);
-}
-
 /* The object of variable or parameter D (FN: the function it belongs to, for locals).
  * Keys are the lowering's: a global with external linkage is one object whatever
  * declaration names it. */
 static guint
 obj_var (RfCPoints *P, CDecl *d, CDecl *fn)
 {
-  gconstpointer key = is_static_object (d) && d->storage != C_STORAGE_STATIC ? (gconstpointer) g_intern_string (d->name)
+  gconstpointer key = c_is_static_object (d) && d->storage != C_STORAGE_STATIC ? (gconstpointer) g_intern_string (d->name)
                                                                             : (gconstpointer) d;
   gpointer v = g_hash_table_lookup (P->obj_of, key);
   if (v)
@@ -1063,7 +1025,7 @@ rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result
 {
   RfCLibcPointers lib = name ? lib_of (name) : RF_C_LIBC_PTS_OTHER;
   if (lib == RF_C_LIBC_PTS_ENDPTR)
-    return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
+    return call && c_arg (call, 1) && !c_is_null_constant (c_arg (call, 1));
   if (lib == RF_C_LIBC_PTS_STRTOK)
     return TRUE;
   return result_used
@@ -1096,7 +1058,7 @@ static guint
 lower_atomic (RfCPoints *P, CExpr *e)
 {
   guint v = node_new (P), r = node_new (P);
-  CExpr *obj = arg_at (e, 0);
+  CExpr *obj = c_arg (e, 0);
   if (!obj)
     return r;
   guint p0 = val (P, obj);
@@ -1131,7 +1093,7 @@ static guint
 lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
 {
   guint r = node_new (P);
-  CExpr *a0 = arg_at (e, 0);
+  CExpr *a0 = c_arg (e, 0);
   switch (lib_of (name))
     {
     case RF_C_LIBC_PTS_ALLOC: case RF_C_LIBC_PTS_REALLOC:
@@ -1164,9 +1126,9 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
         guint p = val (P, a0);
         cons_add (P, K_COPY, r, p, NULL, NULL);
         RfCLibcPointers lib = lib_of (name);
-        if (lib == RF_C_LIBC_PTS_COPY && arg_at (e, 1))
-          cons_add (P, K_COPYOBJ, p, val (P, arg_at (e, 1)), NULL, NULL);
-        else if (lib == RF_C_LIBC_PTS_BYTES0 || (lib == RF_C_LIBC_PTS_SET && !(strstr (name, "bzero") || is_null_constant (arg_at (e, 1)))))
+        if (lib == RF_C_LIBC_PTS_COPY && c_arg (e, 1))
+          cons_add (P, K_COPYOBJ, p, val (P, c_arg (e, 1)), NULL, NULL);
+        else if (lib == RF_C_LIBC_PTS_BYTES0 || (lib == RF_C_LIBC_PTS_SET && !(strstr (name, "bzero") || c_is_null_constant (c_arg (e, 1)))))
           cons_add (P, K_SCALAR, p, p, NULL, NULL);
         visit_args (P, e, lib == RF_C_LIBC_PTS_COPY ? 2 : 1);
       }
@@ -1182,14 +1144,14 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       visit_args (P, e, 0);
       return r;
     case RF_C_LIBC_PTS_ENDPTR:
-      if (a0 && arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
-        cons_add (P, K_STORE, val (P, a0), val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
+      if (a0 && c_arg (e, 1) && !c_is_null_constant (c_arg (e, 1)))
+        cons_add (P, K_STORE, val (P, a0), val (P, c_arg (e, 1)), pointee_of (P, c_arg (e, 1)), NULL);
       visit_args (P, e, 0);
       return r;
     case RF_C_LIBC_PTS_SETSPECIFIC:
       visit_args (P, e, 0);
-      if (arg_at (e, 1))
-        cons_add (P, K_COPY, P->specific, val (P, arg_at (e, 1)), NULL, NULL);
+      if (c_arg (e, 1))
+        cons_add (P, K_COPY, P->specific, val (P, c_arg (e, 1)), NULL, NULL);
       return r;
     case RF_C_LIBC_PTS_GETSPECIFIC:
       visit_args (P, e, 0);
@@ -1198,28 +1160,28 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
     case RF_C_LIBC_PTS_KEYCREATE:
       {
         visit_args (P, e, 0);
-        CExpr *f = peel (arg_at (e, 1));
+        CExpr *f = c_peel (c_arg (e, 1));
         if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
-          f = peel (f->a);
+          f = c_peel (f->a);
         CDecl *def = f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC
                      ? func_def (P, f->text) : NULL;
         if (def && def->params && def->params->len == 1)
           cons_add (P, K_COPY, cell_id (P, obj_var (P, g_ptr_array_index (def->params, 0), def), ""),
                     P->specific, NULL, NULL);
-        else if (f && !is_null_constant (f))
+        else if (f && !c_is_null_constant (f))
           {
             /* a destructor through a pointer: whatever it may be gets unknown values */
-            cons_add (P, K_TAINT, 0, val (P, arg_at (e, 1)), NULL, NULL);
+            cons_add (P, K_TAINT, 0, val (P, c_arg (e, 1)), NULL, NULL);
           }
       }
       return r;
     case RF_C_LIBC_PTS_STRTOK:
       visit_args (P, e, 0);
-      if (a0 && arg_at (e, 2) && !is_null_constant (arg_at (e, 2)))
+      if (a0 && c_arg (e, 2) && !c_is_null_constant (c_arg (e, 2)))
         {
-          guint v = val (P, a0), sp = val (P, arg_at (e, 2));
+          guint v = val (P, a0), sp = val (P, c_arg (e, 2));
           cons_add (P, K_COPY, r, v, NULL, NULL);
-          cons_add (P, K_STORE, v, sp, pointee_of (P, arg_at (e, 2)), NULL);
+          cons_add (P, K_STORE, v, sp, pointee_of (P, c_arg (e, 2)), NULL);
           cons_add (P, K_LOAD, r, sp, NULL, NULL);
         }
       else
@@ -1228,14 +1190,14 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
     case RF_C_LIBC_PTS_CREATE:
       {
         visit_args (P, e, 0);
-        CExpr *f = arg_at (e, 2), *arg = arg_at (e, 3);
+        CExpr *f = c_arg (e, 2), *arg = c_arg (e, 3);
         if (!f || !arg)
           return r;
         Call *k = call_new (P, e, 3, 1);
         k->create = TRUE;
-        CExpr *pf = peel (f);
+        CExpr *pf = c_peel (f);
         if (pf && pf->kind == C_EXPR_UNARY && pf->op == C_OP_ADDR)
-          pf = peel (pf->a);
+          pf = c_peel (pf->a);
         CDecl *def = pf && pf->kind == C_EXPR_IDENT && pf->decl && pf->decl->kind == C_DECL_FUNC
                      ? func_def (P, pf->text) : NULL;
         if (def)
@@ -1249,8 +1211,8 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       return r;
     case RF_C_LIBC_PTS_JOIN:
       visit_args (P, e, 0);
-      if (arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
-        cons_add (P, K_STORE, P->unknown, val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
+      if (c_arg (e, 1) && !c_is_null_constant (c_arg (e, 1)))
+        cons_add (P, K_STORE, P->unknown, val (P, c_arg (e, 1)), pointee_of (P, c_arg (e, 1)), NULL);
       return r;
     case RF_C_LIBC_PTS_PRIVATE:
       visit_args (P, e, 0);
@@ -1267,10 +1229,10 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
   ConsKind given = row && (row->flags & RF_C_LIBC_CALLS_BACK) ? K_CALLBACK : K_TAINT;
   for (guint i = 0; e->args && i < e->args->len; i++)
     {
-      CType *at = strip (P, type_of (P, arg_at (e, i)));
+      CType *at = strip (P, type_of (P, c_arg (e, i)));
       if (at && (at->kind == C_TYPE_FUNCTION
                  || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
-        cons_add (P, given, 0, val (P, arg_at (e, i)), NULL, NULL);
+        cons_add (P, given, 0, val (P, c_arg (e, i)), NULL, NULL);
     }
   visit_args (P, e, 0);
   CType *rt = type_of (P, e);
@@ -1285,7 +1247,7 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
 static guint
 lower_call (RfCPoints *P, CExpr *e, guint *raddr)
 {
-  const char *name = callee_name (e);
+  const char *name = c_callee_name (e);
   CDecl *def = func_def (P, name);
   *raddr = node_new (P);
   if (name && summarised (P, name, def))
@@ -1460,7 +1422,7 @@ val (RfCPoints *P, CExpr *e)
         {
         case C_OP_ADDR:
           {
-            CExpr *a = peel (e->a);
+            CExpr *a = c_peel (e->a);
             n = addr (P, e->a);
             if (!(a && a->kind == C_EXPR_IDENT && a->decl && a->decl->kind == C_DECL_FUNC))
               cons_add (P, K_TAKE, 0, n, NULL, NULL);
@@ -1579,7 +1541,7 @@ val (RfCPoints *P, CExpr *e)
               n = P->unknown;
             else if (pointer_valued (P, from))
               n = a;
-            else if (!is_null_constant (e->a))
+            else if (!c_is_null_constant (e->a))
               n = P->unknown;  /* an integer turned into a pointer */
           }
         else if (pointer_valued (P, from) && !is_kind (P, e->type, C_TYPE_VOID))
@@ -1640,7 +1602,7 @@ init_value (RfCPoints *P, guint obj, const char *path, CType *type, CExpr *e)
   /* other data: where it shares a union with pointers, they are lost */
   CType *ct = NULL;
   g_free (normal_path (P, obj_at (P, obj), path, TRUE, &ct));
-  if (!is_null_constant (e) && (!ct || is_kind (P, ct, C_TYPE_UNION)) && rf_c_type_holds_pointers (P->ty, ct))
+  if (!c_is_null_constant (e) && (!ct || is_kind (P, ct, C_TYPE_UNION)) && rf_c_type_holds_pointers (P->ty, ct))
     obj_at (P, obj)->smashed = TRUE;
 }
 
@@ -1782,17 +1744,17 @@ decl (RfCPoints *P, CDecl *d)
   init_object (P, o, "", obj_at (P, o)->type, d->init);
 }
 
-static void
-stmt (RfCPoints *P, CStmt *s)
+/* The constraints of statement S's own parts (its sub-statements are visited after). */
+static CVisitResult
+stmt_parts (CStmt *s, gpointer data)
 {
-  if (!s)
-    return;
+  RfCPoints *P = data;
   switch (s->kind)
     {
     case C_STMT_DECL:
       for (guint i = 0; s->items && i < s->items->len; i++)
         decl (P, g_ptr_array_index (s->items, i));
-      return;
+      return C_VISIT_SKIP;
     case C_STMT_RETURN:
       if (s->expr && P->fn)
         {
@@ -1803,19 +1765,12 @@ stmt (RfCPoints *P, CStmt *s)
           else
             cons_add (P, K_COPY, ret_node (P, P->fn), val (P, s->expr), NULL, NULL);
         }
-      return;
-    case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        stmt (P, g_ptr_array_index (s->items, i));
-      return;
+      return C_VISIT_SKIP;
     case C_STMT_LOCAL_LABEL:
-      return;
+      return C_VISIT_SKIP;
     default:
       val (P, s->expr);
       val (P, s->expr2);
-      stmt (P, s->init);
-      stmt (P, s->body);
-      stmt (P, s->else_body);
       if (s->kind == C_STMT_ASM && s->asm_)
         {
           /* operands of an asm statement: anything may happen to them */
@@ -1824,8 +1779,15 @@ stmt (RfCPoints *P, CStmt *s)
             for (guint i = 0; ops[k] && i < ops[k]->len; i++)
               cons_add (P, K_TAINT, 0, val (P, ((CAsmOperand *) g_ptr_array_index (ops[k], i))->expr), NULL, NULL);
         }
-      return;
+      return C_VISIT_CONTINUE;
     }
+}
+
+static void
+stmt (RfCPoints *P, CStmt *s)
+{
+  CVisitor v = { .stmt = stmt_parts, .no_exprs = TRUE, .data = P };
+  c_visit_stmt (&v, s);
 }
 
 /* ---- solving ---- */
@@ -1839,18 +1801,14 @@ externals (RfCPoints *P)
   if (!P->externals_done)
     {
       P->externals_done = TRUE;
-      for (guint i = 0; i < P->unit->files->len; i++)
+      for (guint i = 0; i < P->decls->len; i++)
         {
-          CFile *file = g_ptr_array_index (P->unit->files, i);
-          for (guint j = 0; j < file->items->len; j++)
+          CDecl *d = g_ptr_array_index (P->decls, i);
+          if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
+              && d->storage != C_STORAGE_TYPEDEF && !d->in_system && !d->thread_local)
             {
-              CDecl *d = g_ptr_array_index (file->items, j);
-              if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
-                  && d->storage != C_STORAGE_TYPEDEF && !d->in_system && !d->thread_local)
-                {
-                  guint o = obj_var (P, d, NULL);
-                  obj_flag (P, &obj_at (P, o)->addr_taken);
-                }
+              guint o = obj_var (P, d, NULL);
+              obj_flag (P, &obj_at (P, o)->addr_taken);
             }
         }
     }
@@ -1928,52 +1886,41 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   P->mem = node_new (P);
   P->specific = node_new (P);
 
-  for (guint i = 0; i < unit->files->len; i++)
+  P->decls = c_unit_decls (unit);
+  for (guint i = 0; i < P->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
-        {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->kind == C_DECL_FUNC && d->body && d->name && !g_hash_table_contains (P->funcs, d->name))
-            g_hash_table_insert (P->funcs, (gpointer) d->name, d);
-        }
+      CDecl *d = g_ptr_array_index (P->decls, i);
+      if (d->kind == C_DECL_FUNC && d->body && d->name && !g_hash_table_contains (P->funcs, d->name))
+        g_hash_table_insert (P->funcs, (gpointer) d->name, d);
     }
-  for (guint i = 0; i < unit->files->len; i++)
+  for (guint i = 0; i < P->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (P->decls, i);
+      P->fn = NULL;
+      if (d->kind == C_DECL_FUNC && d->body)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          P->fn = NULL;
-          if (d->kind == C_DECL_FUNC && d->body)
-            {
-              P->fn = d;
-              stmt (P, d->body);
-            }
-          else
-            decl (P, d);
+          P->fn = d;
+          stmt (P, d->body);
         }
+      else
+        decl (P, d);
     }
   P->fn = NULL;
   /* a global only declared here is defined (and initialised) by code the analysis
    * does not see */
   g_autoptr (GHashTable) defined = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < unit->files->len; i++)
+    for (guint i = 0; i < P->decls->len; i++)
       {
-        CFile *file = g_ptr_array_index (unit->files, i);
-        for (guint j = 0; j < file->items->len; j++)
+        CDecl *d = g_ptr_array_index (P->decls, i);
+        if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
+          continue;
+        if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
+          g_hash_table_add (defined, (gpointer) d->name);
+        else if (pass == 1 && !g_hash_table_contains (defined, d->name))
           {
-            CDecl *d = g_ptr_array_index (file->items, j);
-            if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
-              continue;
-            if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
-              g_hash_table_add (defined, (gpointer) d->name);
-            else if (pass == 1 && !g_hash_table_contains (defined, d->name))
-              {
-                Obj *o = obj_at (P, obj_var (P, d, NULL));
-                o->smashed = o->addr_taken = TRUE;
-              }
+            Obj *o = obj_at (P, obj_var (P, d, NULL));
+            o->smashed = o->addr_taken = TRUE;
           }
       }
   /* functions called from outside: their parameters point anywhere; but main's
@@ -2046,7 +1993,7 @@ compute_shared (RfCPoints *P)
   for (guint o = 0; o < P->objs->len; o++)
     {
       Obj *ob = obj_at (P, o);
-      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !is_static_object (ob->decl);
+      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !c_is_static_object (ob->decl);
       if ((!local && ob->kind != RF_C_POINTS_FUNC) || ob->tainted || ob->exposed)
         {
           P->shared[o] = 1;
@@ -2098,6 +2045,7 @@ rf_c_points_free (RfCPoints *P)
   if (!P)
     return;
   g_free (P->shared);
+  g_ptr_array_unref (P->decls);
   g_hash_table_unref (P->funcs);
   g_ptr_array_unref (P->objs);
   g_hash_table_unref (P->obj_of);
