@@ -6,8 +6,9 @@
  * (anything but a direct argument of a known libc function, save the first
  * argument of one handing out a pointer into it and a value an atomic operation
  * stores), heap allocation sites (typed by the pointer they are assigned to), and
- * address-taken functions. Each such object is a Root; a location is a root plus a
- * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
+ * address-taken functions. Each such object becomes a root: an object of rf-c-object.h
+ * (shared with the points-to analysis) that the lowering names; a place is one of its
+ * locations (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
  * (a Frame per call, binding parameters to the argument expressions), conditions
  * become SKIP branches after the reads they contain, and every read and write of a
@@ -51,60 +52,19 @@
 #include "rf-c-points.h"
 #include "rf-c-libc.h"
 #include "rf-c-tree.h"
+#include "rf-c-object.h"
 
 /* ---- objects and locations ---- */
 
-/* Root: one abstract object (or a summary of several). name owned; type borrowed
- * from the tree or NULL (untyped: heap of unknown type, client memory), matched by
- * every pointer access. summary: may stand for several objects alive at once (heap
- * site, array, local of a function that may run in several threads), so a lock in it
- * gives no exclusion. addr_taken: pointers may reach it. */
-typedef struct _Root {
-  char *name;
-  CType *type;
-  gboolean summary;
-  gboolean addr_taken;
-  gboolean private_;  /* a heap site whose objects never leave the thread that made them */
-  gboolean heap;      /* an allocation site */
-  /* Module mode, representative objects (see track_params). On the client root
-   * `struct T`: rep, the one tracked object (same name, not a summary, not
-   * addr_taken: only a tracked parameter reaches it). On an allocation site whose
-   * objects entries may get as a tracked parameter: clients, the client roots
-   * (borrowed Root*) whose places an access to the site's objects also touches. */
-  struct _Root *rep;
-  gboolean representative;  /* this is such a representative */
-  GPtrArray *clients;
-  RfLoc loc;
-} Root;
-
-/* Place: a location inside a root: path is "", ".f", "[]", ".a[].b"; owned. */
-typedef struct {
-  Root *root;
-  char *path;
-  CType *type;
-} Place;
-
-static void
-place_free (Place *p)
-{
-  g_free (p->path);
-  g_free (p);
-}
-
-static Place *
-place_new (Root *r, const char *path, CType *type)
-{
-  Place *p = g_new0 (Place, 1);
-  p->root = r;
-  p->path = g_strdup (path);
-  p->type = type;
-  return p;
-}
+/* Objects and locations are rf-c-object.h's, shared with the points-to analysis: a
+ * root is an object the lowering has named (RfCObj.name), a place is a location
+ * (const RfCLoc*, interned in the table). Lists of places are GPtrArrays that borrow
+ * their locations. */
 
 static char *
-place_name (const Place *p)
+place_name (const RfCLoc *p)
 {
-  return g_strconcat (p->root->name, p->path, NULL);
+  return g_strconcat (p->obj->name, p->path, NULL);
 }
 
 static void
@@ -117,7 +77,13 @@ places_unref (gpointer ps)
 static GPtrArray *
 places_new (void)
 {
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) place_free);
+  return g_ptr_array_new ();
+}
+
+static GPtrArray *
+places_copy (GPtrArray *ps)
+{
+  return ps ? g_ptr_array_copy (ps, NULL, NULL) : places_new ();
 }
 
 /* Frame: one inlined call. args: param CDecl* -> CExpr* (argument), evaluated in up.
@@ -159,8 +125,8 @@ typedef struct {
   RfDiags *diags;
   RfProgram *prog;
   GHashTable *funcs;        /* name -> CDecl* with body */
-  GPtrArray *roots;         /* Root*, owned */
-  GHashTable *root_by_key;  /* CDecl*, CExpr* or interned name -> Root* */
+  RfCObjects *objs;         /* the objects and locations, owned (shared with pts) */
+  GPtrArray *roots;         /* RfCObj* (borrowed from objs), in the order named */
   GHashTable *escaped;      /* local CDecl* whose address escapes */
   GHashTable *assigned;     /* local/param CDecl* assigned after its initialisation */
   GHashTable *addr_funcs;   /* CDecl* (with body) whose address is taken */
@@ -170,7 +136,7 @@ typedef struct {
   GHashTable *job_of;       /* CDecl* -> job id + 1 (the job of threads with no joinable handle) */
   GHashTable *job_of_handle;/* "fn-ptr:sem id:site" (owned) -> job id + 1: threads whose exit posts sem */
   GHashTable *job_of_site;  /* "fn-ptr:site" (owned) -> job id + 1: threads whose argument is known */
-  GPtrArray *job_arg;       /* job id -> GPtrArray of Place (owned) its start routine's parameter
+  GPtrArray *job_arg;       /* job id -> GPtrArray of places (owned) its start routine's parameter
                              * points to (known at its creation), or NULL */
   GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
   GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
@@ -213,7 +179,6 @@ typedef struct {
   guint cur;
   Frame *frame;
   int quiet;                /* > 0: resolving an alias again: no edges */
-  const char *pf;           /* pre-pass: current function name */
   CDecl *pfn;               /* pre-pass: current function */
 } Lower;
 
@@ -327,12 +292,6 @@ pointee (Lower *L, CType *t)
   return rf_c_type_pointee (L->ty, t);
 }
 
-static CType *
-find_member (Lower *L, CType *t, const char *name)
-{
-  return rf_c_type_member (L->ty, t, name);
-}
-
 static gboolean
 type_is_any (Lower *L, CType *t)
 {
@@ -347,69 +306,73 @@ compatible (Lower *L, CType *a, CType *b)
 
 /* ---- roots ---- */
 
-static Root *
-root_add (Lower *L, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc)
+/* O made a root named NAME (a summary when SUMMARY), declared at LOC (the declaration
+ * the lowering met first, for an object with several), unless it is one already. Names
+ * are unique: a second static of the same name gets the file and line of LOC. */
+static RfCObj *
+root_name (Lower *L, RfCObj *o, const char *name, gboolean summary, RfLoc loc)
 {
-  Root *r = g_hash_table_lookup (L->root_by_key, key);
-  if (r)
-    return r;
-  r = g_new0 (Root, 1);
-  /* Names are unique: a second static of the same name gets its file. */
+  if (o->name)
+    return o;
   char *n = g_strdup (name);
   for (guint i = 0; i < L->roots->len; i++)
-    if (strcmp (((Root *) g_ptr_array_index (L->roots, i))->name, n) == 0)
+    if (strcmp (((RfCObj *) g_ptr_array_index (L->roots, i))->name, n) == 0)
       {
         g_free (n);
         n = g_strdup_printf ("%s@%s:%u", name, loc.file ? loc.file : "?", loc.line);
         break;
       }
-  r->name = n;
-  r->type = type;
-  r->summary = summary;
-  r->loc = loc;
-  g_ptr_array_add (L->roots, r);
-  g_hash_table_insert (L->root_by_key, (gpointer) key, r);
-  return r;
+  o->name = n;
+  o->summary = summary;
+  o->loc = loc;
+  g_ptr_array_add (L->roots, o);
+  return o;
 }
 
-static void
-root_free (Root *r)
+/* The root of KIND and KEY, made (of TYPE, made at LOC, named NAME) when missing. */
+static RfCObj *
+root_add (Lower *L, RfCObjKind kind, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc)
 {
-  if (r->clients)
-    g_ptr_array_unref (r->clients);
-  g_free (r->name);
-  g_free (r);
+  return root_name (L, rf_c_objects_get (L->objs, kind, key, type, loc), name, summary, loc);
+}
+
+/* The root of KIND and KEY, or NULL when there is none (no object, or one the lowering
+ * did not name). */
+static RfCObj *
+root_find (Lower *L, RfCObjKind kind, gconstpointer key)
+{
+  RfCObj *o = rf_c_objects_find (L->objs, kind, key);
+  return o && o->name ? o : NULL;
 }
 
 /* The root of object D referenced in function FN, or NULL when it is thread-private
  * (a local that does not escape, a thread-local whose address does not escape: once
  * it does, another thread may reach this thread's copy, and one location stands for
  * the copies of every thread). */
-static Root *
-root_of_decl (Lower *L, CDecl *d, const char *fn)
+static RfCObj *
+root_of_decl (Lower *L, CDecl *d, CDecl *fn)
 {
   if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
       || (d->thread_local && !g_hash_table_contains (L->escaped, d)))
     return NULL;
-  gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
+  const char *fname = fn && fn->name ? fn->name : "?";
   if (c_is_static_object (d))
     {
-      if (d->storage != C_STORAGE_STATIC)
-        return root_add (L, g_intern_string (d->name), d->name, d->type, FALSE, d->loc);
-      if (d->file_scope)
-        return root_add (L, d, d->name, d->type, FALSE, d->loc);
-      g_autofree char *n = g_strdup_printf ("static@%s:%s", fn ? fn : "?", d->name);
-      return root_add (L, d, n, d->type, FALSE, d->loc);
+      RfCObj *o = rf_c_objects_var (L->objs, d, fn);
+      if (d->storage != C_STORAGE_STATIC || d->file_scope)
+        return root_name (L, o, d->name, FALSE, d->loc);
+      g_autofree char *n = g_strdup_printf ("static@%s:%s", fname, d->name);
+      return root_name (L, o, n, FALSE, d->loc);
     }
   if (!g_hash_table_contains (L->escaped, d))
     return NULL;
   /* its address is taken, but only ever held in this thread's locals and parameters */
   if (L->pts && !rf_c_points_local_shared (L->pts, d))
     return NULL;
-  g_autofree char *n = g_strdup_printf ("local@%s:%s", fn ? fn : "?", d->name);
-  Root *r = root_add (L, d, n, d->type, !(fn && strcmp (fn, "main") == 0 && !L->module), d->loc);
-  r->addr_taken = TRUE;
-  (void) is_array;
+  g_autofree char *n = g_strdup_printf ("local@%s:%s", fname, d->name);
+  RfCObj *r = root_name (L, rf_c_objects_var (L->objs, d, fn), n, !(strcmp (fname, "main") == 0 && !L->module),
+                         d->loc);
+  r->reachable = TRUE;
   return r;
 }
 
@@ -425,24 +388,23 @@ client_name (Lower *L, CType *t)
 }
 
 /* The client root `struct T` for objects of type T (module mode), or NULL. */
-static Root *
+static RfCObj *
 client_root (Lower *L, CType *t)
 {
   g_autofree char *n = client_name (L, t);
-  return n ? g_hash_table_lookup (L->root_by_key, g_intern_string (n)) : NULL;
+  return n ? root_find (L, RF_C_OBJ_CLIENT, g_intern_string (n)) : NULL;
 }
 
 /* R is `client memory` or `external memory`: untyped objects the program does not
  * name, made by its clients or by code without a body. */
 static gboolean
-untyped_memory (Lower *L, Root *r)
+untyped_memory (Lower *L, RfCObj *r)
 {
-  return r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"))
-         || r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$external"));
+  return r->kind == RF_C_OBJ_EXTERNAL || (r->kind == RF_C_OBJ_CLIENT && r->key == g_intern_string ("$client"));
 }
 
 /* The client root `struct T` of entry parameter P of type `T *`, or NULL. */
-static Root *
+static RfCObj *
 param_client (Lower *L, CDecl *p)
 {
   return client_root (L, pointee (L, p->type));
@@ -507,38 +469,15 @@ enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
 /* The data leaves of P: struct fields, array elements, unions whole; pthread objects
  * are not data. */
 
-/* The location of member FIELD of struct T: itself, or for a bit-field the first
- * named member of its run of adjacent bit-fields (of nonzero width), which C11 counts
- * as one memory location: two threads writing `f.ready` and `f.done` race. */
-static const char *
-bitfield_location (Lower *L, CType *t, const char *field)
-{
-  if (!t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members || !field)
-    return field;
-  const char *head = NULL;
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      gint64 w = -1;
-      if (!m->bit_width || (c_const_int (m->bit_width, &w) && w == 0))
-        head = NULL;  /* not a bit-field, or a zero-width one: the run ends */
-      else if (!head && m->name)
-        head = m->name;
-      if (m->name && strcmp (m->name, field) == 0)
-        return m->bit_width && head ? head : field;
-    }
-  return field;
-}
-
 static void
-leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int depth)
+leaves (Lower *L, RfCObj *r, const char *path, CType *type, GPtrArray *out, int depth)
 {
   if (sync_kind (type))
     return;
   CType *t = strip (L, type);
   if (depth > 8 || !t)
     {
-      g_ptr_array_add (out, place_new (r, path, type));
+      g_ptr_array_add (out, (gpointer) rf_c_objects_loc (L->objs, r, path));
       return;
     }
   if (t->kind == C_TYPE_ARRAY)
@@ -557,7 +496,7 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
               if (!m->bit_width)
                 leaves (L, r, path, m->type, out, depth + 1);
             }
-          else if (strcmp (bitfield_location (L, t, m->name), m->name) == 0)
+          else if (strcmp (rf_c_objects_bitfield_head (L->objs, t, m->name), m->name) == 0)
             {
               g_autofree char *p = g_strconcat (path, ".", m->name, NULL);
               leaves (L, r, p, m->type, out, depth + 1);
@@ -565,15 +504,15 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
         }
       return;
     }
-  g_ptr_array_add (out, place_new (r, path, type));
+  g_ptr_array_add (out, (gpointer) rf_c_objects_loc (L->objs, r, path));
 }
 
 /* One access of every leaf of P (in sequence), from the current node to TO. */
 static void
-access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, guint to)
+access_place (Lower *L, const RfCLoc *p, int mode, gboolean atomic, RfLoc loc, guint to)
 {
   g_autoptr (GPtrArray) lv = places_new ();
-  leaves (L, p->root, p->path, p->type, lv, 0);
+  leaves (L, p->obj, p->path, p->type, lv, 0);
   if (lv->len == 0)
     {
       edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
@@ -581,9 +520,9 @@ access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, gu
     }
   for (guint i = 0; i < lv->len; i++)
     {
-      const Place *q = g_ptr_array_index (lv, i);
+      const RfCLoc *q = g_ptr_array_index (lv, i);
       g_autofree char *name = place_name (q);
-      gint v = var_of (L, name, RF_VAR_DATA, p->root->loc);
+      gint v = var_of (L, name, RF_VAR_DATA, p->obj->loc);
       gboolean at = atomic || type_is_atomic (q->type);
       gint lk = -1;
       g_autofree char *lname = g_strconcat ("atomic$", name, NULL);
@@ -598,7 +537,7 @@ access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, gu
         }
       if (at)
         {
-          lk = var_of (L, lname, RF_VAR_LOCK, p->root->loc);
+          lk = var_of (L, lname, RF_VAR_LOCK, p->obj->loc);
           emit (L, RF_OP_ACQUIRE, lk, -1, loc, t1);
         }
       gboolean last = i + 1 == lv->len;
@@ -648,7 +587,7 @@ access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
     return;
   /* objects private to their thread are never shared */
   for (guint i = places->len; i-- > 0;)
-    if (((Place *) g_ptr_array_index (places, i))->root->private_)
+    if (((const RfCLoc *) g_ptr_array_index (places, i))->obj->private_)
       g_ptr_array_remove_index (places, i);
   if (places->len == 0)
     return;
@@ -678,10 +617,11 @@ static void fresh_meet (Lower *L, GHashTable *other);
 static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
 static GArray *entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
 
-static const char *
-fn_name (Lower *L)
+/* The function being lowered (or walked by the pre-pass), or NULL. */
+static CDecl *
+cur_fn (Lower *L)
 {
-  return L->frame ? L->frame->fn->name : L->pf;
+  return L->frame ? L->frame->fn : L->pfn;
 }
 
 /* Extends each place with member FIELD (untyped and union places stay whole). */
@@ -689,68 +629,15 @@ static void
 extend_member (Lower *L, GPtrArray *ps, const char *field)
 {
   for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      CType *t = strip (L, p->type);
-      if (!t || t->kind != C_TYPE_STRUCT)
-        continue;
-      CType *m = find_member (L, t, field);
-      if (!m)
-        continue;
-      char *np = g_strconcat (p->path, ".", bitfield_location (L, t, field), NULL);
-      g_free (p->path);
-      p->path = np;
-      p->type = m;
-    }
+    g_ptr_array_index (ps, i) = (gpointer) rf_c_objects_member (L->objs, g_ptr_array_index (ps, i), field);
 }
 
+/* Extends each place of an array type with its elements. */
 static void
 extend_index (Lower *L, GPtrArray *ps)
 {
   for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      CType *t = strip (L, p->type);
-      if (!t || t->kind != C_TYPE_ARRAY)
-        continue;
-      char *np = g_strconcat (p->path, "[]", NULL);
-      g_free (p->path);
-      p->path = np;
-      p->type = t->base;
-    }
-}
-
-static void
-match_sub (Lower *L, Root *r, const char *path, CType *type, CType *want, GPtrArray *out, int depth)
-{
-  CType *t = strip (L, type);
-  if (compatible (L, t, want))
-    {
-      g_ptr_array_add (out, place_new (r, path, type));
-      return;
-    }
-  if (!t || depth > 8)
-    return;
-  if (t->kind == C_TYPE_ARRAY)
-    {
-      g_autofree char *p = g_strconcat (path, "[]", NULL);
-      match_sub (L, r, p, t->base, want, out, depth + 1);
-    }
-  else if (t->kind == C_TYPE_STRUCT && t->tag && t->tag->members)
-    for (guint i = 0; i < t->tag->members->len; i++)
-      {
-        CDecl *m = g_ptr_array_index (t->tag->members, i);
-        g_autofree char *p = m->name ? g_strconcat (path, ".", m->name, NULL) : g_strdup (path);
-        match_sub (L, r, p, m->type, want, out, depth + 1);
-      }
-  else if (t->kind == C_TYPE_UNION && t->tag && t->tag->members)
-    {
-      g_autoptr (GPtrArray) tmp = places_new ();
-      for (guint i = 0; i < t->tag->members->len; i++)
-        match_sub (L, r, path, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, want, tmp, depth + 1);
-      if (tmp->len > 0)
-        g_ptr_array_add (out, place_new (r, path, type));
-    }
+    g_ptr_array_index (ps, i) = (gpointer) rf_c_objects_element (L->objs, g_ptr_array_index (ps, i));
 }
 
 /* Every address-taken object or subobject an lvalue of type WANT may denote (a
@@ -767,13 +654,13 @@ by_type (Lower *L, CType *want)
   gboolean typed_client = client_root (L, want) != NULL;
   for (guint i = 0; i < L->roots->len; i++)
     {
-      Root *r = g_ptr_array_index (L->roots, i);
-      if (!r->addr_taken || (typed_client && untyped_memory (L, r)))
+      RfCObj *r = g_ptr_array_index (L->roots, i);
+      if (!r->reachable || (typed_client && untyped_memory (L, r)))
         continue;
       if (any || !r->type)
-        g_ptr_array_add (out, place_new (r, "", r->type));
+        g_ptr_array_add (out, (gpointer) rf_c_objects_loc (L->objs, r, ""));
       else
-        match_sub (L, r, "", r->type, want, out, 0);
+        rf_c_objects_match (L->objs, r, "", r->type, want, out);
     }
   return out;
 }
@@ -812,10 +699,8 @@ alias_of (Lower *L, CDecl *d, Frame **frame)
   return NULL;
 }
 
-/* PS seen as objects of type WANT: a place of another type stands for its subobjects
- * of type WANT, else for those of its whole object, else for the whole object (a
- * pointer cast to another struct type may point to an enclosing object). NULL, void
- * and character types keep every place. Consumes PS. */
+/* PS seen as objects of type WANT (rf_c_objects_view). NULL, void and character types
+ * keep every place. Consumes PS. */
 static GPtrArray *
 view_places (Lower *L, GPtrArray *ps, CType *want)
 {
@@ -823,76 +708,34 @@ view_places (Lower *L, GPtrArray *ps, CType *want)
     return ps;
   GPtrArray *out = places_new ();
   for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      if (!p->type || compatible (L, p->type, want))
-        {
-          g_ptr_array_add (out, place_new (p->root, p->path, p->type));
-          continue;
-        }
-      guint before = out->len;
-      match_sub (L, p->root, p->path, p->type, want, out, 0);
-      if (out->len == before)
-        match_sub (L, p->root, "", p->root->type, want, out, 0);
-      if (out->len == before)
-        g_ptr_array_add (out, place_new (p->root, "", p->root->type));
-    }
+    rf_c_objects_view (L->objs, g_ptr_array_index (ps, i), want, out);
   g_ptr_array_unref (ps);
   return out;
 }
 
-static GPtrArray *
-places_copy (GPtrArray *ps)
+/* The place of points-to location LOC: LOC itself when its object is a root (as lval
+ * would make it), NULL for a function, a call's struct result, and a local that never
+ * escapes (all thread-private); *MISSING when the lowering has no root for a heap site
+ * or literal. */
+static const RfCLoc *
+place_of_loc (Lower *L, const RfCLoc *loc, gboolean *missing)
 {
-  GPtrArray *out = places_new ();
-  for (guint i = 0; ps && i < ps->len; i++)
+  RfCObj *r = NULL;
+  switch (loc->obj->kind)
     {
-      const Place *p = g_ptr_array_index (ps, i);
-      g_ptr_array_add (out, place_new (p->root, p->path, p->type));
-    }
-  return out;
-}
-
-/* The place of points-to location LOC: its root (as lval would name it) and path.
- * NULL for a function, a call's struct result, and a local that never escapes (all
- * thread-private); *MISSING when the lowering has no root for a heap site or literal. */
-static Place *
-place_of_loc (Lower *L, const RfCPointsLoc *loc, gboolean *missing)
-{
-  Root *r = NULL;
-  switch (loc->kind)
-    {
-    case RF_C_POINTS_VAR:
-      r = root_of_decl (L, loc->decl, loc->fn ? loc->fn->name : NULL);
+    case RF_C_OBJ_VAR:
+      r = root_of_decl (L, loc->obj->decl, loc->obj->fn);
       break;
-    case RF_C_POINTS_HEAP: case RF_C_POINTS_LITERAL:
-      r = g_hash_table_lookup (L->root_by_key, loc->key);
+    case RF_C_OBJ_HEAP: case RF_C_OBJ_LITERAL: case RF_C_OBJ_ARGV:
+      r = loc->obj->name ? loc->obj : NULL;
       if (!r)
         *missing = TRUE;
       break;
     default:
       break;
     }
-  if (!r)
-    return NULL;
-  g_autoptr (GPtrArray) one = places_new ();
-  g_ptr_array_add (one, place_new (r, "", r->type));
-  for (const char *s = loc->path; *s;)
-    {
-      const char *e = s + 1;
-      if (*s == '[')
-        {
-          extend_index (L, one);
-          s += 2;
-          continue;
-        }
-      while (*e && *e != '.' && *e != '[')
-        e++;
-      g_autofree char *field = g_strndup (s + 1, e - s - 1);
-      extend_member (L, one, field);
-      s = e;
-    }
-  return g_ptr_array_steal_index (one, 0);
+  g_assert (!r || r == loc->obj);
+  return r ? loc : NULL;
 }
 
 /* The places of pointer E's points-to set seen as WANT, or NULL when the analysis has
@@ -909,14 +752,14 @@ by_points (Lower *L, CExpr *e, CType *want)
   for (guint i = 0; i < locs->len; i++)
     {
       gboolean missing = FALSE;
-      Place *p = place_of_loc (L, g_ptr_array_index (locs, i), &missing);
+      const RfCLoc *p = place_of_loc (L, g_ptr_array_index (locs, i), &missing);
       if (missing)
         {
           g_ptr_array_unref (ps);
           return NULL;
         }
       if (p)
-        g_ptr_array_add (ps, p);
+        g_ptr_array_add (ps, (gpointer) p);
     }
   return ps;
 }
@@ -968,24 +811,17 @@ with_clients (Lower *L, GPtrArray *ps)
   guint n = ps->len;
   for (guint i = 0; i < n; i++)
     {
-      const Place *pl = g_ptr_array_index (ps, i);
-      if (!pl->root->clients)
+      const RfCLoc *pl = g_ptr_array_index (ps, i);
+      if (!pl->obj->clients)
         continue;
-      for (guint k = 0; k < pl->root->clients->len; k++)
+      for (guint k = 0; k < pl->obj->clients->len; k++)
         {
           /* the same path in T's client root; of an untyped site, its whole object */
-          Root *c = g_ptr_array_index (pl->root->clients, k);
-          gboolean same = pl->root->type && compatible (L, pl->root->type, c->type);
-          const char *path = same ? pl->path : "";
-          CType *type = same ? pl->type : c->type;
-          gboolean have = FALSE;
-          for (guint j = 0; j < ps->len && !have; j++)
-            {
-              const Place *o = g_ptr_array_index (ps, j);
-              have = o->root == c && strcmp (o->path, path) == 0;
-            }
-          if (!have)
-            g_ptr_array_add (ps, place_new (c, path, type));
+          RfCObj *c = g_ptr_array_index (pl->obj->clients, k);
+          gboolean same = pl->obj->type && compatible (L, pl->obj->type, c->type);
+          const RfCLoc *in_c = rf_c_objects_loc (L->objs, c, same ? pl->path : "");
+          if (!g_ptr_array_find (ps, in_c, NULL))
+            g_ptr_array_add (ps, (gpointer) in_c);
         }
     }
   return ps;
@@ -1032,12 +868,12 @@ deref_places (Lower *L, CExpr *e0)
       eval (L, e);
       if (is_alloc (n) && L->alias_depth == 0)
         return places_new ();  /* fresh memory: no other thread has it yet */
-      Root *r = is_alloc (n) ? g_hash_table_lookup (L->root_by_key, e) : NULL;
+      RfCObj *r = is_alloc (n) ? root_find (L, RF_C_OBJ_HEAP, e) : NULL;
       if (r)
         {
           /* the value of a variable initialised here: the allocation site's object */
           GPtrArray *ps = places_new ();
-          g_ptr_array_add (ps, place_new (r, "", r->type));
+          g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
           return view_places (L, ps, want);
         }
     }
@@ -1050,10 +886,10 @@ deref_places (Lower *L, CExpr *e0)
     {
       /* an entry's parameter standing for the representative or another object */
       eval (L, e);
-      Root *client = param_client (L, e->decl);
+      RfCObj *client = param_client (L, e->decl);
       GPtrArray *ps = places_new ();
       if (tracked_param (L, e->decl) == 1)
-        g_ptr_array_add (ps, place_new (client->rep, "", client->rep->type));
+        g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, client->rep, ""));
       else
         {
           /* every object it may point to but T's client objects */
@@ -1063,11 +899,11 @@ deref_places (Lower *L, CExpr *e0)
           L->guessed = guessed;
           for (guint i = 0; i < all->len; i++)
             {
-              const Place *pl = g_ptr_array_index (all, i);
-              if (pl->root == client || untyped_memory (L, pl->root)
-                  || (pl->root->clients && g_ptr_array_find (pl->root->clients, client, NULL)))
+              const RfCLoc *pl = g_ptr_array_index (all, i);
+              if (pl->obj == client || untyped_memory (L, pl->obj)
+                  || (pl->obj->clients && g_ptr_array_find (pl->obj->clients, client, NULL)))
                 continue;
-              g_ptr_array_add (ps, place_new (pl->root, pl->path, pl->type));
+              g_ptr_array_add (ps, (gpointer) pl);
             }
         }
       return view_places (L, ps, want);
@@ -1130,7 +966,7 @@ deref_offset (Lower *L, CExpr *base)
   GPtrArray *ps = deref (L, base);
   gboolean leaves = L->other_obj;
   for (guint i = 0; i < ps->len && !leaves; i++)
-    leaves = ((Place *) g_ptr_array_index (ps, i))->root->representative;
+    leaves = ((const RfCLoc *) g_ptr_array_index (ps, i))->obj->representative;
   L->other_obj = saved;
   if (!leaves)
     return ps;
@@ -1150,9 +986,9 @@ lval (Lower *L, CExpr *e)
     case C_EXPR_IDENT:
       {
         GPtrArray *ps = places_new ();
-        Root *r = root_of_decl (L, e->decl, fn_name (L));
+        RfCObj *r = root_of_decl (L, e->decl, cur_fn (L));
         if (r)
-          g_ptr_array_add (ps, place_new (r, "", r->type));
+          g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
         return ps;
       }
     case C_EXPR_MEMBER:
@@ -1182,9 +1018,9 @@ lval (Lower *L, CExpr *e)
       {
         eval (L, e);
         GPtrArray *ps = places_new ();
-        Root *r = g_hash_table_lookup (L->root_by_key, e);
+        RfCObj *r = root_find (L, RF_C_OBJ_LITERAL, e);
         if (r)
-          g_ptr_array_add (ps, place_new (r, "", r->type));
+          g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
         return ps;
       }
     default:
@@ -1529,7 +1365,7 @@ demote_places (Lower *L, GPtrArray *places, const char *why)
 {
   for (guint i = 0; places && i < places->len; i++)
     {
-      const Place *pl = g_ptr_array_index (places, i);
+      const RfCLoc *pl = g_ptr_array_index (places, i);
       g_autofree char *name = place_name (pl);
       g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
       sync_leaves (L, name, pl->type, names, 0);
@@ -1583,11 +1419,11 @@ sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
         }
       return -1;
     }
-  const Place *pl = g_ptr_array_index (ps, 0);
-  if (ps->len == 1 && !other && !pl->root->summary && !strstr (pl->path, "[]"))
+  const RfCLoc *pl = g_ptr_array_index (ps, 0);
+  if (ps->len == 1 && !other && !pl->obj->summary && !strstr (pl->path, "[]"))
     {
       g_autofree char *name = place_name (pl);
-      gint v = var_of (L, name, kind, pl->root->loc);
+      gint v = var_of (L, name, kind, pl->obj->loc);
       if (v >= 0)
         return v;
     }
@@ -1956,12 +1792,12 @@ start_routines (Lower *L, CExpr *f, RfLoc loc)
       g_autoptr (GString) names = g_string_new (NULL);
       for (guint i = 0; i < locs->len; i++)
         {
-          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+          const RfCLoc *l = g_ptr_array_index (locs, i);
+          CDecl *d = l->obj->kind == RF_C_OBJ_FUNC ? func_def (L, l->obj->decl->name) : NULL;
           if (!d)
             {
-              if (l->kind == RF_C_POINTS_FUNC)
-                error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", l->decl->name);
+              if (l->obj->kind == RF_C_OBJ_FUNC)
+                error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", l->obj->decl->name);
               else
                 error_at (L, loc, "unsupported: the start routine may be a pointer to data");
               return out;
@@ -2206,9 +2042,9 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
             g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
             for (guint i = 0; i < arg->len; i++)
               {
-                const Place *pl = g_ptr_array_index (arg, i);
-                g_ptr_array_add (names, g_strconcat (pl->root->name, pl->path,
-                                                     pl->root->representative ? "\t(representative)" : "", NULL));
+                const RfCLoc *pl = g_ptr_array_index (arg, i);
+                g_ptr_array_add (names, g_strconcat (pl->obj->name, pl->path,
+                                                     pl->obj->representative ? "\t(representative)" : "", NULL));
               }
             if (other)
               g_ptr_array_add (names, g_strdup ("\t(another object)"));
@@ -2415,8 +2251,8 @@ callback_targets (Lower *L, CExpr *arg)
     {
       for (guint i = 0; i < locs->len; i++)
         {
-          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+          const RfCLoc *l = g_ptr_array_index (locs, i);
+          CDecl *d = l->obj->kind == RF_C_OBJ_FUNC ? func_def (L, l->obj->decl->name) : NULL;
           if (d && !g_ptr_array_find (out, d, NULL))
             g_ptr_array_add (out, d);
         }
@@ -2630,12 +2466,12 @@ lower_call (Lower *L, CExpr *e)
   if (L->pts && rf_c_points_lookup (L->pts, e->a, NULL, locs) && locs->len > 0)
     for (guint i = 0; i < locs->len; i++)
       {
-        const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-        CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
+        const RfCLoc *l = g_ptr_array_index (locs, i);
+        CDecl *d = l->obj->kind == RF_C_OBJ_FUNC ? func_def (L, l->obj->decl->name) : NULL;
         if (d && !g_ptr_array_find (cands, d, NULL))
           g_ptr_array_add (cands, d);
         else if (!d)
-          g_ptr_array_add (bodiless, l->kind == RF_C_POINTS_FUNC ? (gpointer) l->decl->name : NULL);
+          g_ptr_array_add (bodiless, l->obj->kind == RF_C_OBJ_FUNC ? (gpointer) l->obj->decl->name : NULL);
       }
   else
     for (guint i = 0; i < L->addr_func_list->len; i++)
@@ -2999,11 +2835,11 @@ lower_decl (Lower *L, CDecl *d)
     }
   else
     eval_init (L, d->init);
-  Root *r = root_of_decl (L, d, fn_name (L));
+  RfCObj *r = root_of_decl (L, d, cur_fn (L));
   if (r)
     {
       g_autoptr (GPtrArray) ps = places_new ();
-      g_ptr_array_add (ps, place_new (r, "", r->type));
+      g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
       access (L, ps, ACC_WRITE, FALSE, d->loc);
     }
 }
@@ -3191,8 +3027,8 @@ take_address (Lower *L, CExpr *e, guint flags)
       /* its address may reach another thread: an object of its own */
       g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
       g_autofree char *name = g_strdup_printf ("literal@%s:%u", base, e->loc.line);
-      Root *r = root_add (L, e, name, e->type, TRUE, e->loc);
-      r->addr_taken = TRUE;
+      RfCObj *r = root_add (L, RF_C_OBJ_LITERAL, e, name, e->type, TRUE, e->loc);
+      r->reachable = TRUE;
       return;
     }
   if (!e || e->kind != C_EXPR_IDENT || !e->decl)
@@ -3215,9 +3051,9 @@ take_address (Lower *L, CExpr *e, guint flags)
     {
       if (d->thread_local && !(flags & P_NOESC))
         g_hash_table_add (L->escaped, d);
-      Root *r = root_of_decl (L, d, L->pf);
+      RfCObj *r = root_of_decl (L, d, L->pfn);
       if (r)
-        r->addr_taken = TRUE;
+        r->reachable = TRUE;
       return;
     }
   g_hash_table_add (L->assigned, d);
@@ -3294,14 +3130,13 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
     case C_EXPR_CALL:
       {
         const char *n = c_callee_name (e);
-        if (is_alloc (n) && !g_hash_table_contains (L->root_by_key, e))
+        if (is_alloc (n) && !root_find (L, RF_C_OBJ_HEAP, e))
           {
             g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
             g_autofree char *name = g_strdup_printf ("heap@%s:%u", base, e->loc.line);
             CType *t = hint && !type_is_any (L, hint) ? hint : NULL;
-            Root *r = root_add (L, e, name, t, TRUE, e->loc);
-            r->addr_taken = TRUE;
-            r->heap = TRUE;
+            RfCObj *r = root_add (L, RF_C_OBJ_HEAP, e, name, t, TRUE, e->loc);
+            r->reachable = TRUE;
           }
         if (L->pfn)
           {
@@ -3688,7 +3523,7 @@ private_sites (Lower *L)
   g_hash_table_iter_init (&it, L->priv_sites);
   while (g_hash_table_iter_next (&it, &site, &d))
     {
-      Root *r = g_hash_table_lookup (L->root_by_key, site);
+      RfCObj *r = root_find (L, RF_C_OBJ_HEAP, site);
       if (r && !g_hash_table_contains (L->priv_bad, d))
         r->private_ = TRUE;
     }
@@ -3955,7 +3790,6 @@ prepass (Lower *L)
       CDecl *d = g_ptr_array_index (L->decls, i);
       if (d->in_system)
         continue;
-      L->pf = d->name;
       L->pfn = d->kind == C_DECL_FUNC && d->body ? d : NULL;
       if (d->kind == C_DECL_FUNC && d->body)
         pre_stmt (L, d->body);
@@ -3964,7 +3798,6 @@ prepass (Lower *L)
           pre_init (L, d->init, pointee (L, d->type));
         }
     }
-  L->pf = NULL;
   L->pfn = NULL;
   /* Functions on a call cycle (through pointers: any address-taken function). */
   GHashTableIter it;
@@ -4020,30 +3853,20 @@ prepass (Lower *L)
 static void
 external_roots (Lower *L)
 {
-  Root *ext = root_add (L, g_intern_string ("$external"), "external memory", NULL, TRUE, RF_LOC_NONE);
-  ext->addr_taken = TRUE;
+  RfCObj *ext = root_add (L, RF_C_OBJ_EXTERNAL, g_intern_string ("$external"), "external memory", NULL, TRUE,
+                          RF_LOC_NONE);
+  ext->reachable = TRUE;
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *d = g_ptr_array_index (L->decls, i);
       if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
           && d->storage != C_STORAGE_TYPEDEF && !d->in_system)
         {
-          Root *r = root_of_decl (L, d, NULL);
+          RfCObj *r = root_of_decl (L, d, NULL);
           if (r)
-            r->addr_taken = TRUE;
+            r->reachable = TRUE;
         }
     }
-}
-
-/* The points-to analysis asks which allocation sites have a root (of which type). */
-static gboolean
-points_heap_site (gpointer user, CExpr *site, CType **type)
-{
-  Lower *L = user;
-  Root *r = g_hash_table_lookup (L->root_by_key, site);
-  if (r)
-    *type = r->type;
-  return r != NULL;
 }
 
 /* The points-to analysis of the unit, after the pre-pass: STARTED are the functions
@@ -4052,8 +3875,7 @@ static void
 points_analyse (Lower *L, GPtrArray *started)
 {
   RfCPointsOptions opts = {
-    .heap_site = points_heap_site,
-    .user = L,
+    .objects = L->objs,
     .started = started,
     .indirect = L->addr_func_list,
   };
@@ -4082,17 +3904,18 @@ client_roots (Lower *L, GPtrArray *entries)
           CType *t = strip (L, pointee (L, p->type));
           if (!is_pointerish (L, p->type))
             continue;
-          Root *any = root_add (L, g_intern_string ("$client"), "client memory", NULL, TRUE, fn->loc);
-          any->addr_taken = TRUE;
+          RfCObj *any = root_add (L, RF_C_OBJ_CLIENT, g_intern_string ("$client"), "client memory", NULL, TRUE,
+                                  fn->loc);
+          any->reachable = TRUE;
           g_autofree char *n = client_name (L, t);
           if (n)
             {
-              Root *r = root_add (L, g_intern_string (n), n, t, TRUE, fn->loc);
-              r->addr_taken = TRUE;
+              RfCObj *r = root_add (L, RF_C_OBJ_CLIENT, g_intern_string (n), n, t, TRUE, fn->loc);
+              r->reachable = TRUE;
               if (!r->rep && contains_sync (L, t, 0))
                 {
                   g_autofree char *k = g_strconcat ("$rep:", n, NULL);
-                  r->rep = root_add (L, g_intern_string (k), k, t, FALSE, fn->loc);
+                  r->rep = root_add (L, RF_C_OBJ_CLIENT, g_intern_string (k), k, t, FALSE, fn->loc);
                   r->rep->representative = TRUE;
                   g_free (r->rep->name);
                   r->rep->name = g_strdup (r->name);  /* the same locations, seen exactly */
@@ -4103,19 +3926,19 @@ client_roots (Lower *L, GPtrArray *entries)
     }
   for (guint i = 0; i < reps->len; i++)
     {
-      Root *client = g_ptr_array_index (reps, i);
+      RfCObj *client = g_ptr_array_index (reps, i);
       guint guessed = L->guessed;
       g_autoptr (GPtrArray) ps = by_type (L, client->type);
       L->guessed = guessed;
       for (guint k = 0; k < ps->len; k++)
         {
-          const Place *pl = g_ptr_array_index (ps, k);
-          if (!pl->root->heap || pl->path[0])
+          const RfCLoc *pl = g_ptr_array_index (ps, k);
+          if (pl->obj->kind != RF_C_OBJ_HEAP || pl->path[0])
             continue;
-          if (!pl->root->clients)
-            pl->root->clients = g_ptr_array_new ();
-          if (!g_ptr_array_find (pl->root->clients, client, NULL))
-            g_ptr_array_add (pl->root->clients, client);
+          if (!pl->obj->clients)
+            pl->obj->clients = g_ptr_array_new ();
+          if (!g_ptr_array_find (pl->obj->clients, client, NULL))
+            g_ptr_array_add (pl->obj->clients, client);
         }
     }
   g_ptr_array_unref (reps);
@@ -4150,7 +3973,7 @@ track_params (Lower *L, CDecl *fn)
       CDecl *p = g_ptr_array_index (fn->params, i);
       if (g_hash_table_contains (L->assigned, p) || g_hash_table_contains (L->escaped, p) || !is_pointerish (L, p->type))
         continue;
-      Root *r = param_client (L, p);
+      RfCObj *r = param_client (L, p);
       if (r && r->rep)
         {
           mask |= 1u << i;
@@ -4184,7 +4007,7 @@ entry_jobs (Lower *L, CDecl *fn, RfStartKind start)
         if (mask & (1u << i))
           {
             CDecl *p = g_ptr_array_index (fn->params, i);
-            Root *r = param_client (L, p);
+            RfCObj *r = param_client (L, p);
             g_autofree char *key = g_strdup_printf ("track:%s", r->name);
             if (!g_hash_table_contains (L->warned, key))
               {
@@ -4335,8 +4158,9 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->prog = rf_program_new ();
   L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
   L->decls = c_unit_decls (unit);
-  L->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) root_free);
-  L->root_by_key = g_hash_table_new (NULL, NULL);
+  L->ty = rf_c_types_new ();
+  L->objs = rf_c_objects_new (L->ty);
+  L->roots = g_ptr_array_new ();
   L->escaped = g_hash_table_new (NULL, NULL);
   L->assigned = g_hash_table_new (NULL, NULL);
   L->addr_funcs = g_hash_table_new (NULL, NULL);
@@ -4364,7 +4188,6 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->recursive = g_hash_table_new (NULL, NULL);
   g_queue_init (&L->pending);
-  L->ty = rf_c_types_new ();
   guint n_errors_before = rf_diags_n_errors (diags);
 
   collect_functions (L);
@@ -4424,8 +4247,8 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
           /* what main's argv and envp point to (see rf-c-points.h): program
            * arguments, which only pointers derived from argv reach */
           CType *pa = pointee (L, ((CDecl *) g_ptr_array_index (main_fn->params, 1))->type);
-          root_add (L, g_intern_string (RF_C_POINTS_ARGV), "argv[]", pa, TRUE, main_fn->loc);
-          root_add (L, g_intern_string (RF_C_POINTS_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
+          root_add (L, RF_C_OBJ_ARGV, g_intern_string (RF_C_OBJ_ARGV_ARRAY), "argv[]", pa, TRUE, main_fn->loc);
+          root_add (L, RF_C_OBJ_ARGV, g_intern_string (RF_C_OBJ_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
                     main_fn->loc);
         }
       if (L->unknown_calls)
@@ -4468,7 +4291,6 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->funcs);
   g_ptr_array_unref (L->decls);
   g_ptr_array_unref (L->roots);
-  g_hash_table_unref (L->root_by_key);
   g_hash_table_unref (L->escaped);
   g_hash_table_unref (L->assigned);
   g_hash_table_unref (L->addr_funcs);
@@ -4497,6 +4319,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
   g_hash_table_unref (L->calls);
   g_hash_table_unref (L->recursive);
   g_queue_clear (&L->pending);
+  rf_c_objects_free (L->objs);
   rf_c_types_free (L->ty);
   if (n_errors > 0)
     {

@@ -29,33 +29,24 @@
 #include "rf-c-points.h"
 #include "rf-c-libc.h"
 #include "rf-c-tree.h"
+#include "rf-c-object.h"
 
 #include <string.h>
 
-/* Obj: one abstract object. key/decl/fn/type as in RfCPointsLoc; name for dumps
- * (owned). cells: node ids of its cells in creation order; cell_of, loc_of: path
- * (borrowed from the node or location) -> id + 1. addr_taken: its address is formed
- * somewhere (loads from it see `memory`); smashed: a cell may hold anything; tainted:
- * code without a body may write it (smashed, and so is all it points to); exposed: its
- * address was turned into an integer; escaped (FUNC): code without a body may call it
- * (its parameters point anywhere). */
+/* Obj: what the analysis knows of one object of the table (rf-c-object.h): o, the
+ * object; name for dumps (owned); cells: node ids of its cells in creation order;
+ * cell_of: cell path (borrowed from the node) -> node id + 1. addr_taken: its address
+ * is formed somewhere (loads from it see `memory`); smashed: a cell may hold anything;
+ * tainted: code without a body may write it (smashed, and so is all it points to);
+ * exposed: its address was turned into an integer; escaped (FUNC): code without a body
+ * may call it (its parameters point anywhere). */
 typedef struct {
-  RfCPointsKind kind;
-  gconstpointer key;
-  CDecl *decl, *fn;
-  CType *type;
+  RfCObj *o;
   char *name;
   gboolean addr_taken, smashed, tainted, exposed, escaped;
   GArray *cells;
-  GHashTable *cell_of, *loc_of;
+  GHashTable *cell_of;
 } Obj;
-
-/* Loc: a location (the public part first); path owned. */
-typedef struct {
-  RfCPointsLoc pub;
-  guint obj;
-  char *path;
-} Loc;
 
 /* Node: a set of locations (loc id + 1 keys; NULL while empty) and whether it is
  * unknown. obj/path: a cell's object and cell path (owned), or NO_OBJ for a value. */
@@ -117,10 +108,10 @@ struct _RfCPoints {
   RfCTypes *ty;
   RfCPointsOptions opts;
   GHashTable *funcs;      /* name -> CDecl* with a body (the first) */
-  GPtrArray *objs;        /* Obj*, owned */
-  GHashTable *obj_of;     /* key -> obj id + 1 (VAR, HEAP, LITERAL, TEMP) */
-  GHashTable *func_of;    /* key -> obj id + 1 (FUNC) */
-  GPtrArray *locs;        /* Loc*, owned */
+  RfCObjects *objects;    /* the objects and locations: the options' (borrowed) or own */
+  gboolean own_objects;   /* objects is owned: every allocation site gets an object */
+  GPtrArray *objs;        /* Obj* (owned) by object id; NULL for objects the analysis
+                           * never met (made by the lowering) */
   GPtrArray *nodes;       /* Node*, owned */
   GArray *cons;           /* Cons */
   GPtrArray *calls;       /* Call*, owned */
@@ -175,10 +166,19 @@ pointer_valued (RfCPoints *P, CType *t)
 
 /* ---- objects, locations, nodes ---- */
 
+/* What the analysis knows of object ID; it has met the object. */
 static Obj *
 obj_at (RfCPoints *P, guint id)
 {
+  g_assert (id < P->objs->len && g_ptr_array_index (P->objs, id));
   return g_ptr_array_index (P->objs, id);
+}
+
+/* What it knows of object ID, or NULL when it never met it. */
+static Obj *
+obj_peek (RfCPoints *P, guint id)
+{
+  return id < P->objs->len ? g_ptr_array_index (P->objs, id) : NULL;
 }
 
 static Node *
@@ -187,10 +187,10 @@ node_at (RfCPoints *P, guint id)
   return g_ptr_array_index (P->nodes, id);
 }
 
-static Loc *
+static const RfCLoc *
 loc_at (RfCPoints *P, guint id)
 {
-  return g_ptr_array_index (P->locs, id);
+  return rf_c_objects_nth_loc (P->objects, id);
 }
 
 static guint
@@ -214,56 +214,44 @@ node_free (Node *n)
 static void
 obj_free (Obj *o)
 {
+  if (!o)
+    return;
   g_free (o->name);
   g_array_unref (o->cells);
   g_hash_table_unref (o->cell_of);
-  g_hash_table_unref (o->loc_of);
   g_free (o);
 }
 
-static void
-loc_free (Loc *l)
-{
-  g_free (l->path);
-  g_free (l);
-}
-
+/* The analysis meets object O: its id, after making its state (named NAME for dumps,
+ * owned) when it has none yet. */
 static guint
-obj_new (RfCPoints *P, GHashTable *table, RfCPointsKind kind, gconstpointer key, CType *type, char *name)
+obj_meet (RfCPoints *P, RfCObj *o, char *name)
 {
-  Obj *o = g_new0 (Obj, 1);
-  o->kind = kind;
-  o->key = key;
-  o->type = type;
-  o->name = name;
-  o->cells = g_array_new (FALSE, FALSE, sizeof (guint));
-  o->cell_of = g_hash_table_new (g_str_hash, g_str_equal);
-  o->loc_of = g_hash_table_new (g_str_hash, g_str_equal);
-  g_ptr_array_add (P->objs, o);
-  g_hash_table_insert (table, (gpointer) key, GUINT_TO_POINTER (P->objs->len));
-  return P->objs->len - 1;
+  if (o->id >= P->objs->len)
+    g_ptr_array_set_size (P->objs, o->id + 1);
+  if (g_ptr_array_index (P->objs, o->id))
+    {
+      g_free (name);
+      return o->id;
+    }
+  Obj *s = g_new0 (Obj, 1);
+  s->o = o;
+  s->name = name;
+  s->cells = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->cell_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_ptr_array_index (P->objs, o->id) = s;
+  return o->id;
 }
 
-/* The object of variable or parameter D (FN: the function it belongs to, for locals).
- * Keys are the lowering's: a global with external linkage is one object whatever
- * declaration names it. */
+/* The object of variable or parameter D (FN: the function it belongs to, for locals):
+ * a global with external linkage is one object whatever declaration names it. */
 static guint
 obj_var (RfCPoints *P, CDecl *d, CDecl *fn)
 {
-  gconstpointer key = c_is_static_object (d) && d->storage != C_STORAGE_STATIC ? (gconstpointer) g_intern_string (d->name)
-                                                                            : (gconstpointer) d;
-  gpointer v = g_hash_table_lookup (P->obj_of, key);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
+  RfCObj *o = rf_c_objects_var (P->objects, d, fn);
   gboolean local = !d->file_scope && d->storage != C_STORAGE_EXTERN;
-  CType *t = rf_c_type_of_decl (P->ty, d);
-  if (d->kind == C_DECL_PARAM && (is_kind (P, t, C_TYPE_ARRAY) || is_kind (P, t, C_TYPE_FUNCTION)))
-    t = rf_c_type_pointer_to (P->ty, is_kind (P, t, C_TYPE_ARRAY) ? strip (P, t)->base : t);
   char *name = local && fn ? g_strdup_printf ("%s:%s", fn->name, d->name ? d->name : "?") : g_strdup (d->name ? d->name : "?");
-  guint id = obj_new (P, P->obj_of, RF_C_POINTS_VAR, key, t, name);
-  obj_at (P, id)->decl = d;
-  obj_at (P, id)->fn = local ? fn : NULL;
-  return id;
+  return obj_meet (P, o, name);
 }
 
 static CDecl *
@@ -278,23 +266,35 @@ obj_func (RfCPoints *P, CDecl *d)
 {
   CDecl *def = func_def (P, d->name);
   gconstpointer key = def ? (gconstpointer) def : (gconstpointer) g_intern_string (d->name ? d->name : "?");
-  gpointer v = g_hash_table_lookup (P->func_of, key);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint id = obj_new (P, P->func_of, RF_C_POINTS_FUNC, key, d->type, g_strdup_printf ("%s()", d->name ? d->name : "?"));
-  obj_at (P, id)->decl = def ? def : d;
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_FUNC, key, d->type, d->loc);
+  if (!o->decl)
+    o->decl = def ? def : d;
+  return obj_meet (P, o, g_strdup_printf ("%s()", d->name ? d->name : "?"));
+}
+
+/* The object of compound literal E. */
+static guint
+obj_literal (RfCPoints *P, CExpr *e)
+{
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_LITERAL, e, e->type, e->loc);
+  g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
+  guint id = obj_meet (P, o, g_strdup_printf ("literal@%s:%u", base, e->loc.line));
+  obj_at (P, id)->addr_taken = TRUE;
   return id;
 }
 
+/* The object of allocation call E: the table's, or one made here (untyped) when the
+ * analysis owns its table; else (the caller knows no object for the site) NO_OBJ. */
 static guint
-obj_site (RfCPoints *P, RfCPointsKind kind, CExpr *e, CType *type)
+obj_heap (RfCPoints *P, CExpr *e)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, e);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
+  RfCObj *o = rf_c_objects_find (P->objects, RF_C_OBJ_HEAP, e);
+  if (!o && !P->own_objects)
+    return NO_OBJ;
+  if (!o)
+    o = rf_c_objects_get (P->objects, RF_C_OBJ_HEAP, e, NULL, e->loc);
   g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
-  char *name = g_strdup_printf ("%s@%s:%u", kind == RF_C_POINTS_HEAP ? "heap" : "literal", base, e->loc.line);
-  guint id = obj_new (P, P->obj_of, kind, e, type, name);
+  guint id = obj_meet (P, o, g_strdup_printf ("heap@%s:%u", base, e->loc.line));
   obj_at (P, id)->addr_taken = TRUE;
   return id;
 }
@@ -303,111 +303,24 @@ obj_site (RfCPoints *P, RfCPointsKind kind, CExpr *e, CType *type)
 static guint
 obj_result (RfCPoints *P, CDecl *def)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, def);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
   CType *ft = strip (P, def->type);
-  return obj_new (P, P->obj_of, RF_C_POINTS_TEMP, def, ft && ft->kind == C_TYPE_FUNCTION ? ft->base : NULL,
-                  g_strdup_printf ("result@%s", def->name ? def->name : "?"));
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_TEMP, def, ft && ft->kind == C_TYPE_FUNCTION ? ft->base : NULL,
+                                def->loc);
+  return obj_meet (P, o, g_strdup_printf ("result@%s", def->name ? def->name : "?"));
 }
 
-/* The next segment of path *P (".name" or "[]"), advancing it; NULL at the end.
- * Owned. */
-static char *
-next_segment (const char **p)
-{
-  const char *s = *p;
-  if (!*s)
-    return NULL;
-  const char *e = s + 1;
-  if (*s == '[')
-    e = s + 2;
-  else
-    while (*e && *e != '.' && *e != '[')
-      e++;
-  *p = e;
-  return g_strndup (s, e - s);
-}
-
-/* Member NAME of struct type T is reached through an anonymous union. */
-static gboolean
-member_in_union (RfCPoints *P, CType *t, const char *name, int depth)
-{
-  t = strip (P, t);
-  if (!t || !t->tag || !t->tag->members || depth > 8)
-    return FALSE;
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      if (m->name && strcmp (m->name, name) == 0)
-        return FALSE;
-    }
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      if (!m->name && rf_c_type_member (P->ty, m->type, name))
-        return is_kind (P, m->type, C_TYPE_UNION) || member_in_union (P, m->type, name, depth + 1);
-    }
-  return FALSE;
-}
-
-/* PATH in object O made normal. A location path (CELL false) keeps the segments the
- * lowering would: a member of a struct, an element of an array; any other segment is
- * skipped (a union stays whole). A cell path (CELL true) stops at the first segment
- * a location path would skip and at every union (members of an anonymous union
- * included), so that memory that may be shared has one cell. *TYPE: the type there. */
+/* PATH in object O made normal: as a location path, or as a cell path (CELL); *TYPE
+ * gets the type there (see rf_c_objects_normal_path). Owned. */
 static char *
 normal_path (RfCPoints *P, Obj *o, const char *path, gboolean cell, CType **type)
 {
-  GString *out = g_string_new (NULL);
-  CType *t = o->type;
-  const char *p = path;
-  char *seg;
-  while (t && (seg = next_segment (&p)))
-    {
-      CType *st = strip (P, t), *m = NULL;
-      gboolean ok = FALSE;
-      if (seg[0] == '[')
-        ok = st && st->kind == C_TYPE_ARRAY, m = ok ? st->base : NULL;
-      else if (st && st->kind == C_TYPE_STRUCT && (m = rf_c_type_member (P->ty, st, seg + 1)))
-        ok = !(cell && member_in_union (P, st, seg + 1, 0));
-      if (ok)
-        {
-          g_string_append (out, seg);
-          t = m;
-        }
-      g_free (seg);
-      if (!ok && cell)
-        break;
-      if (cell && is_kind (P, t, C_TYPE_UNION))
-        break;
-    }
-  if (type)
-    *type = t;
-  return g_string_free (out, FALSE);
+  return rf_c_objects_normal_path (P->objects, o->o, path, cell, type);
 }
 
 static guint
 loc_id (RfCPoints *P, guint obj, const char *path)
 {
-  Obj *o = obj_at (P, obj);
-  CType *t;
-  g_autofree char *np = normal_path (P, o, path, FALSE, &t);
-  gpointer v = g_hash_table_lookup (o->loc_of, np);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  Loc *l = g_new0 (Loc, 1);
-  l->obj = obj;
-  l->path = g_steal_pointer (&np);
-  l->pub.kind = o->kind;
-  l->pub.key = o->key;
-  l->pub.decl = o->decl;
-  l->pub.fn = o->fn;
-  l->pub.path = l->path;
-  l->pub.type = t;
-  g_ptr_array_add (P->locs, l);
-  g_hash_table_insert (o->loc_of, l->path, GUINT_TO_POINTER (P->locs->len));
-  return P->locs->len - 1;
+  return rf_c_objects_loc (P->objects, obj_at (P, obj)->o, path)->id;
 }
 
 /* The cell of object OBJ at PATH (made normal as a cell path). */
@@ -526,66 +439,15 @@ obj_flag (RfCPoints *P, gboolean *flag)
 
 /* ---- views: a location seen through an lvalue of another type ---- */
 
-static void
-match_sub (RfCPoints *P, guint obj, const char *path, CType *type, CType *want, GArray *out, int depth)
-{
-  CType *t = strip (P, type);
-  if (rf_c_type_compatible (P->ty, t, want))
-    {
-      guint l = loc_id (P, obj, path);
-      g_array_append_val (out, l);
-      return;
-    }
-  if (!t || depth > 8)
-    return;
-  if (t->kind == C_TYPE_ARRAY)
-    {
-      g_autofree char *p = g_strconcat (path, "[]", NULL);
-      match_sub (P, obj, p, t->base, want, out, depth + 1);
-    }
-  else if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
-    {
-      guint before = out->len;
-      for (guint i = 0; i < t->tag->members->len; i++)
-        {
-          CDecl *m = g_ptr_array_index (t->tag->members, i);
-          g_autofree char *p = m->name && t->kind == C_TYPE_STRUCT ? g_strconcat (path, ".", m->name, NULL)
-                                                                  : g_strdup (path);
-          match_sub (P, obj, p, m->type, want, out, depth + 1);
-        }
-      if (t->kind == C_TYPE_UNION && out->len > before)
-        {
-          /* a union is one location */
-          g_array_set_size (out, before);
-          guint l = loc_id (P, obj, path);
-          g_array_append_val (out, l);
-        }
-    }
-}
-
-/* Location L seen as objects of type WANT, appended to OUT: L itself when its type
- * fits (or either is unknown, or WANT is a character or void type); else its
- * subobjects of type WANT, else those of its whole object, else the whole object. */
+/* Location L seen as objects of type WANT (rf_c_objects_view), appended to OUT as
+ * location ids. */
 static void
 view (RfCPoints *P, guint l, CType *want, GArray *out)
 {
-  Loc *loc = loc_at (P, l);
-  Obj *o = obj_at (P, loc->obj);
-  if (!want || rf_c_type_is_any (P->ty, want) || !loc->pub.type || o->kind == RF_C_POINTS_FUNC
-      || rf_c_type_compatible (P->ty, loc->pub.type, want))
-    {
-      g_array_append_val (out, l);
-      return;
-    }
-  guint before = out->len;
-  match_sub (P, loc->obj, loc->path, loc->pub.type, want, out, 0);
-  if (out->len == before)
-    match_sub (P, loc->obj, "", o->type, want, out, 0);
-  if (out->len == before)
-    {
-      guint whole = loc_id (P, loc->obj, "");
-      g_array_append_val (out, whole);
-    }
+  g_autoptr (GPtrArray) vs = g_ptr_array_new ();
+  rf_c_objects_view (P->objects, loc_at (P, l), want, vs);
+  for (guint i = 0; i < vs->len; i++)
+    g_array_append_val (out, ((const RfCLoc *) g_ptr_array_index (vs, i))->id);
 }
 
 /* ---- constraints ---- */
@@ -614,9 +476,9 @@ load_loc (RfCPoints *P, guint dst, guint l, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      Obj *o = obj_at (P, x->obj);
-      if (o->kind == RF_C_POINTS_FUNC)
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      Obj *o = obj_at (P, x->obj->id);
+      if (o->o->kind == RF_C_OBJ_FUNC)
         continue;
       g_autofree char *cp = normal_path (P, o, x->path, TRUE, NULL);
       for (guint k = 0; k < o->cells->len; k++)
@@ -639,9 +501,9 @@ store_loc (RfCPoints *P, guint l, guint src, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      if (obj_at (P, x->obj)->kind != RF_C_POINTS_FUNC)
-        merge (P, cell_id (P, x->obj, x->path), src);
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      if (obj_at (P, x->obj->id)->o->kind != RF_C_OBJ_FUNC)
+        merge (P, cell_id (P, x->obj->id, x->path), src);
     }
 }
 
@@ -654,13 +516,13 @@ scalar_loc (RfCPoints *P, guint l, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      Obj *o = obj_at (P, x->obj);
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      Obj *o = obj_at (P, x->obj->id);
       /* the cell's type: a union (named or anonymous) holding the location */
       CType *ct = NULL;
       g_free (normal_path (P, o, x->path, TRUE, &ct));
-      if (o->kind != RF_C_POINTS_FUNC
-          && (rf_c_type_holds_pointers (P->ty, x->pub.type) || rf_c_type_holds_pointers (P->ty, ct)))
+      if (o->o->kind != RF_C_OBJ_FUNC
+          && (rf_c_type_holds_pointers (P->ty, x->type) || rf_c_type_holds_pointers (P->ty, ct)))
         obj_flag (P, &o->smashed);
     }
 }
@@ -677,11 +539,11 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
   for (guint i = 0; i < ss->len; i++)
     for (guint j = 0; j < ds->len; j++)
       {
-        Loc *xs = loc_at (P, g_array_index (ss, guint, i)), *xd = loc_at (P, g_array_index (ds, guint, j));
-        Obj *os = obj_at (P, xs->obj), *od = obj_at (P, xd->obj);
-        if (os->kind == RF_C_POINTS_FUNC || od->kind == RF_C_POINTS_FUNC)
+        const RfCLoc *xs = loc_at (P, g_array_index (ss, guint, i)), *xd = loc_at (P, g_array_index (ds, guint, j));
+        Obj *os = obj_at (P, xs->obj->id), *od = obj_at (P, xd->obj->id);
+        if (os->o->kind == RF_C_OBJ_FUNC || od->o->kind == RF_C_OBJ_FUNC)
           continue;
-        CType *ts = xs->pub.type, *td = xd->pub.type;
+        CType *ts = xs->type, *td = xd->type;
         gboolean same = (!ts && !td) || (ts && td && rf_c_type_compatible (P->ty, ts, td)
                                           && is_aggregate (P, ts) == is_aggregate (P, td));
         /* other data copied over pointers */
@@ -701,10 +563,10 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
             /* a cell below S keeps its place under D; one above S (holding pointers
              * anywhere in it) goes to D's own cell */
             g_autofree char *tp = strlen (cp) > sl && same ? g_strconcat (dp, cp + sl, NULL) : g_strdup (dp);
-            merge (P, cell_id (P, xd->obj, tp), c);
+            merge (P, cell_id (P, xd->obj->id, tp), c);
           }
         if (os->addr_taken)
-          merge (P, cell_id (P, xd->obj, dp), P->mem);
+          merge (P, cell_id (P, xd->obj->id, dp), P->mem);
       }
 }
 
@@ -718,7 +580,7 @@ static void
 taint (RfCPoints *P, guint obj, gboolean keeps)
 {
   Obj *o = obj_at (P, obj);
-  if (o->kind != RF_C_POINTS_FUNC)
+  if (o->o->kind != RF_C_OBJ_FUNC)
     obj_flag (P, &o->tainted);
   else if (!o->escaped)
     {
@@ -726,8 +588,8 @@ taint (RfCPoints *P, guint obj, gboolean keeps)
        * keep it (KEEPS), at any time later too: it escapes */
       if (keeps)
         obj_flag (P, &o->escaped);
-      CDecl *def = o->decl && o->decl->body ? o->decl
-                   : o->decl && o->decl->name ? func_def (P, o->decl->name) : NULL;
+      CDecl *def = o->o->decl && o->o->decl->body ? o->o->decl
+                   : o->o->decl && o->o->decl->name ? func_def (P, o->o->decl->name) : NULL;
       for (guint j = 0; def && def->params && j < def->params->len; j++)
         {
           guint p = obj_var (P, g_ptr_array_index (def->params, j), def);
@@ -771,14 +633,14 @@ apply_call (RfCPoints *P, Call *k)
       g_autoptr (GArray) ls = sorted_locs (P, k->fnode);
       for (guint i = 0; i < ls->len; i++)
         {
-          Loc *l = loc_at (P, g_array_index (ls, guint, i));
-          if (l->pub.kind != RF_C_POINTS_FUNC)
+          const RfCLoc *l = loc_at (P, g_array_index (ls, guint, i));
+          if (l->obj->kind != RF_C_OBJ_FUNC)
             continue;
-          CDecl *def = func_def (P, l->pub.decl->name);
+          CDecl *def = func_def (P, l->obj->decl->name);
           if (def)
             bind (P, k, def);
           else if (!k->create)
-            bind_library (P, k, l->pub.decl);
+            bind_library (P, k, l->obj->decl);
         }
     }
   if (f->unknown)
@@ -809,9 +671,9 @@ apply (RfCPoints *P, Cons *c)
         g_autofree char *suffix = c->kind == K_FIELD ? g_strconcat (".", (const char *) c->x, NULL) : g_strdup ("[]");
         for (guint i = 0; i < ls->len; i++)
           {
-            Loc *l = loc_at (P, g_array_index (ls, guint, i));
+            const RfCLoc *l = loc_at (P, g_array_index (ls, guint, i));
             g_autofree char *p = g_strconcat (l->path, suffix, NULL);
-            set_add (P, c->dst, loc_id (P, l->obj, p));
+            set_add (P, c->dst, loc_id (P, l->obj->id, p));
           }
         if (s->unknown)
           set_unknown (P, c->dst);
@@ -819,7 +681,7 @@ apply (RfCPoints *P, Cons *c)
       return;
     case K_TAKE:
       for (guint i = 0; i < ls->len; i++)
-        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj)->addr_taken);
+        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj->id)->addr_taken);
       return;
     case K_LOAD:
       for (guint i = 0; i < ls->len; i++)
@@ -850,7 +712,7 @@ apply (RfCPoints *P, Cons *c)
             copy_loc (P, g_array_index (ds, guint, j), g_array_index (ls, guint, i), c->type);
         if (s->unknown)
           for (guint j = 0; j < ds->len; j++)
-            obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ds, guint, j))->obj)->smashed);
+            obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ds, guint, j))->obj->id)->smashed);
         if (d->unknown)
           {
             if (s->unknown)
@@ -863,11 +725,11 @@ apply (RfCPoints *P, Cons *c)
     case K_TAINT:
     case K_CALLBACK:
       for (guint i = 0; i < ls->len; i++)
-        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj, c->kind == K_TAINT);
+        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj->id, c->kind == K_TAINT);
       return;
     case K_EXPOSE:
       for (guint i = 0; i < ls->len; i++)
-        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj)->exposed);
+        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj->id)->exposed);
       return;
     default:
       return;
@@ -903,8 +765,8 @@ bind (RfCPoints *P, Call *k, CDecl *def)
       CDecl *p = g_ptr_array_index (def->params, i);
       guint o = obj_var (P, p, def);
       guint a = g_array_index (k->addrs, guint, i);
-      if (a != NO_OBJ && is_aggregate (P, obj_at (P, o)->type))
-        cons_add (P, K_COPYOBJ, node_of_loc (P, o, ""), a, obj_at (P, o)->type, NULL);
+      if (a != NO_OBJ && is_aggregate (P, obj_at (P, o)->o->type))
+        cons_add (P, K_COPYOBJ, node_of_loc (P, o, ""), a, obj_at (P, o)->o->type, NULL);
       else
         cons_add (P, K_COPY, cell_id (P, o, ""), g_array_index (k->vals, guint, i), NULL, NULL);
     }
@@ -1098,15 +960,13 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
     {
     case RF_C_LIBC_PTS_ALLOC: case RF_C_LIBC_PTS_REALLOC:
       {
-        CType *t = NULL;
-        gboolean ok = P->opts.heap_site ? P->opts.heap_site (P->opts.user, e, &t) : TRUE;
-        if (!ok)
+        guint o = obj_heap (P, e);
+        if (o == NO_OBJ)
           {
             visit_args (P, e, 0);
             set_unknown (P, r);
             return r;
           }
-        guint o = obj_site (P, RF_C_POINTS_HEAP, e, t);
         set_add (P, r, loc_id (P, o, ""));
         if (lib_of (name) == RF_C_LIBC_PTS_REALLOC && a0)
           {
@@ -1298,7 +1158,7 @@ stmt_expr_result (RfCPoints *P, CExpr *e, gboolean value)
 static guint
 compound_literal (RfCPoints *P, CExpr *e)
 {
-  guint o = obj_site (P, RF_C_POINTS_LITERAL, e, e->type);
+  guint o = obj_literal (P, e);
   init_object (P, o, "", e->type, e->init);
   return o;
 }
@@ -1403,14 +1263,14 @@ val (RfCPoints *P, CExpr *e)
         {
           guint o = obj_var (P, e->decl, P->fn);
           n = node_new (P);
-          if (is_kind (P, obj_at (P, o)->type, C_TYPE_ARRAY))
+          if (is_kind (P, obj_at (P, o)->o->type, C_TYPE_ARRAY))
             {
               /* an array decays to a pointer to its elements */
               set_add (P, n, loc_id (P, o, "[]"));
               obj_at (P, o)->addr_taken = TRUE;
             }
           else
-            cons_add (P, K_LOAD, n, node_of_loc (P, o, ""), obj_at (P, o)->type, NULL);
+            cons_add (P, K_LOAD, n, node_of_loc (P, o, ""), obj_at (P, o)->o->type, NULL);
         }
       break;
     case C_EXPR_INT: case C_EXPR_FLOAT: case C_EXPR_CHAR: case C_EXPR_STRING:
@@ -1741,7 +1601,7 @@ decl (RfCPoints *P, CDecl *d)
   if (d->kind != C_DECL_VAR || !d->init)
     return;
   guint o = obj_var (P, d, d->file_scope ? NULL : P->fn);
-  init_object (P, o, "", obj_at (P, o)->type, d->init);
+  init_object (P, o, "", obj_at (P, o)->o->type, d->init);
 }
 
 /* The constraints of statement S's own parts (its sub-statements are visited after). */
@@ -1830,13 +1690,13 @@ spread_taint (RfCPoints *P)
         {
           g_autoptr (GArray) ls = sorted_locs (P, g_array_index (o->cells, guint, k));
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj->id, TRUE);
         }
       if (o->addr_taken)
         {
           g_autoptr (GArray) ls = sorted_locs (P, P->mem);
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj->id, TRUE);
         }
     }
 }
@@ -1871,9 +1731,8 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
     P->opts = *opts;
   P->funcs = g_hash_table_new (g_str_hash, g_str_equal);
   P->objs = g_ptr_array_new_with_free_func ((GDestroyNotify) obj_free);
-  P->obj_of = g_hash_table_new (NULL, NULL);
-  P->func_of = g_hash_table_new (NULL, NULL);
-  P->locs = g_ptr_array_new_with_free_func ((GDestroyNotify) loc_free);
+  P->own_objects = !P->opts.objects;
+  P->objects = P->opts.objects ? P->opts.objects : rf_c_objects_new (ty);
   P->nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
   P->cons = g_array_new (FALSE, FALSE, sizeof (Cons));
   P->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) call_free);
@@ -1937,13 +1796,11 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
               && (pt->kind == C_TYPE_POINTER || pt->kind == C_TYPE_ARRAY) && strip (P, pt->base)
               && strip (P, pt->base)->kind == C_TYPE_POINTER)
             {
-              gconstpointer ka = g_intern_string (RF_C_POINTS_ARGV), ks = g_intern_string (RF_C_POINTS_ARGV_STRINGS);
-              gpointer va = g_hash_table_lookup (P->obj_of, ka), vs = g_hash_table_lookup (P->obj_of, ks);
-              guint a = va ? GPOINTER_TO_UINT (va) - 1
-                           : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ka, pt->base, g_strdup ("argv[]"));
-              guint str = vs ? GPOINTER_TO_UINT (vs) - 1
-                             : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ks, strip (P, pt->base)->base,
-                                        g_strdup ("argv strings"));
+              gconstpointer ka = g_intern_string (RF_C_OBJ_ARGV_ARRAY), ks = g_intern_string (RF_C_OBJ_ARGV_STRINGS);
+              RfCObj *oa = rf_c_objects_get (P->objects, RF_C_OBJ_ARGV, ka, pt->base, fn->loc);
+              RfCObj *os = rf_c_objects_get (P->objects, RF_C_OBJ_ARGV, ks, strip (P, pt->base)->base, fn->loc);
+              guint a = obj_meet (P, oa, g_strdup ("argv[]"));
+              guint str = obj_meet (P, os, g_strdup ("argv strings"));
               obj_at (P, a)->addr_taken = obj_at (P, str)->addr_taken = TRUE;
               set_add (P, cell_id (P, a, ""), loc_id (P, str, ""));
               set_add (P, cell_id (P, obj_var (P, pd, fn), ""), loc_id (P, a, ""));
@@ -1970,7 +1827,7 @@ share_set (RfCPoints *P, guint n, GArray *todo)
   g_hash_table_iter_init (&it, nd->set);
   while (g_hash_table_iter_next (&it, &k, NULL))
     {
-      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj;
+      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj->id;
       if (!P->shared[o])
         {
           P->shared[o] = 1;
@@ -1993,8 +1850,8 @@ compute_shared (RfCPoints *P)
   for (guint o = 0; o < P->objs->len; o++)
     {
       Obj *ob = obj_at (P, o);
-      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !c_is_static_object (ob->decl);
-      if ((!local && ob->kind != RF_C_POINTS_FUNC) || ob->tainted || ob->exposed)
+      gboolean local = ob->o->kind == RF_C_OBJ_VAR && ob->o->fn && ob->o->decl && !c_is_static_object (ob->o->decl);
+      if ((!local && ob->o->kind != RF_C_OBJ_FUNC) || ob->tainted || ob->exposed)
         {
           P->shared[o] = 1;
           g_array_append_val (todo, o);
@@ -2031,12 +1888,12 @@ compute_shared (RfCPoints *P)
 gboolean
 rf_c_points_local_shared (RfCPoints *P, CDecl *d)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, d);
-  if (!v)
+  RfCObj *o = rf_c_objects_find (P->objects, RF_C_OBJ_VAR, rf_c_objects_var_key (d));
+  if (!o || !obj_peek (P, o->id))
     return TRUE;
   if (!P->shared)
     compute_shared (P);
-  return P->shared[GPOINTER_TO_UINT (v) - 1] != 0;
+  return P->shared[o->id] != 0;
 }
 
 void
@@ -2048,9 +1905,8 @@ rf_c_points_free (RfCPoints *P)
   g_ptr_array_unref (P->decls);
   g_hash_table_unref (P->funcs);
   g_ptr_array_unref (P->objs);
-  g_hash_table_unref (P->obj_of);
-  g_hash_table_unref (P->func_of);
-  g_ptr_array_unref (P->locs);
+  if (P->own_objects)
+    rf_c_objects_free (P->objects);
   g_ptr_array_unref (P->nodes);
   g_array_unref (P->cons);
   g_ptr_array_unref (P->calls);
@@ -2074,7 +1930,7 @@ rf_c_points_lookup (RfCPoints *P, CExpr *e, CType *want, GPtrArray *out)
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < vs->len; i++)
     if (g_hash_table_add (seen, GUINT_TO_POINTER (g_array_index (vs, guint, i) + 1)))
-      g_ptr_array_add (out, &loc_at (P, g_array_index (vs, guint, i))->pub);
+      g_ptr_array_add (out, (gpointer) loc_at (P, g_array_index (vs, guint, i)));
   return TRUE;
 }
 
@@ -2093,8 +1949,8 @@ rf_c_points_escaped_functions (RfCPoints *P)
   for (guint i = 0; i < P->objs->len; i++)
     {
       Obj *o = obj_at (P, i);
-      if (o->kind == RF_C_POINTS_FUNC && o->escaped && o->decl && o->decl->body)
-        g_ptr_array_add (out, o->decl);
+      if (o->o->kind == RF_C_OBJ_FUNC && o->escaped && o->o->decl && o->o->decl->body)
+        g_ptr_array_add (out, o->o->decl);
     }
   return out;
 }
@@ -2120,8 +1976,8 @@ rf_c_points_to_string (RfCPoints *P)
       g_autoptr (GArray) ls = sorted_locs (P, i);
       for (guint j = 0; j < ls->len; j++)
         {
-          Loc *l = loc_at (P, g_array_index (ls, guint, j));
-          g_ptr_array_add (names, g_strconcat (obj_at (P, l->obj)->name, l->path, NULL));
+          const RfCLoc *l = loc_at (P, g_array_index (ls, guint, j));
+          g_ptr_array_add (names, g_strconcat (obj_at (P, l->obj->id)->name, l->path, NULL));
         }
       g_ptr_array_sort (names, cmp_str);
       if (n->unknown)
@@ -2138,7 +1994,7 @@ rf_c_points_to_string (RfCPoints *P)
   for (guint i = 0; i < P->objs->len; i++)
     {
       Obj *o = obj_at (P, i);
-      if ((o->smashed || o->tainted) && !(o->decl && o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->type))
+      if ((o->smashed || o->tainted) && !(o->o->decl && o->o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->o->type))
         g_string_append_printf (out, "%s: %s\n", o->name, o->tainted ? "tainted" : "smashed");
     }
   return g_string_free (out, FALSE);
