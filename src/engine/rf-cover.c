@@ -881,8 +881,6 @@ excess (const Search *s, const RfMarking *m)
   return e;
 }
 
-G_DEFINE_QUARK (rf-cover-error-quark, rf_cover_error)
-
 /* Forward search: least firings per turn, and the cap on its stored markings. */
 #define FORWARD_QUOTA 2000
 #define FORWARD_MAX_STATES 200000
@@ -1104,84 +1102,6 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   g_free (s.markable);
   (void) nt;
   return r;
-}
-
-void
-rf_witness_free (RfWitness *w)
-{
-  if (!w)
-    return;
-  rf_marking_unref (w->initial);
-  rf_marking_unref (w->final);
-  g_array_unref (w->steps);
-  g_free (w);
-}
-
-static gboolean
-marking_in_net (const RfMarking *m, guint n_places)
-{
-  return m->n == 0 || m->e[m->n - 1].place < n_places;
-}
-
-gboolean
-rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target, GError **error)
-{
-  guint np = rf_net_n_places (net);
-  g_autofree guint32 *dense = g_new0 (guint32, np);
-  if (!marking_in_net (w->initial, np) || !marking_in_net (w->final, np) || !marking_in_net (target, np))
-    {
-      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "witness names a place the net does not have");
-      return FALSE;
-    }
-  for (guint i = 0; i < w->initial->n; i++)
-    dense[w->initial->e[i].place] = w->initial->e[i].count;
-  /* The initial marking must be an instance of the net's initial set. */
-  const guint32 *init = rf_net_peek_initial (net);
-  const gboolean *omega = rf_net_peek_omega (net);
-  for (guint p = 0; p < np; p++)
-    if (omega[p] ? dense[p] < init[p] : dense[p] != init[p])
-      {
-        g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY,
-                     "witness starts with %u tokens on %s, the net has %u",
-                     dense[p], rf_net_get_place (net, p)->name, init[p]);
-        return FALSE;
-      }
-  for (guint i = 0; i < w->steps->len; i++)
-    {
-      guint ti = g_array_index (w->steps, guint, i);
-      if (ti >= rf_net_n_transitions (net))
-        {
-          g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "step %u: no transition %u", i + 1, ti);
-          return FALSE;
-        }
-      const RfTransition *t = rf_net_get_transition (net, ti);
-      if (!rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post))
-        {
-          g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "step %u: transition %s is not enabled",
-                       i + 1, t->label ? t->label : "?");
-          return FALSE;
-        }
-    }
-  for (guint i = 0; i < w->final->n; i++)
-    if (dense[w->final->e[i].place] != w->final->e[i].count)
-      {
-        g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "replay does not reach the witness's final marking");
-        return FALSE;
-      }
-  guint64 sum = 0;
-  for (guint p = 0; p < np; p++)
-    sum += dense[p];
-  if (sum != w->final->norm)
-    {
-      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "replay does not reach the witness's final marking");
-      return FALSE;
-    }
-  if (!rf_marking_leq_dense (target, dense, NULL))
-    {
-      g_set_error (error, RF_COVER_ERROR, RF_COVER_ERROR_REPLAY, "the final marking does not cover the target");
-      return FALSE;
-    }
-  return TRUE;
 }
 
 void

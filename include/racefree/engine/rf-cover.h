@@ -14,8 +14,9 @@
 #pragma once
 
 #include <glib.h>
-#include "rf-net.h"
 #include "rf-marking.h"
+#include "rf-net.h"
+#include "rf-witness.h"
 
 G_BEGIN_DECLS
 
@@ -77,29 +78,8 @@ typedef struct {
   gdouble seconds;
 } RfCoverStats;
 
-/* RfWitness: a firing sequence. initial is a concrete (finite) initial marking
- * (omega places instantiated), steps are transition ids in firing order, final is the
- * marking reached, which covers targets[target]. */
-typedef struct {
-  RfMarking *initial;
-  GArray *steps;   /* guint transition ids */
-  RfMarking *final;
-  guint target;
-} RfWitness;
-
-void rf_witness_free (RfWitness *w);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfWitness, rf_witness_free)
-
-#define RF_COVER_ERROR (rf_cover_error_quark ())
-GQuark rf_cover_error_quark (void);
-typedef enum {
-  RF_COVER_ERROR_REPLAY,  /* a witness does not replay */
-} RfCoverError;
-
-/* Fires W's steps from W->initial; TRUE if each is enabled, the result equals
- * W->final and W->final covers TARGET. Fills *error with the first failing step. */
-gboolean rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target, GError **error);
-
+/* RfCoverResult: the answer of one search. Invariant: witness is non-NULL exactly
+ * when verdict is RF_COVER_UNSAFE. */
 typedef struct {
   RfCoverVerdict verdict;
   RfCoverStats stats;

@@ -8,8 +8,8 @@
 #pragma once
 
 #include <glib.h>
-#include "rf-cover.h"
 #include "rf-net.h"
+#include "rf-witness.h"
 
 G_BEGIN_DECLS
 
