@@ -1838,19 +1838,16 @@ eval_args (Lower *L, CExpr *call, guint from)
     eval (L, g_ptr_array_index (call->args, i));
 }
 
+/* A library function that reads and writes through its arguments (rf-c-libc.h):
+ * read v:  pc_i -> ... -> pc_j for every leaf v of what an argument read through points
+ * to, then the writes alike; arguments that are not pointers are only evaluated. */
 static void
-lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
+lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
   RfCLibcEffect k = lib->effect;
-  RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
   guint n = e->args ? e->args->len : 0;
   switch (k)
     {
-    case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
-      break;
-    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC:
-      eval_args (L, e, 0);
-      return;
     case RF_C_LIBC_READS:
       for (guint i = 0; i < n; i++)
         access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
@@ -1868,73 +1865,6 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
       for (guint i = 0; i < n; i++)
         access_through (L, c_arg (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
                                           : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
-      return;
-    case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
-      {
-        /* the destructor runs in threads that end (with a value set): a thread of its
-         * own, started any number of times from here on (an over-approximation of
-         * when it runs) */
-        /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
-         * other threads may still run */
-        gboolean key = k == RF_C_LIBC_KEY_CREATE;
-        if (key)
-          access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
-        else
-          for (guint i = 1; i < n; i++)
-            eval (L, c_arg (e, i));
-        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, c_arg (e, key ? 1 : 0)) : g_ptr_array_new ();
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *f = g_ptr_array_index (fs, i);
-            warn_once (L, loc, f->name, "%s: %s '%s' taken to run in a thread of its own, %s, at any time after "
-                       "this call", name, key ? "destructor" : "handler", f->name,
-                       key ? "any number of times" : "once (per call)");
-            if (key)
-              edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-            else
-              emit (L, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-          }
-      }
-      return;
-    case RF_C_LIBC_SIGNAL_HANDLER: case RF_C_LIBC_SIGACTION:
-      {
-        /* the handler runs in some thread, at any time from here on, any number of
-         * times: a thread of its own started any number of times here (interleaved
-         * with every thread: an over-approximation of where it runs) */
-        g_autoptr (GPtrArray) fs = g_ptr_array_new ();
-        CExpr *h = c_peel (c_arg (e, 1));
-        if (k != RF_C_LIBC_SIGACTION)
-          {
-            if (h && h->kind != C_EXPR_INT)
-              {
-                g_autoptr (GPtrArray) ts = callback_targets (L, c_arg (e, 1));
-                g_ptr_array_extend (fs, ts, NULL, NULL);
-              }
-            eval (L, c_arg (e, 0));
-          }
-        else
-          {
-            /* sa_handler or sa_sigaction: any address-taken function that may be one */
-            for (guint i = 0; i < L->addr_func_list->len; i++)
-              {
-                CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-                guint np = d->params ? d->params->len : 0;
-                CType *t0 = np > 0 ? strip (L, ((CDecl *) g_ptr_array_index (d->params, 0))->type) : NULL;
-                if ((np == 1 || np == 3) && t0 && t0->kind == C_TYPE_BASIC)
-                  g_ptr_array_add (fs, d);
-              }
-            for (guint i = 0; i < n; i++)
-              access_through (L, c_arg (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
-          }
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *f = g_ptr_array_index (fs, i);
-            g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
-            warn_once (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
-                       "at any time after this call", name, f->name);
-            edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-          }
-      }
       return;
     case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH:
       for (guint i = 0; i < n; i++)
@@ -1955,230 +1885,357 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
     case RF_C_LIBC_FREE:
       access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
       return;
-    case RF_C_LIBC_EXIT:
-      eval_args (L, e, 0);
-      /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
-       * over-approximation of exit) */
-      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
-      dead (L, loc);
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* pthread_key_create (k, d) / atexit (h): the destructor or handler runs in a thread
+ * of its own: create d: pc_i -> pc_i + entry_d (any number of times, a destructor) or
+ * create h: pc_i -> pc_j + entry_h (once per call, an exit handler). */
+static void
+lower_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  guint n = e->args ? e->args->len : 0;
+  /* the destructor runs in threads that end (with a value set): a thread of its
+   * own, started any number of times from here on (an over-approximation of
+   * when it runs) */
+  /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
+   * other threads may still run */
+  gboolean key = k == RF_C_LIBC_KEY_CREATE;
+  if (key)
+    access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+  else
+    for (guint i = 1; i < n; i++)
+      eval (L, c_arg (e, i));
+  g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, c_arg (e, key ? 1 : 0)) : g_ptr_array_new ();
+  for (guint i = 0; i < fs->len; i++)
+    {
+      CDecl *f = g_ptr_array_index (fs, i);
+      warn_once (L, loc, f->name, "%s: %s '%s' taken to run in a thread of its own, %s, at any time after "
+                 "this call", name, key ? "destructor" : "handler", f->name,
+                 key ? "any number of times" : "once (per call)");
+      if (key)
+        edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+      else
+        emit (L, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+    }
+}
+
+/* signal (s, h) / sigaction: the handler runs in some thread at any time from here
+ * on, any number of times: create h: pc_i -> pc_i + entry_h. */
+static void
+lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  guint n = e->args ? e->args->len : 0;
+  /* the handler runs in some thread, at any time from here on, any number of
+   * times: a thread of its own started any number of times here (interleaved
+   * with every thread: an over-approximation of where it runs) */
+  g_autoptr (GPtrArray) fs = g_ptr_array_new ();
+  CExpr *h = c_peel (c_arg (e, 1));
+  if (k != RF_C_LIBC_SIGACTION)
+    {
+      if (h && h->kind != C_EXPR_INT)
+        {
+          g_autoptr (GPtrArray) ts = callback_targets (L, c_arg (e, 1));
+          g_ptr_array_extend (fs, ts, NULL, NULL);
+        }
+      eval (L, c_arg (e, 0));
+    }
+  else
+    {
+      /* sa_handler or sa_sigaction: any address-taken function that may be one */
+      for (guint i = 0; i < L->addr_func_list->len; i++)
+        {
+          CDecl *d = g_ptr_array_index (L->addr_func_list, i);
+          guint np = d->params ? d->params->len : 0;
+          CType *t0 = np > 0 ? strip (L, ((CDecl *) g_ptr_array_index (d->params, 0))->type) : NULL;
+          if ((np == 1 || np == 3) && t0 && t0->kind == C_TYPE_BASIC)
+            g_ptr_array_add (fs, d);
+        }
+      for (guint i = 0; i < n; i++)
+        access_through (L, c_arg (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
+    }
+  for (guint i = 0; i < fs->len; i++)
+    {
+      CDecl *f = g_ptr_array_index (fs, i);
+      g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
+      warn_once (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
+                 "at any time after this call", name, f->name);
+      edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
+    }
+}
+
+/* exit, abort, pthread_exit: pc_i -> exit (the thread ends; other threads keep
+ * running: an over-approximation of exit). */
+static void
+lower_exit_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  eval_args (L, e, 0);
+  /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
+   * over-approximation of exit) */
+  edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
+  dead (L, loc);
+}
+
+/* lock m: pc_i + m -> pc_j; unlock m: pc_i -> pc_j + m (a skip when m denotes no one
+ * mutex). */
+static void
+lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  gint m = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, k == RF_C_LIBC_UNLOCK);
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
+  emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+  if (m < 0)
+    no_excl_last (L, k == RF_C_LIBC_LOCK, t->str, k == RF_C_LIBC_LOCK ? L->sync_reason : "");
+}
+
+/* rdlock L: pc_i + L -> pc_j + L; wrlock L: pc_i + L -> pc_j; unlock L: in the mode
+ * the thread holds L (the net builder works it out). */
+static void
+lower_rwlock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  /* the mode of an unlock is the one the thread holds: the net builder works it out */
+  gboolean unlock = k == RF_C_LIBC_RWUNLOCK;
+  gint m = sync_var (L, c_arg (e, 0), RF_VAR_RWLOCK, loc, unlock);
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
+  RfOpKind op = unlock ? RF_OP_RWUNLOCK : k == RF_C_LIBC_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
+  emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
+  if (m < 0)
+    no_excl_last (L, !unlock, t->str, unlock ? "" : L->sync_reason);
+}
+
+/* trylock m, sem_trywait s (and the timed forms): it succeeds (takes m or a token)
+ * or fails; either way on to the next node. */
+static void
+lower_try_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  guint j = new_node (L, loc);
+  lower_trylock (L, e, j, j);
+  L->cur = j;
+}
+
+/* wait c, m: pc_i -> pc_w + m; pc_w + Sig_c -> pc_a (or spuriously); pc_a + m -> pc_j
+ * (with an unknown c: release m and take it again; with an unknown m: a skip). */
+static void
+lower_wait_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
+  gint m = sync_var (L, c_arg (e, 1), RF_VAR_LOCK, loc, TRUE);
+  eval_args (L, e, 2);
+  if (c >= 0 && m >= 0)
+    emit (L, RF_OP_WAIT, c, m, loc, NULL);
+  else if (m >= 0)
+    {
+      /* unknown condition variable: release, wake up spuriously, reacquire */
+      emit (L, RF_OP_RELEASE, m, -1, loc, NULL);
+      emit (L, RF_OP_ACQUIRE, m, -1, loc, NULL);
+    }
+  else
+    emit (L, RF_OP_SKIP, -1, -1, loc, name);
+}
+
+/* signal c: pc_i -> pc_j + Sig_c; broadcast c likewise, for any number of waiters. */
+static void
+lower_signal_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
+  emit (L, c < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
+}
+
+/* pthread_create (&t, attr, f, arg): create f: pc_i -> pc_j + entry_f, one transition
+ * per start routine f may be; the job type remembers what arg points to and the handle
+ * whose semaphore its threads post when they end. */
+static void
+lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+  eval (L, c_arg (e, 1));
+  eval (L, c_arg (e, 3));
+  g_autoptr (GPtrArray) fs = start_routines (L, c_arg (e, 2), loc);
+  if (fs->len == 0)
+    return;
+  /* what the argument points to, when known exactly: the threads' job type
+   * remembers it for its start routine's parameter */
+  guint guessed = L->guessed;
+  L->quiet++;
+  L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
+  L->other_obj = FALSE;
+  g_autoptr (GPtrArray) arg = c_arg (e, 3) ? deref (L, c_arg (e, 3)) : NULL;
+  gboolean other = L->other_obj;
+  L->alias_depth--;
+  L->quiet--;
+  g_autofree char *site = NULL;
+  if (arg && L->guessed == guessed)
+    {
+      /* the representative (track_params) has its summary's name: keep them apart */
+      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      for (guint i = 0; i < arg->len; i++)
+        {
+          const RfCLoc *pl = g_ptr_array_index (arg, i);
+          g_ptr_array_add (names, g_strconcat (pl->obj->name, pl->path,
+                                               pl->obj->representative ? "\t(representative)" : "", NULL));
+        }
+      if (other)
+        g_ptr_array_add (names, g_strdup ("\t(another object)"));
+      g_ptr_array_sort (names, cmp_names);
+      g_ptr_array_add (names, NULL);
+      site = g_strjoinv ("\n", (char **) names->pdata);
+    }
+  L->guessed = guessed;
+  /* a joinable handle: these threads post its semaphore when they end */
+  CExpr *h = c_peel (c_arg (e, 0));
+  gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
+  guint start = L->cur, j = new_node (L, loc);
+  for (guint i = 0; i < fs->len; i++)
+    {
+      CDecl *fn = g_ptr_array_index (fs, i);
+      guint id = sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg);
+      if (site && other)
+        g_array_index (L->job_arg_other, guint, id) = TRUE;
+      edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
+    }
+  L->cur = j;
+}
+
+/* pthread_join (t, &r): take exited$t: pc_i + exited$t -> pc_j when t is a joinable
+ * handle (see lower_handle_sem); else a warning: the joined thread may still run. */
+static void
+lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  guint n = e->args ? e->args->len : 0;
+  eval (L, c_arg (e, 0));
+  gint sem = handle_sem (L, c_arg (e, 0));
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  if (sem >= 0)
+    {
+      /* wait until a thread created with this handle has ended */
+      g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
+      emit (L, RF_OP_TAKE, sem, -1, loc, txt);
+    }
+  else if (!L->quiet)
+    {
+      g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
+      warn_once (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "
+                 "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
+    }
+  if (n > 1)
+    access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);
+}
+
+/* pthread_once (&o, f): the first caller takes o and runs f, then posts done$o;
+ * every other caller takes done$o and posts it back. */
+static void
+lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  eval (L, c_arg (e, 0));
+  CExpr *f = c_peel (c_arg (e, 1));
+  CDecl *d = f && f->kind == C_EXPR_IDENT ? func_def (L, f->text) : NULL;
+  if (!d)
+    {
+      error_at (L, loc, "unsupported: pthread_once with an unknown init routine");
       return;
-    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
-      {
-        gint m = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, k == RF_C_LIBC_UNLOCK);
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
-        if (m < 0)
-          no_excl_last (L, k == RF_C_LIBC_LOCK, t->str, k == RF_C_LIBC_LOCK ? L->sync_reason : "");
-      }
-      return;
-    case RF_C_LIBC_RDLOCK: case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK:
-      {
-        /* the mode of an unlock is the one the thread holds: the net builder works it out */
-        gboolean unlock = k == RF_C_LIBC_RWUNLOCK;
-        gint m = sync_var (L, c_arg (e, 0), RF_VAR_RWLOCK, loc, unlock);
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        RfOpKind op = unlock ? RF_OP_RWUNLOCK : k == RF_C_LIBC_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
-        emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
-        if (m < 0)
-          no_excl_last (L, !unlock, t->str, unlock ? "" : L->sync_reason);
-      }
-      return;
-    case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK:
-      {
-        guint j = new_node (L, loc);
-        lower_trylock (L, e, j, j);
-        L->cur = j;
-      }
-      return;
-    case RF_C_LIBC_WAIT:
-      {
-        gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
-        gint m = sync_var (L, c_arg (e, 1), RF_VAR_LOCK, loc, TRUE);
-        eval_args (L, e, 2);
-        if (c >= 0 && m >= 0)
-          emit (L, RF_OP_WAIT, c, m, loc, NULL);
-        else if (m >= 0)
-          {
-            /* unknown condition variable: release, wake up spuriously, reacquire */
-            emit (L, RF_OP_RELEASE, m, -1, loc, NULL);
-            emit (L, RF_OP_ACQUIRE, m, -1, loc, NULL);
-          }
-        else
-          emit (L, RF_OP_SKIP, -1, -1, loc, name);
-      }
-      return;
-    case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST:
-      {
-        gint c = sync_var (L, c_arg (e, 0), RF_VAR_COND, loc, FALSE);
-        emit (L, c < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
-      }
-      return;
-    case RF_C_LIBC_CREATE:
-      {
-        access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
-        eval (L, c_arg (e, 1));
-        eval (L, c_arg (e, 3));
-        g_autoptr (GPtrArray) fs = start_routines (L, c_arg (e, 2), loc);
-        if (fs->len == 0)
-          return;
-        /* what the argument points to, when known exactly: the threads' job type
-         * remembers it for its start routine's parameter */
-        guint guessed = L->guessed;
-        L->quiet++;
-        L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
-        L->other_obj = FALSE;
-        g_autoptr (GPtrArray) arg = c_arg (e, 3) ? deref (L, c_arg (e, 3)) : NULL;
-        gboolean other = L->other_obj;
-        L->alias_depth--;
-        L->quiet--;
-        g_autofree char *site = NULL;
-        if (arg && L->guessed == guessed)
-          {
-            /* the representative (track_params) has its summary's name: keep them apart */
-            g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-            for (guint i = 0; i < arg->len; i++)
-              {
-                const RfCLoc *pl = g_ptr_array_index (arg, i);
-                g_ptr_array_add (names, g_strconcat (pl->obj->name, pl->path,
-                                                     pl->obj->representative ? "\t(representative)" : "", NULL));
-              }
-            if (other)
-              g_ptr_array_add (names, g_strdup ("\t(another object)"));
-            g_ptr_array_sort (names, cmp_names);
-            g_ptr_array_add (names, NULL);
-            site = g_strjoinv ("\n", (char **) names->pdata);
-          }
-        L->guessed = guessed;
-        /* a joinable handle: these threads post its semaphore when they end */
-        CExpr *h = c_peel (c_arg (e, 0));
-        gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
-        guint start = L->cur, j = new_node (L, loc);
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *fn = g_ptr_array_index (fs, i);
-            guint id = sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg);
-            if (site && other)
-              g_array_index (L->job_arg_other, guint, id) = TRUE;
-            edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
-          }
-        L->cur = j;
-      }
-      return;
-    case RF_C_LIBC_JOIN:
-      {
-        eval (L, c_arg (e, 0));
-        gint sem = handle_sem (L, c_arg (e, 0));
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        if (sem >= 0)
-          {
-            /* wait until a thread created with this handle has ended */
-            g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
-            emit (L, RF_OP_TAKE, sem, -1, loc, txt);
-          }
-        else if (!L->quiet)
-          {
-            g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
-            warn_once (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "
-                       "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
-          }
-        if (n > 1)
-          access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);
-      }
-      return;
-    case RF_C_LIBC_ONCE:
-      {
-        eval (L, c_arg (e, 0));
-        CExpr *f = c_peel (c_arg (e, 1));
-        CDecl *d = f && f->kind == C_EXPR_IDENT ? func_def (L, f->text) : NULL;
-        if (!d)
-          {
-            error_at (L, loc, "unsupported: pthread_once with an unknown init routine");
-            return;
-          }
-        /* pthread_once (&o, f). With o one known object: the first caller takes the
-         * lock `o` (free at start, never released) and runs f, then posts `done$o`;
-         * every other caller waits for that token and puts it back. Otherwise: f runs
-         * here or has run already (in any thread, maybe still running). */
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        gint o = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, FALSE);
-        g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
-        gint done = o >= 0 ? var_of (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
-        g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
-        g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, d->name);
-        g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, d->name);
-        guint start = L->cur, j = new_node (L, loc);
-        if (done >= 0)
-          {
-            guint run = new_node (L, loc), waited = new_node (L, loc);
-            edge (L, start, run, RF_OP_ACQUIRE, o, -1, loc, t_run);
-            edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
-            edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
-            L->cur = run;
-            inline_call (L, d, NULL);
-            edge (L, L->cur, j, RF_OP_POST, done, -1, loc, t_ran);
-          }
-        else
-          {
-            edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
-            inline_call (L, d, NULL);
-            edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
-          }
-        L->cur = j;
-      }
-      return;
-    case RF_C_LIBC_SEM_INIT:
-      {
-        /* sem_init (s, pshared, value): VALUE tokens (any number when not a
-         * constant) */
-        gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, TRUE);
-        eval_args (L, e, 1);
-        gint64 value = 0;
-        gboolean known = c_const_int (c_arg (e, 2), &value) && value >= 0 && value <= 64;
-        if (s < 0)
-          return;
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        g_autofree char *txt = g_strdup_printf ("sem_init(%s): one token", t->str);
-        if (known)
-          for (gint64 i = 0; i < value; i++)
-            emit (L, RF_OP_POST, s, -1, loc, txt);
-        else
-          {
-            warn_once (L, loc, NULL, "sem_init(%s) with a value that is not a small constant: any number of tokens assumed",
-                       t->str);
-            edge (L, L->cur, L->cur, RF_OP_POST, s, -1, loc, txt);
-          }
-      }
-      return;
-    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT:
-      {
-        gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, k == RF_C_LIBC_SEM_POST);
-        g_autoptr (GString) t = g_string_new (NULL);
-        c_expr_text (c_arg (e, 0), t);
-        g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
-        emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
-      }
-      return;
-    case RF_C_LIBC_SEM_TRYWAIT:
-      {
-        guint j = new_node (L, loc);
-        lower_trylock (L, e, j, j);
-        L->cur = j;
-      }
-      return;
-    case RF_C_LIBC_NOSYNC:
-      eval_args (L, e, 0);
-      warn_once (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
-      return;
-    case RF_C_LIBC_ATOMIC_FENCE:
-      eval_args (L, e, 0);
-      return;
+    }
+  /* pthread_once (&o, f). With o one known object: the first caller takes the
+   * lock `o` (free at start, never released) and runs f, then posts `done$o`;
+   * every other caller waits for that token and puts it back. Otherwise: f runs
+   * here or has run already (in any thread, maybe still running). */
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  gint o = sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, FALSE);
+  g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
+  gint done = o >= 0 ? var_of (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
+  g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
+  g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, d->name);
+  g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, d->name);
+  guint start = L->cur, j = new_node (L, loc);
+  if (done >= 0)
+    {
+      guint run = new_node (L, loc), waited = new_node (L, loc);
+      edge (L, start, run, RF_OP_ACQUIRE, o, -1, loc, t_run);
+      edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
+      edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
+      L->cur = run;
+      inline_call (L, d, NULL);
+      edge (L, L->cur, j, RF_OP_POST, done, -1, loc, t_ran);
+    }
+  else
+    {
+      edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
+      inline_call (L, d, NULL);
+      edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
+    }
+  L->cur = j;
+}
+
+/* sem_init (s, pshared, v): post s v times (any number of times when v is not a
+ * small constant). */
+static void
+lower_sem_init_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  /* sem_init (s, pshared, value): VALUE tokens (any number when not a
+   * constant) */
+  gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, TRUE);
+  eval_args (L, e, 1);
+  gint64 value = 0;
+  gboolean known = c_const_int (c_arg (e, 2), &value) && value >= 0 && value <= 64;
+  if (s < 0)
+    return;
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  g_autofree char *txt = g_strdup_printf ("sem_init(%s): one token", t->str);
+  if (known)
+    for (gint64 i = 0; i < value; i++)
+      emit (L, RF_OP_POST, s, -1, loc, txt);
+  else
+    {
+      warn_once (L, loc, NULL, "sem_init(%s) with a value that is not a small constant: any number of tokens assumed",
+                 t->str);
+      edge (L, L->cur, L->cur, RF_OP_POST, s, -1, loc, txt);
+    }
+}
+
+/* post s: pc_i -> pc_j + s; wait s: pc_i + s -> pc_j. */
+static void
+lower_sem_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  gint s = sync_var (L, c_arg (e, 0), RF_VAR_SEM, loc, k == RF_C_LIBC_SEM_POST);
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (c_arg (e, 0), t);
+  g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
+  emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
+}
+
+/* Synchronisation the model does not follow (pthread_barrier_wait): a skip, and a
+ * warning. */
+static void
+lower_nosync_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  eval_args (L, e, 0);
+  warn_once (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
+}
+
+/* An atomic operation on *arg0: atomic$v: pc_i + atomic$v -> ... accesses of v ...
+ * -> pc_j + atomic$v (a lock of its own around the access, so two atomic accesses
+ * never race); further pointer arguments are plain accesses. */
+static void
+lower_atomic_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  guint n = e->args ? e->args->len : 0;
+  switch (k)
+    {
     case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC:
       access_through (L, c_arg (e, 0), ACC_READ, TRUE, loc);
       if (n > 2 && k == RF_C_LIBC_ATOMIC_LOAD_GENERIC)
@@ -2209,16 +2266,92 @@ lower_known (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
         access_through (L, c_arg (e, 0), ACC_RW, TRUE, loc);
       }
       return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A function that cannot be over-approximated (setjmp, longjmp, fork): a located
+ * error. */
+static void
+lower_unsupported_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  if (lib->why)
+    {
+      /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
+      g_autofree char *as = lib->family && strcmp (name, lib->family) ? g_strdup_printf (" (as '%s')", name)
+                                                                 : g_strdup ("");
+      error_at (L, loc, "unsupported: %s%s (%s)", lib->family ? lib->family : name, as, lib->why);
+    }
+  else
+    error_at (L, loc, "unsupported: %s", name);
+}
+
+/* A call of library function NAME (its row LIB) at E: the builder of its effect. */
+static void
+lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
+{
+  RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
+  switch (lib->effect)
+    {
+    case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
+      return;
+    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
+      eval_args (L, e, 0);
+      return;
+    case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_WRITE1:
+    case RF_C_LIBC_STRTOK: case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH: case RF_C_LIBC_SCANF:
+    case RF_C_LIBC_SSCANF: case RF_C_LIBC_REALLOC: case RF_C_LIBC_FREE:
+      lower_memory_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_EXIT:
+      lower_exit_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
+      lower_handler_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SIGNAL_HANDLER: case RF_C_LIBC_SIGACTION:
+      lower_signal_handler_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_CREATE:
+      lower_create_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_JOIN:
+      lower_join_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_ONCE:
+      lower_once_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
+      lower_lock_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_RDLOCK: case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK:
+      lower_rwlock_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK: case RF_C_LIBC_SEM_TRYWAIT:
+      lower_try_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_WAIT:
+      lower_wait_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST:
+      lower_signal_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SEM_INIT:
+      lower_sem_init_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT:
+      lower_sem_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_NOSYNC:
+      lower_nosync_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC: case RF_C_LIBC_ATOMIC_STORE:
+    case RF_C_LIBC_ATOMIC_STORE_GENERIC: case RF_C_LIBC_ATOMIC_RMW:
+      lower_atomic_call (L, e, name, lib, loc);
+      return;
     case RF_C_LIBC_UNSUPPORTED:
-      if (lib->why)
-        {
-          /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
-          g_autofree char *as = lib->family && strcmp (name, lib->family) ? g_strdup_printf (" (as '%s')", name)
-                                                                     : g_strdup ("");
-          error_at (L, loc, "unsupported: %s%s (%s)", lib->family ? lib->family : name, as, lib->why);
-        }
-      else
-        error_at (L, loc, "unsupported: %s", name);
+      lower_unsupported_call (L, e, name, lib, loc);
       return;
     }
 }
@@ -2442,7 +2575,7 @@ lower_call (Lower *L, CExpr *e)
     error_at (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s", f->why);
   if (name && rf_c_libc_lowers (f, def && !def->in_system))
     {
-      lower_known (L, e, name, f);
+      lower_library_call (L, e, name, f);
       return;
     }
   if (def)
@@ -2497,7 +2630,7 @@ lower_call (Lower *L, CExpr *e)
           const char *n = g_ptr_array_index (bodiless, i);
           L->cur = start;
           if (n && rf_c_libc_lowers (rf_c_libc_lookup (n), FALSE))
-            lower_known (L, e, n, rf_c_libc_lookup (n));
+            lower_library_call (L, e, n, rf_c_libc_lookup (n));
           else
             lower_unknown (L, e, n);
           edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
