@@ -19,14 +19,17 @@ fixed"), so that the line gets removed. A known gap can never excuse `race-free`
 location whose true verdict is RACE: that is a soundness bug and always fails.
 Every C program must also compile with `gcc -std=gnu11 -pthread -Wall -c` (no warning), and
 the model `racefree model` prints must read back through the SML front end with the same
-verdicts (names mapped back through the declaration comments).
+verdicts (names mapped back through the declaration comments). With --model-golden DIR, that
+whole `racefree model` run (its output, diagnostics and exit status) must equal the golden file
+DIR/NAME.golden, in golden-run.py's format, so that any change in lowering shows up as a diff
+(RF_UPDATE_GOLDEN=1 writes the file, creating it for a new program).
 
 With --pattern (examples/patterns/NAME.c or NAME.sml) the header must also carry
   // Pattern: NAME — DESCRIPTION    and    // why: ...
 and a program expecting a RACE names its fixed twin(s) (`// fixed-twin: OTHER.c ...`),
 each of which expects no RACE and names it back (`// racy-twin: NAME.c`); a C pattern
 with a main function must also link (`gcc -std=gnu11 -pthread -Wall -o ...`).
-Usage: c-run.py [--pattern] RACEFREE_BINARY SOURCE_ROOT PROGRAM
+Usage: c-run.py [--pattern] [--model-golden DIR] RACEFREE_BINARY SOURCE_ROOT PROGRAM
 """
 import os
 import re
@@ -197,11 +200,9 @@ def compare(h, got):
     return errors
 
 
-def round_trip(binary, root, rel, args, got):
-    """`racefree model` output, checked again as SML, gives the same verdicts."""
-    env = dict(os.environ, LC_ALL="C")
-    # search budget options go to both checks (an unknown verdict must stay unknown),
-    # the others (C front-end options) to `racefree model` only
+def split_args(args):
+    """The header's arguments split into search budget options (for `racefree check`
+    only) and the others (C front-end options and files, for `racefree model` too)."""
     budget, front = [], []
     it = iter(args)
     for a in it:
@@ -211,6 +212,47 @@ def round_trip(binary, root, rel, args, got):
             budget.append(a)
         else:
             front.append(a)
+    return budget, front
+
+
+def load_golden_runner():
+    """tests/golden-run.py, for its one golden file format."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "golden_run", os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden-run.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def model_golden(binary, root, rel, args, golden_dir):
+    """The whole `racefree model` run against DIR/NAME.golden (see the module docstring)."""
+    golden = os.path.join(golden_dir, os.path.splitext(os.path.basename(rel))[0] + ".golden")
+    cmd = " ".join(["racefree", "model", rel] + [shlex.quote(a) for a in split_args(args)[1]])
+    proc = subprocess.run([binary] + shlex.split(cmd)[1:], cwd=root, capture_output=True, text=True,
+                          env=dict(os.environ, LC_ALL="C"))
+    actual = load_golden_runner().render(cmd, proc)
+    if os.environ.get("RF_UPDATE_GOLDEN") == "1":
+        with open(golden, "w", encoding="utf-8") as f:
+            f.write(actual)
+        return []
+    if not os.path.exists(golden):
+        return ["no model golden %s: run the test with RF_UPDATE_GOLDEN=1 to create it" % golden]
+    with open(golden, encoding="utf-8") as f:
+        expected = f.read()
+    if actual == expected:
+        return []
+    import difflib
+    return ["`racefree model` differs from %s:\n%s" % (golden, "".join(difflib.unified_diff(
+        expected.splitlines(True), actual.splitlines(True), golden, "actual")))]
+
+
+def round_trip(binary, root, rel, args, got):
+    """`racefree model` output, checked again as SML, gives the same verdicts."""
+    env = dict(os.environ, LC_ALL="C")
+    # search budget options go to both checks (an unknown verdict must stay unknown),
+    # the others (C front-end options) to `racefree model` only
+    budget, front = split_args(args)
     model = subprocess.run([binary, "model", rel] + front, cwd=root, capture_output=True, text=True, env=env)
     if model.returncode != 0:
         return ["racefree model failed (exit %d):\n%s" % (model.returncode, model.stderr)]
@@ -236,6 +278,9 @@ def main():
     pattern = argv[:1] == ["--pattern"]
     if pattern:
         argv = argv[1:]
+    golden_dir = None
+    if argv[:1] == ["--model-golden"]:
+        golden_dir, argv = argv[1], argv[2:]
     binary, root, prog = os.path.abspath(argv[0]), argv[1], argv[2]
     rel = os.path.relpath(os.path.abspath(prog), os.path.abspath(root))
     is_c = prog.endswith(".c")
@@ -265,6 +310,8 @@ def main():
             failures.append("stderr lacks %r" % s)
     if exit_want != 2 and is_c:
         failures += round_trip(binary, root, rel, h.args, got)
+    if golden_dir and is_c:
+        failures += model_golden(binary, root, rel, h.args, golden_dir)
     if failures:
         print("%s:\n%s\n--- stdout\n%s--- stderr\n%s" % (rel, "\n".join(failures), proc.stdout, proc.stderr))
         return 1

@@ -775,7 +775,7 @@ net_copy_without_invariants (const RfNet *net)
  * thread there holds it (MODE_*: not held, read 1, 2 or 3 times, written), else one.
  * Each lock has a slot with its free tokens, each cond one with its pending signals,
  * each semaphore its value; the rwlock's slot is 1 while a writer holds it, and the
- * readers slot counts the read locks held. The rules are the README's table read as
+ * readers slot counts the read locks held. The rules are docs/net.md's table read as
  * moves of threads, written here without the net, and a real rwlock. */
 enum { MODE_N, MODE_R1, MODE_R2, MODE_R3, MODE_W, N_MODES };
 

@@ -1,6 +1,6 @@
 /* rf-report-json: the JSON reports of a race check and of a coverability check.
  *
- * The schema is documented in README (under `racefree check`). JSON is written by
+ * The schema is docs/report.schema.json (see docs/reports.md). JSON is written by
  * hand with a small pretty-printing writer (two-space indent, one member per line,
  * short [name, count] pairs inline), so output is byte-identical across runs: lists
  * follow variable, step and thread ids, and the time is the only value that varies

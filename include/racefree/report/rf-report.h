@@ -1,10 +1,10 @@
 /* rf-report: reports of a race check and of a coverability check, in several formats.
  *
  * Back ends are const ops tables chosen by name (rf_report_format_lookup): "text" (the
- * human report, plus GCC-style race diagnostics for stderr), "json" (the schema in
- * README) and "sarif" (SARIF 2.1.0, race checks only). Output is deterministic: every
- * list is written in id order; the only run-dependent value is the search time, which
- * RfReportOptions.no_time leaves out. */
+ * human report, plus GCC-style race diagnostics for stderr), "json" (the schema
+ * docs/report.schema.json) and "sarif" (SARIF 2.1.0, race checks only). Output is
+ * deterministic: every list is written in id order; the only run-dependent value is the
+ * search time, which RfReportOptions.no_time leaves out. */
 #pragma once
 
 #include <glib.h>

@@ -6,8 +6,9 @@
  * (anything but a direct argument of a known libc function, save the first
  * argument of one handing out a pointer into it and a value an atomic operation
  * stores), heap allocation sites (typed by the pointer they are assigned to), and
- * address-taken functions. Each such object is a Root; a location is a root plus a
- * field path (`q.head`, `buf[]`). Then every job type is lowered by walking its
+ * address-taken functions. Each such object becomes a root: an object of rf-c-object.h
+ * (shared with the points-to analysis) that the lowering names; a place is one of its
+ * locations (`q.head`, `buf[]`). Then every job type is lowered by walking its
  * function body with a current CFG node: calls to functions with a body are inlined
  * (a Frame per call, binding parameters to the argument expressions), conditions
  * become SKIP branches after the reads they contain, and every read and write of a
@@ -41,107 +42,16 @@
  *
  * Soundness: every approximation adds behaviour (more branches, more accesses,
  * less exclusion); those a user may want to know about are reported as warnings.
- * Constructs that cannot be over-approximated (inline asm, setjmp/longjmp, signal
- * handlers, fork) are errors. */
-#include "rf-c-lower.h"
+ * Constructs that cannot be over-approximated (inline asm, setjmp/longjmp, fork) are
+ * errors.
+ *
+ * This file: the entry point (rf_c_lower), the roots of the program model, the CFG
+ * under construction, and accesses. The other files are listed in rf-c-lower-private.h. */
+#include "rf-c-lower-private.h"
 
 #include <string.h>
-#include "c-ast.h"
-#include "rf-c-type.h"
-#include "rf-c-points.h"
 
-/* ---- objects and locations ---- */
-
-/* Root: one abstract object (or a summary of several). name owned; type borrowed
- * from the tree or NULL (untyped: heap of unknown type, client memory), matched by
- * every pointer access. summary: may stand for several objects alive at once (heap
- * site, array, local of a function that may run in several threads), so a lock in it
- * gives no exclusion. addr_taken: pointers may reach it. */
-typedef struct _Root {
-  char *name;
-  CType *type;
-  gboolean summary;
-  gboolean addr_taken;
-  gboolean private_;  /* a heap site whose objects never leave the thread that made them */
-  gboolean heap;      /* an allocation site */
-  /* Module mode, representative objects (see track_params). On the client root
-   * `struct T`: rep, the one tracked object (same name, not a summary, not
-   * addr_taken: only a tracked parameter reaches it). On an allocation site whose
-   * objects entries may get as a tracked parameter: clients, the client roots
-   * (borrowed Root*) whose places an access to the site's objects also touches. */
-  struct _Root *rep;
-  gboolean representative;  /* this is such a representative */
-  GPtrArray *clients;
-  RfLoc loc;
-} Root;
-
-/* Place: a location inside a root: path is "", ".f", "[]", ".a[].b"; owned. */
-typedef struct {
-  Root *root;
-  char *path;
-  CType *type;
-} Place;
-
-static void
-place_free (Place *p)
-{
-  g_free (p->path);
-  g_free (p);
-}
-
-static Place *
-place_new (Root *r, const char *path, CType *type)
-{
-  Place *p = g_new0 (Place, 1);
-  p->root = r;
-  p->path = g_strdup (path);
-  p->type = type;
-  return p;
-}
-
-static char *
-place_name (const Place *p)
-{
-  return g_strconcat (p->root->name, p->path, NULL);
-}
-
-static void
-places_unref (gpointer ps)
-{
-  if (ps)
-    g_ptr_array_unref (ps);
-}
-
-static GPtrArray *
-places_new (void)
-{
-  return g_ptr_array_new_with_free_func ((GDestroyNotify) place_free);
-}
-
-/* Frame: one inlined call. args: param CDecl* -> CExpr* (argument), evaluated in up.
- * labels: name -> node+1. brk/cont: stacks of nodes. cases: CStmt* -> node+1. */
-typedef struct _Frame Frame;
-struct _Frame {
-  CDecl *fn;
-  guint entry, ret;
-  Frame *up;
-  GHashTable *args;
-  GHashTable *labels;
-  GArray *brk, *cont;
-  GHashTable *cases;
-};
-
-/* NoExcl: an edge of job `job` (index `edge`) that stands for a lock operation giving
- * no exclusion: `take` (a lock or trylock, a sem_wait) starts a stretch where the
- * source means to hold lock KEY, `release` ends every stretch of KEY. key and reason
- * are owned; reason says why there is no exclusion. */
-typedef struct {
-  guint job;
-  guint edge;
-  gboolean take;
-  char *key;
-  char *reason;
-} NoExcl;
+/* ---- diagnostics ---- */
 
 static void
 no_excl_clear (gpointer p)
@@ -151,94 +61,8 @@ no_excl_clear (gpointer p)
   g_free (x->reason);
 }
 
-typedef struct {
-  const RfCUnit *unit;
-  const RfCLowerOptions *opts;
-  RfDiags *diags;
-  RfProgram *prog;
-  GHashTable *funcs;        /* name -> CDecl* with body */
-  GPtrArray *roots;         /* Root*, owned */
-  GHashTable *root_by_key;  /* CDecl*, CExpr* or interned name -> Root* */
-  GHashTable *escaped;      /* local CDecl* whose address escapes */
-  GHashTable *assigned;     /* local/param CDecl* assigned after its initialisation */
-  GHashTable *addr_funcs;   /* CDecl* (with body) whose address is taken */
-  GPtrArray *addr_func_list;/* same, in order of discovery */
-  GHashTable *heap_types;   /* alloc call CExpr* -> CType* */
-  GHashTable *warned;       /* owned strings */
-  GHashTable *job_of;       /* CDecl* -> job id + 1 (the job of threads with no joinable handle) */
-  GHashTable *job_of_handle;/* "fn-ptr:sem id:site" (owned) -> job id + 1: threads whose exit posts sem */
-  GHashTable *job_of_site;  /* "fn-ptr:site" (owned) -> job id + 1: threads whose argument is known */
-  GPtrArray *job_arg;       /* job id -> GPtrArray of Place (owned) its start routine's parameter
-                             * points to (known at its creation), or NULL */
-  GPtrArray *job_fn;        /* job id -> CDecl* of its thread function (NULL for main/init/entries) */
-  GArray *job_exit_sem;     /* job id -> gint: semaphore its threads post when they end, or -1 */
-  GArray *job_track;        /* job id -> guint: the entry parameters (bit i: parameter i) that
-                             * stand for the representative object (track_params) */
-  GArray *job_other;        /* job id -> guint: those that stand for any other object */
-  GArray *job_arg_other;    /* job id -> gboolean: its job_arg came through an entry parameter
-                             * standing for another object (so it is no one object) */
-  gboolean other_obj;       /* deref met a parameter standing for another object */
-  GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used (pre-pass) */
-  GPtrArray *decls;         /* every file-level CDecl* of the unit, in file order (borrowed) */
-  GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
-  GHashTable *relockable;   /* demoted mutex names (owned) that may be recursive or
-                             * error-checking and are locked again by their holder
-                             * (recursive_mutexes) */
-  GArray *no_excl;          /* NoExcl: lock operations that give no exclusion (see note_accesses) */
-  GHashTable *priv_bad;     /* local pointer CDecl* that may hold something shared (private_sites) */
-  GHashTable *priv_sites;   /* alloc call CExpr* -> local pointer CDecl* it is stored in */
-  gboolean priv_all_bad;    /* code the analysis does not follow: no heap site is private */
-  GHashTable *ptr_addr;     /* local pointer CDecl* whose address is taken somewhere (&p) */
-  GHashTable *fresh;        /* local pointer CDecl* holding an object no other thread has yet */
-  char *sync_reason;        /* owned: why the last sync_var gave -1, or NULL */
-  GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (pre-pass) */
-  GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
-  GQueue pending;           /* job ids + 1 not lowered yet */
-  RfCTypes *ty;             /* types of expressions, owned */
-  gboolean module;
-  gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE (pre-pass) */
-  gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
-  gboolean cancels;         /* the program calls pthread_cancel (pre-pass) */
-  gboolean unknown_calls;  /* some call reaches a function with no body, unmodelled */
-  RfCPoints *pts;           /* the points-to analysis, owned */
-  guint guessed;            /* pointer targets guessed by type so far */
-  guint alias_depth;        /* aliases (values kept for later) being resolved: an
-                             * allocation met there is its site's object, not fresh */
-  /* current job */
-  RfJob *job;
-  guint job_id;
-  guint exit_node;
-  guint cur;
-  Frame *frame;
-  int quiet;                /* > 0: resolving an alias again: no edges */
-  const char *pf;           /* pre-pass: current function name */
-  CDecl *pfn;               /* pre-pass: current function */
-} Lower;
-
-
-/* Thread handles. A pthread_t variable is a joinable handle when it is passed to
- * pthread_join, every use of its address is `&t` (or `&t[i]`, `&t.f`) as
- * pthread_create's first argument, and it is never assigned: then its value at a
- * pthread_join is one a pthread_create stored there. Threads created with handle t
- * post the semaphore `exited$t` when they end, and pthread_join(t) takes a token:
- * as each thread is joined at most once, when the n-th join on t returns at least n
- * threads created with t have ended, so the model keeps every real run. It is exact
- * when t holds one thread at a time. */
-enum { HANDLE_CREATED = 1, HANDLE_JOINED = 2, HANDLE_BAD = 4 };
-
-static void
-handle_mark (Lower *L, CDecl *d, int state)
-{
-  if (!d)
-    return;
-  int old = GPOINTER_TO_INT (g_hash_table_lookup (L->handles, d));
-  g_hash_table_insert (L->handles, d, GINT_TO_POINTER (old | state));
-}
-
-static void
-warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
-static void
-warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...)
+void
+lower_warn (Lower *L, RfLoc loc, const char *key, const char *fmt, ...)
 {
   if (key && g_hash_table_contains (L->warned, key))
     return;
@@ -250,10 +74,8 @@ warn_once (Lower *L, RfLoc loc, const char *key, const char *fmt, ...)
   va_end (ap);
 }
 
-static void
-error_at (Lower *L, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
-static void
-error_at (Lower *L, RfLoc loc, const char *fmt, ...)
+void
+lower_error (Lower *L, RfLoc loc, const char *fmt, ...)
 {
   g_autofree char *key = g_strdup_printf ("E%s:%u:%u", loc.file ? loc.file : "", loc.line, loc.col);
   if (g_hash_table_contains (L->warned, key))
@@ -265,163 +87,82 @@ error_at (Lower *L, RfLoc loc, const char *fmt, ...)
   va_end (ap);
 }
 
-/* ---- types ---- */
-
-/* T without typedefs and typeof; NULL stays NULL (the shared type questions of
- * rf-c-type.h, on the lowering's RfCTypes). */
-static CType *
-strip (Lower *L, CType *t)
-{
-  return rf_c_type_strip (L->ty, t);
-}
-
-static gboolean
-type_is_atomic (CType *t)
-{
-  for (int i = 0; t && i < 64; i++)
-    {
-      if (t->quals & C_QUAL_ATOMIC)
-        return TRUE;
-      if (t->kind == C_TYPE_TYPEDEF && t->tdef)
-        t = t->tdef->type;
-      else
-        return FALSE;
-    }
-  return FALSE;
-}
-
-/* The pthread typedef T is spelt with (pthread_mutex_t...), or NULL. */
-static const char *
-sync_kind (CType *t)
-{
-  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
-    {
-      const char *n = t->tdef->name;
-      if (n && (strcmp (n, "pthread_mutex_t") == 0 || strcmp (n, "pthread_cond_t") == 0
-                || strcmp (n, "pthread_rwlock_t") == 0 || strcmp (n, "pthread_spinlock_t") == 0
-                || strcmp (n, "sem_t") == 0 || strcmp (n, "pthread_barrier_t") == 0
-                || strcmp (n, "pthread_once_t") == 0))
-        return n;
-      t = t->tdef->type;
-    }
-  return NULL;
-}
-
-static CType *
-type_of (Lower *L, CExpr *e)
-{
-  return rf_c_type_of (L->ty, e);
-}
-
-static gboolean
-is_pointerish (Lower *L, CType *t)
-{
-  return rf_c_type_is_pointerish (L->ty, t);
-}
-
-static CType *
-pointee (Lower *L, CType *t)
-{
-  return rf_c_type_pointee (L->ty, t);
-}
-
-static CType *
-find_member (Lower *L, CType *t, const char *name)
-{
-  return rf_c_type_member (L->ty, t, name);
-}
-
-static gboolean
-type_is_any (Lower *L, CType *t)
-{
-  return rf_c_type_is_any (L->ty, t);
-}
-
-static gboolean
-compatible (Lower *L, CType *a, CType *b)
-{
-  return rf_c_type_compatible (L->ty, a, b);
-}
-
 /* ---- roots ---- */
 
-static Root *
-root_add (Lower *L, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc)
+/* O made a root named NAME (a summary when SUMMARY), declared at LOC (the declaration
+ * the lowering met first, for an object with several), unless it is one already. Names
+ * are unique: a second static of the same name gets the file and line of LOC. */
+static RfCObj *
+lower_root_name (Lower *L, RfCObj *o, const char *name, gboolean summary, RfLoc loc)
 {
-  Root *r = g_hash_table_lookup (L->root_by_key, key);
-  if (r)
-    return r;
-  r = g_new0 (Root, 1);
-  /* Names are unique: a second static of the same name gets its file. */
+  if (o->name)
+    return o;
   char *n = g_strdup (name);
   for (guint i = 0; i < L->roots->len; i++)
-    if (strcmp (((Root *) g_ptr_array_index (L->roots, i))->name, n) == 0)
+    if (strcmp (((RfCObj *) g_ptr_array_index (L->roots, i))->name, n) == 0)
       {
         g_free (n);
         n = g_strdup_printf ("%s@%s:%u", name, loc.file ? loc.file : "?", loc.line);
         break;
       }
-  r->name = n;
-  r->type = type;
-  r->summary = summary;
-  r->loc = loc;
-  g_ptr_array_add (L->roots, r);
-  g_hash_table_insert (L->root_by_key, (gpointer) key, r);
-  return r;
+  o->name = n;
+  o->summary = summary;
+  o->loc = loc;
+  g_ptr_array_add (L->roots, o);
+  return o;
 }
 
-static void
-root_free (Root *r)
+/* The root of KIND and KEY, made (of TYPE, made at LOC, named NAME) when missing. */
+RfCObj *
+lower_root_add (Lower *L, RfCObjKind kind, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc)
 {
-  if (r->clients)
-    g_ptr_array_unref (r->clients);
-  g_free (r->name);
-  g_free (r);
+  return lower_root_name (L, rf_c_objects_get (L->objs, kind, key, type, loc), name, summary, loc);
 }
 
-static gboolean
-is_static_object (CDecl *d)
+/* The root of KIND and KEY, or NULL when there is none (no object, or one the lowering
+ * did not name). */
+RfCObj *
+lower_root_find (Lower *L, RfCObjKind kind, gconstpointer key)
 {
-  return d->kind == C_DECL_VAR && (d->file_scope || d->storage == C_STORAGE_STATIC
-                                   || d->storage == C_STORAGE_EXTERN);
+  RfCObj *o = rf_c_objects_find (L->objs, kind, key);
+  return o && o->name ? o : NULL;
 }
 
 /* The root of object D referenced in function FN, or NULL when it is thread-private
  * (a local that does not escape, a thread-local whose address does not escape: once
  * it does, another thread may reach this thread's copy, and one location stands for
  * the copies of every thread). */
-static Root *
-root_of_decl (Lower *L, CDecl *d, const char *fn)
+RfCObj *
+lower_root_of_decl (Lower *L, CDecl *d, CDecl *fn)
 {
   if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
-      || (d->thread_local && !g_hash_table_contains (L->escaped, d)))
+      || (d->thread_local && !g_hash_table_contains (L->pre.escaped, d)))
     return NULL;
-  gboolean is_array = strip (L, d->type) && strip (L, d->type)->kind == C_TYPE_ARRAY;
-  if (is_static_object (d))
+  const char *fname = fn && fn->name ? fn->name : "?";
+  if (c_is_static_object (d))
     {
-      if (d->storage != C_STORAGE_STATIC)
-        return root_add (L, g_intern_string (d->name), d->name, d->type, FALSE, d->loc);
-      if (d->file_scope)
-        return root_add (L, d, d->name, d->type, FALSE, d->loc);
-      g_autofree char *n = g_strdup_printf ("static@%s:%s", fn ? fn : "?", d->name);
-      return root_add (L, d, n, d->type, FALSE, d->loc);
+      RfCObj *o = rf_c_objects_var (L->objs, d, fn);
+      if (d->storage != C_STORAGE_STATIC || d->file_scope)
+        return lower_root_name (L, o, d->name, FALSE, d->loc);
+      g_autofree char *n = g_strdup_printf ("static@%s:%s", fname, d->name);
+      return lower_root_name (L, o, n, FALSE, d->loc);
     }
-  if (!g_hash_table_contains (L->escaped, d))
+  if (!g_hash_table_contains (L->pre.escaped, d))
     return NULL;
   /* its address is taken, but only ever held in this thread's locals and parameters */
   if (L->pts && !rf_c_points_local_shared (L->pts, d))
     return NULL;
-  g_autofree char *n = g_strdup_printf ("local@%s:%s", fn ? fn : "?", d->name);
-  Root *r = root_add (L, d, n, d->type, !(fn && strcmp (fn, "main") == 0 && !L->module), d->loc);
-  r->addr_taken = TRUE;
-  (void) is_array;
+  g_autofree char *n = g_strdup_printf ("local@%s:%s", fname, d->name);
+  RfCObj *r = lower_root_name (L, rf_c_objects_var (L->objs, d, fn), n, !(strcmp (fname, "main") == 0 && !L->module),
+                         d->loc);
+  r->reachable = TRUE;
   return r;
 }
 
 /* The name of client root `struct T` (owned) for type T (typedefs stripped), or NULL
  * when T is not a tagged struct or union. */
-static char *
-client_name (Lower *L, CType *t)
+char *
+lower_client_name (Lower *L, CType *t)
 {
   t = strip (L, t);
   if (!t || (t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION) || !t->tag || !t->tag->name)
@@ -430,72 +171,71 @@ client_name (Lower *L, CType *t)
 }
 
 /* The client root `struct T` for objects of type T (module mode), or NULL. */
-static Root *
-client_root (Lower *L, CType *t)
+RfCObj *
+lower_client_root (Lower *L, CType *t)
 {
-  g_autofree char *n = client_name (L, t);
-  return n ? g_hash_table_lookup (L->root_by_key, g_intern_string (n)) : NULL;
+  g_autofree char *n = lower_client_name (L, t);
+  return n ? lower_root_find (L, RF_C_OBJ_CLIENT, g_intern_string (n)) : NULL;
 }
 
 /* R is `client memory` or `external memory`: untyped objects the program does not
  * name, made by its clients or by code without a body. */
-static gboolean
-untyped_memory (Lower *L, Root *r)
+gboolean
+lower_untyped_memory (Lower *L, RfCObj *r)
 {
-  return r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$client"))
-         || r == g_hash_table_lookup (L->root_by_key, g_intern_string ("$external"));
+  return r->kind == RF_C_OBJ_EXTERNAL || (r->kind == RF_C_OBJ_CLIENT && r->key == g_intern_string ("$client"));
 }
 
 /* The client root `struct T` of entry parameter P of type `T *`, or NULL. */
-static Root *
-param_client (Lower *L, CDecl *p)
+RfCObj *
+lower_param_client (Lower *L, CDecl *p)
 {
-  return client_root (L, pointee (L, p->type));
+  return lower_client_root (L, pointee (L, p->type));
 }
 
 /* ---- the CFG ---- */
 
-static guint
-new_node (Lower *L, RfLoc loc)
+guint
+lower_node (Lower *L, RfLoc loc)
 {
   return rf_job_add_node (L->job, loc);
 }
 
-static void
-edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
+void
+lower_edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
 {
   rf_job_add_edge (L->job, from, to, op, arg, arg2, loc, text);
 }
 
 /* Appends OP at the current node and moves on. */
-static void
-emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
+void
+lower_emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
 {
-  guint n = new_node (L, loc);
-  edge (L, L->cur, n, op, arg, arg2, loc, text);
+  guint n = lower_node (L, loc);
+  lower_edge (L, L->cur, n, op, arg, arg2, loc, text);
   L->cur = n;
 }
 
 /* Records the last edge added to the current job as a lock operation that gives no
  * exclusion (see NoExcl). */
-static void
-no_excl_last (Lower *L, gboolean take, const char *key, const char *reason)
+void
+lower_no_excl (Lower *L, gboolean take, const char *key, const char *reason)
 {
   if (!reason)
     return;
   NoExcl x = { L->job->id, L->job->edges->len - 1, take, g_strdup (key), g_strdup (reason) };
-  g_array_append_val (L->no_excl, x);
+  g_array_append_val (L->sync.no_excl, x);
 }
 
 /* After return/break/goto: code that follows is unreachable. */
-static void
-dead (Lower *L, RfLoc loc)
+void
+lower_dead (Lower *L, RfLoc loc)
 {
-  L->cur = new_node (L, loc);
+  L->cur = lower_node (L, loc);
 }
 
-static gint
-var_of (Lower *L, const char *name, RfVarKind kind, RfLoc loc)
+gint
+lower_var (Lower *L, const char *name, RfVarKind kind, RfLoc loc)
 {
   gint id = rf_program_lookup_var (L->prog, name);
   if (id < 0)
@@ -507,44 +247,17 @@ var_of (Lower *L, const char *name, RfVarKind kind, RfLoc loc)
 
 /* ---- accesses ---- */
 
-enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
-
-/* The data leaves of P: struct fields, array elements, unions whole; pthread objects
- * are not data. */
-static gboolean const_int (Lower *L, CExpr *e, gint64 *out);
-
-/* The location of member FIELD of struct T: itself, or for a bit-field the first
- * named member of its run of adjacent bit-fields (of nonzero width), which C11 counts
- * as one memory location: two threads writing `f.ready` and `f.done` race. */
-static const char *
-bitfield_location (Lower *L, CType *t, const char *field)
-{
-  if (!t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members || !field)
-    return field;
-  const char *head = NULL;
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      gint64 w = -1;
-      if (!m->bit_width || (const_int (L, m->bit_width, &w) && w == 0))
-        head = NULL;  /* not a bit-field, or a zero-width one: the run ends */
-      else if (!head && m->name)
-        head = m->name;
-      if (m->name && strcmp (m->name, field) == 0)
-        return m->bit_width && head ? head : field;
-    }
-  return field;
-}
-
+/* The data leaves of the place (R, PATH) of TYPE, appended to OUT: struct fields,
+ * array elements, unions whole; pthread objects are not data. */
 static void
-leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int depth)
+leaves (Lower *L, RfCObj *r, const char *path, CType *type, GPtrArray *out, int depth)
 {
-  if (sync_kind (type))
+  if (rf_c_type_sync_kind (type))
     return;
   CType *t = strip (L, type);
   if (depth > 8 || !t)
     {
-      g_ptr_array_add (out, place_new (r, path, type));
+      g_ptr_array_add (out, (gpointer) rf_c_objects_loc (L->objs, r, path));
       return;
     }
   if (t->kind == C_TYPE_ARRAY)
@@ -563,7 +276,7 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
               if (!m->bit_width)
                 leaves (L, r, path, m->type, out, depth + 1);
             }
-          else if (strcmp (bitfield_location (L, t, m->name), m->name) == 0)
+          else if (strcmp (rf_c_objects_bitfield_head (L->objs, t, m->name), m->name) == 0)
             {
               g_autofree char *p = g_strconcat (path, ".", m->name, NULL);
               leaves (L, r, p, m->type, out, depth + 1);
@@ -571,26 +284,26 @@ leaves (Lower *L, Root *r, const char *path, CType *type, GPtrArray *out, int de
         }
       return;
     }
-  g_ptr_array_add (out, place_new (r, path, type));
+  g_ptr_array_add (out, (gpointer) rf_c_objects_loc (L->objs, r, path));
 }
 
 /* One access of every leaf of P (in sequence), from the current node to TO. */
 static void
-access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, guint to)
+access_place (Lower *L, const RfCLoc *p, int mode, gboolean atomic, RfLoc loc, guint to)
 {
   g_autoptr (GPtrArray) lv = places_new ();
-  leaves (L, p->root, p->path, p->type, lv, 0);
+  leaves (L, p->obj, p->path, p->type, lv, 0);
   if (lv->len == 0)
     {
-      edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
+      lower_edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
       return;
     }
   for (guint i = 0; i < lv->len; i++)
     {
-      const Place *q = g_ptr_array_index (lv, i);
+      const RfCLoc *q = g_ptr_array_index (lv, i);
       g_autofree char *name = place_name (q);
-      gint v = var_of (L, name, RF_VAR_DATA, p->root->loc);
-      gboolean at = atomic || type_is_atomic (q->type);
+      gint v = lower_var (L, name, RF_VAR_DATA, p->obj->loc);
+      gboolean at = atomic || rf_c_type_is_atomic (q->type);
       gint lk = -1;
       g_autofree char *lname = g_strconcat ("atomic$", name, NULL);
       g_autofree char *t1 = g_strdup_printf ("atomic access to %s: begin", name);
@@ -599,32 +312,32 @@ access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, gu
         {
           /* The same name is a lock elsewhere (a union holding a mutex): no access
            * can be modelled on it; say so. */
-          error_at (L, loc, "unsupported: '%s' is used both as a lock and as data", name);
+          lower_error (L, loc, "unsupported: '%s' is used both as a lock and as data", name);
           continue;
         }
       if (at)
         {
-          lk = var_of (L, lname, RF_VAR_LOCK, p->root->loc);
-          emit (L, RF_OP_ACQUIRE, lk, -1, loc, t1);
+          lk = lower_var (L, lname, RF_VAR_LOCK, p->obj->loc);
+          lower_emit (L, RF_OP_ACQUIRE, lk, -1, loc, t1);
         }
       gboolean last = i + 1 == lv->len;
       if (mode & ACC_READ)
         {
           if ((mode & ACC_WRITE) || at || !last)
-            emit (L, RF_OP_READ, v, -1, loc, NULL);
+            lower_emit (L, RF_OP_READ, v, -1, loc, NULL);
           else
             {
-              edge (L, L->cur, to, RF_OP_READ, v, -1, loc, NULL);
+              lower_edge (L, L->cur, to, RF_OP_READ, v, -1, loc, NULL);
               L->cur = to;
             }
         }
       if (mode & ACC_WRITE)
         {
           if (at || !last)
-            emit (L, RF_OP_WRITE, v, -1, loc, NULL);
+            lower_emit (L, RF_OP_WRITE, v, -1, loc, NULL);
           else
             {
-              edge (L, L->cur, to, RF_OP_WRITE, v, -1, loc, NULL);
+              lower_edge (L, L->cur, to, RF_OP_WRITE, v, -1, loc, NULL);
               L->cur = to;
             }
         }
@@ -632,34 +345,34 @@ access_place (Lower *L, const Place *p, int mode, gboolean atomic, RfLoc loc, gu
         {
           if (last)
             {
-              edge (L, L->cur, to, RF_OP_RELEASE, lk, -1, loc, t2);
+              lower_edge (L, L->cur, to, RF_OP_RELEASE, lk, -1, loc, t2);
               L->cur = to;
             }
           else
-            emit (L, RF_OP_RELEASE, lk, -1, loc, t2);
+            lower_emit (L, RF_OP_RELEASE, lk, -1, loc, t2);
         }
     }
   if (L->cur != to)
     {
-      edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
+      lower_edge (L, L->cur, to, RF_OP_SKIP, -1, -1, loc, NULL);
       L->cur = to;
     }
 }
 
 /* An access to one of PLACES (a choice between them). */
-static void
-access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
+void
+lower_access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
 {
   if (L->quiet || !places)
     return;
   /* objects private to their thread are never shared */
   for (guint i = places->len; i-- > 0;)
-    if (((Place *) g_ptr_array_index (places, i))->root->private_)
+    if (((const RfCLoc *) g_ptr_array_index (places, i))->obj->private_)
       g_ptr_array_remove_index (places, i);
   if (places->len == 0)
     return;
   guint start = L->cur;
-  guint join = new_node (L, loc);
+  guint join = lower_node (L, loc);
   for (guint i = 0; i < places->len; i++)
     {
       L->cur = start;
@@ -668,3642 +381,10 @@ access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
   L->cur = join;
 }
 
-/* ---- expressions ---- */
-
-static void eval (Lower *L, CExpr *e);
-static GPtrArray *lval (Lower *L, CExpr *e);
-static GPtrArray *deref (Lower *L, CExpr *e);
-static GPtrArray *deref_offset (Lower *L, CExpr *base);
-static void lower_call (Lower *L, CExpr *e);
-static void lower_stmt (Lower *L, CStmt *s);
-static void lower_stmt_kind (Lower *L, CStmt *s);
-static void fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx);
-static void fresh_gen_in_test (Lower *L, CExpr *cond);
-static GHashTable *fresh_copy (GHashTable *set);
-static void fresh_meet (Lower *L, GHashTable *other);
-static void lower_cond (Lower *L, CExpr *e, guint t, guint f);
-static GArray *entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
-
-static CExpr *
-peel (CExpr *e)
-{
-  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
-    e = e->a;
-  return e;
-}
-
-static const char *
-fn_name (Lower *L)
-{
-  return L->frame ? L->frame->fn->name : L->pf;
-}
-
-/* Extends each place with member FIELD (untyped and union places stay whole). */
-static void
-extend_member (Lower *L, GPtrArray *ps, const char *field)
-{
-  for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      CType *t = strip (L, p->type);
-      if (!t || t->kind != C_TYPE_STRUCT)
-        continue;
-      CType *m = find_member (L, t, field);
-      if (!m)
-        continue;
-      char *np = g_strconcat (p->path, ".", bitfield_location (L, t, field), NULL);
-      g_free (p->path);
-      p->path = np;
-      p->type = m;
-    }
-}
+/* ---- the unit: functions, entries, the lowering ---- */
 
 static void
-extend_index (Lower *L, GPtrArray *ps)
-{
-  for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      CType *t = strip (L, p->type);
-      if (!t || t->kind != C_TYPE_ARRAY)
-        continue;
-      char *np = g_strconcat (p->path, "[]", NULL);
-      g_free (p->path);
-      p->path = np;
-      p->type = t->base;
-    }
-}
-
-static void
-match_sub (Lower *L, Root *r, const char *path, CType *type, CType *want, GPtrArray *out, int depth)
-{
-  CType *t = strip (L, type);
-  if (compatible (L, t, want))
-    {
-      g_ptr_array_add (out, place_new (r, path, type));
-      return;
-    }
-  if (!t || depth > 8)
-    return;
-  if (t->kind == C_TYPE_ARRAY)
-    {
-      g_autofree char *p = g_strconcat (path, "[]", NULL);
-      match_sub (L, r, p, t->base, want, out, depth + 1);
-    }
-  else if (t->kind == C_TYPE_STRUCT && t->tag && t->tag->members)
-    for (guint i = 0; i < t->tag->members->len; i++)
-      {
-        CDecl *m = g_ptr_array_index (t->tag->members, i);
-        g_autofree char *p = m->name ? g_strconcat (path, ".", m->name, NULL) : g_strdup (path);
-        match_sub (L, r, p, m->type, want, out, depth + 1);
-      }
-  else if (t->kind == C_TYPE_UNION && t->tag && t->tag->members)
-    {
-      g_autoptr (GPtrArray) tmp = places_new ();
-      for (guint i = 0; i < t->tag->members->len; i++)
-        match_sub (L, r, path, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, want, tmp, depth + 1);
-      if (tmp->len > 0)
-        g_ptr_array_add (out, place_new (r, path, type));
-    }
-}
-
-/* Every address-taken object or subobject an lvalue of type WANT may denote (a
- * guess: counted in L->guessed). */
-static GPtrArray *
-by_type (Lower *L, CType *want)
-{
-  GPtrArray *out = places_new ();
-  L->guessed++;
-  gboolean any = type_is_any (L, want);
-  /* module mode: an object of a struct type with a client root, wherever it was
-   * made, is that root's, not the untyped `client memory`'s or `external memory`'s
-   * (effective types) */
-  gboolean typed_client = client_root (L, want) != NULL;
-  for (guint i = 0; i < L->roots->len; i++)
-    {
-      Root *r = g_ptr_array_index (L->roots, i);
-      if (!r->addr_taken || (typed_client && untyped_memory (L, r)))
-        continue;
-      if (any || !r->type)
-        g_ptr_array_add (out, place_new (r, "", r->type));
-      else
-        match_sub (L, r, "", r->type, want, out, 0);
-    }
-  return out;
-}
-
-static gboolean
-is_alloc (const char *n)
-{
-  static const char *const names[] = { "malloc", "calloc", "realloc", "strdup", "strndup",
-                                       "aligned_alloc", "reallocarray", NULL };
-  return n && g_strv_contains (names, n);
-}
-
-static const char *
-callee_name (CExpr *call)
-{
-  CExpr *f = peel (call->a);
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_DEREF)
-    f = peel (f->a);
-  if (f && f->kind == C_EXPR_IDENT && (!f->decl || f->decl->kind == C_DECL_FUNC))
-    return f->text;
-  return NULL;
-}
-
-/* A pointer variable whose value is an expression we can follow: a parameter bound
- * to its argument, or a local initialised once and never assigned. Returns that
- * expression and sets *frame to where it is evaluated. */
-static CExpr *
-alias_of (Lower *L, CDecl *d, Frame **frame)
-{
-  if (!d || g_hash_table_contains (L->assigned, d) || g_hash_table_contains (L->escaped, d))
-    return NULL;
-  if (d->kind == C_DECL_PARAM)
-    {
-      for (Frame *f = L->frame; f; f = f->up)
-        if (f->args && g_hash_table_contains (f->args, d) && !g_hash_table_contains (L->recursive, f->fn))
-          {
-            *frame = f->up;
-            return g_hash_table_lookup (f->args, d);
-          }
-      return NULL;
-    }
-  if (d->kind == C_DECL_VAR && !is_static_object (d) && d->init && d->init->expr)
-    {
-      *frame = L->frame;
-      return d->init->expr;
-    }
-  return NULL;
-}
-
-/* PS seen as objects of type WANT: a place of another type stands for its subobjects
- * of type WANT, else for those of its whole object, else for the whole object (a
- * pointer cast to another struct type may point to an enclosing object). NULL, void
- * and character types keep every place. Consumes PS. */
-static GPtrArray *
-view_places (Lower *L, GPtrArray *ps, CType *want)
-{
-  if (!want || type_is_any (L, want))
-    return ps;
-  GPtrArray *out = places_new ();
-  for (guint i = 0; i < ps->len; i++)
-    {
-      Place *p = g_ptr_array_index (ps, i);
-      if (!p->type || compatible (L, p->type, want))
-        {
-          g_ptr_array_add (out, place_new (p->root, p->path, p->type));
-          continue;
-        }
-      guint before = out->len;
-      match_sub (L, p->root, p->path, p->type, want, out, 0);
-      if (out->len == before)
-        match_sub (L, p->root, "", p->root->type, want, out, 0);
-      if (out->len == before)
-        g_ptr_array_add (out, place_new (p->root, "", p->root->type));
-    }
-  g_ptr_array_unref (ps);
-  return out;
-}
-
-static GPtrArray *
-places_copy (GPtrArray *ps)
-{
-  GPtrArray *out = places_new ();
-  for (guint i = 0; ps && i < ps->len; i++)
-    {
-      const Place *p = g_ptr_array_index (ps, i);
-      g_ptr_array_add (out, place_new (p->root, p->path, p->type));
-    }
-  return out;
-}
-
-/* The place of points-to location LOC: its root (as lval would name it) and path.
- * NULL for a function, a call's struct result, and a local that never escapes (all
- * thread-private); *MISSING when the lowering has no root for a heap site or literal. */
-static Place *
-place_of_loc (Lower *L, const RfCPointsLoc *loc, gboolean *missing)
-{
-  Root *r = NULL;
-  switch (loc->kind)
-    {
-    case RF_C_POINTS_VAR:
-      r = root_of_decl (L, loc->decl, loc->fn ? loc->fn->name : NULL);
-      break;
-    case RF_C_POINTS_HEAP: case RF_C_POINTS_LITERAL:
-      r = g_hash_table_lookup (L->root_by_key, loc->key);
-      if (!r)
-        *missing = TRUE;
-      break;
-    default:
-      break;
-    }
-  if (!r)
-    return NULL;
-  g_autoptr (GPtrArray) one = places_new ();
-  g_ptr_array_add (one, place_new (r, "", r->type));
-  for (const char *s = loc->path; *s;)
-    {
-      const char *e = s + 1;
-      if (*s == '[')
-        {
-          extend_index (L, one);
-          s += 2;
-          continue;
-        }
-      while (*e && *e != '.' && *e != '[')
-        e++;
-      g_autofree char *field = g_strndup (s + 1, e - s - 1);
-      extend_member (L, one, field);
-      s = e;
-    }
-  return g_ptr_array_steal_index (one, 0);
-}
-
-/* The places of pointer E's points-to set seen as WANT, or NULL when the analysis has
- * no complete set for E. */
-static GPtrArray *
-by_points (Lower *L, CExpr *e, CType *want)
-{
-  if (!L->pts || !is_pointerish (L, type_of (L, e)))
-    return NULL;
-  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
-  if (!rf_c_points_lookup (L->pts, e, want, locs))
-    return NULL;
-  GPtrArray *ps = places_new ();
-  for (guint i = 0; i < locs->len; i++)
-    {
-      gboolean missing = FALSE;
-      Place *p = place_of_loc (L, g_ptr_array_index (locs, i), &missing);
-      if (missing)
-        {
-          g_ptr_array_unref (ps);
-          return NULL;
-        }
-      if (p)
-        g_ptr_array_add (ps, p);
-    }
-  return ps;
-}
-
-/* The places a start routine's parameter D points to, known at the creation of this
- * job's threads (see K_CREATE), or NULL. */
-static GPtrArray *
-job_binding (Lower *L, CDecl *d)
-{
-  if (!d || d->kind != C_DECL_PARAM || !L->job || L->job_id >= L->job_arg->len
-      || !g_ptr_array_index (L->job_arg, L->job_id) || g_hash_table_contains (L->assigned, d)
-      || g_hash_table_contains (L->escaped, d))
-    return NULL;
-  Frame *f = L->frame;
-  while (f && f->up)
-    f = f->up;
-  if (!f || g_hash_table_contains (L->recursive, f->fn) || !f->fn->params || f->fn->params->len == 0
-      || g_ptr_array_index (f->fn->params, 0) != d)
-    return NULL;
-  if (g_array_index (L->job_arg_other, guint, L->job_id))
-    L->other_obj = TRUE;
-  return g_ptr_array_index (L->job_arg, L->job_id);
-}
-
-/* 1 when D is a parameter of the running entry that stands for the representative
- * object (track_params), 0 when it stands for another object, else -1. Only in the
- * entry's own frame: a recursive call (excluded) could rebind it. */
-static gint
-tracked_param (Lower *L, CDecl *d)
-{
-  if (d->kind != C_DECL_PARAM || !L->frame || L->frame->up || !L->job || L->job_id >= L->job_track->len)
-    return -1;
-  guint track = g_array_index (L->job_track, guint, L->job_id), other = g_array_index (L->job_other, guint, L->job_id);
-  if (!(track | other) || !L->frame->fn->params)
-    return -1;
-  for (guint i = 0; i < L->frame->fn->params->len && i < 32; i++)
-    if (g_ptr_array_index (L->frame->fn->params, i) == d)
-      return (track & (1u << i)) ? 1 : (other & (1u << i)) ? 0 : -1;
-  return -1;
-}
-
-/* PS with, for each place in an object of an allocation site in a client class
- * (client_roots), the same place of the client root `struct T` too (its whole object
- * for an untyped site): the object may be the one a tracked parameter stands for.
- * Consumes PS. */
-static GPtrArray *
-with_clients (Lower *L, GPtrArray *ps)
-{
-  guint n = ps->len;
-  for (guint i = 0; i < n; i++)
-    {
-      const Place *pl = g_ptr_array_index (ps, i);
-      if (!pl->root->clients)
-        continue;
-      for (guint k = 0; k < pl->root->clients->len; k++)
-        {
-          /* the same path in T's client root; of an untyped site, its whole object */
-          Root *c = g_ptr_array_index (pl->root->clients, k);
-          gboolean same = pl->root->type && compatible (L, pl->root->type, c->type);
-          const char *path = same ? pl->path : "";
-          CType *type = same ? pl->type : c->type;
-          gboolean have = FALSE;
-          for (guint j = 0; j < ps->len && !have; j++)
-            {
-              const Place *o = g_ptr_array_index (ps, j);
-              have = o->root == c && strcmp (o->path, path) == 0;
-            }
-          if (!have)
-            g_ptr_array_add (ps, place_new (c, path, type));
-        }
-    }
-  return ps;
-}
-
-/* The places pointer expression E may point to; evaluates E. In order: a known
- * address (`&x`, an array, `p + i` of one); a variable's alias (a parameter bound by
- * inlining to its argument, a local initialised once and never assigned, resolved in
- * turn, unless that needs a guess by type); a start routine's parameter bound at
- * the thread's creation; the points-to set of E when it is complete; else every
- * object of the pointee type (by_type). Every answer is seen as E's pointee type. */
-static GPtrArray *
-deref_places (Lower *L, CExpr *e0)
-{
-  CExpr *e = peel (e0);
-  if (!e)
-    return places_new ();
-  CType *want = pointee (L, type_of (L, e0));
-  if (!want)
-    want = pointee (L, type_of (L, e));
-  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    return view_places (L, lval (L, e->a), want);
-  /* a string literal is never written (and never raced); the null pointer constant
-   * (0, NULL) points to nothing */
-  if (e->kind == C_EXPR_STRING || (e->kind == C_EXPR_INT && strcmp (e->text, "0") == 0))
-    return places_new ();
-  CType *t = strip (L, type_of (L, e));
-  gboolean param = e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_PARAM;
-  if (t && t->kind == C_TYPE_ARRAY && !param)
-    {
-      GPtrArray *ps = lval (L, e);
-      extend_index (L, ps);
-      return view_places (L, ps, want);
-    }
-  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
-    {
-      gboolean left = is_pointerish (L, type_of (L, e->a));
-      eval (L, left ? e->b : e->a);
-      return view_places (L, deref_offset (L, left ? e->a : e->b), want);
-    }
-  if (e->kind == C_EXPR_CALL)
-    {
-      const char *n = callee_name (e);
-      eval (L, e);
-      if (is_alloc (n) && L->alias_depth == 0)
-        return places_new ();  /* fresh memory: no other thread has it yet */
-      Root *r = is_alloc (n) ? g_hash_table_lookup (L->root_by_key, e) : NULL;
-      if (r)
-        {
-          /* the value of a variable initialised here: the allocation site's object */
-          GPtrArray *ps = places_new ();
-          g_ptr_array_add (ps, place_new (r, "", r->type));
-          return view_places (L, ps, want);
-        }
-    }
-  else if (e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (L->fresh, e->decl))
-    {
-      eval (L, e);
-      return places_new ();  /* an object no other thread has yet (see fresh_gen) */
-    }
-  else if (e->kind == C_EXPR_IDENT && e->decl && tracked_param (L, e->decl) >= 0)
-    {
-      /* an entry's parameter standing for the representative or another object */
-      eval (L, e);
-      Root *client = param_client (L, e->decl);
-      GPtrArray *ps = places_new ();
-      if (tracked_param (L, e->decl) == 1)
-        g_ptr_array_add (ps, place_new (client->rep, "", client->rep->type));
-      else
-        {
-          /* every object it may point to but T's client objects */
-          L->other_obj = TRUE;
-          guint guessed = L->guessed;
-          g_autoptr (GPtrArray) all = by_type (L, client->type);
-          L->guessed = guessed;
-          for (guint i = 0; i < all->len; i++)
-            {
-              const Place *pl = g_ptr_array_index (all, i);
-              if (pl->root == client || untyped_memory (L, pl->root)
-                  || (pl->root->clients && g_ptr_array_find (pl->root->clients, client, NULL)))
-                continue;
-              g_ptr_array_add (ps, place_new (pl->root, pl->path, pl->type));
-            }
-        }
-      return view_places (L, ps, want);
-    }
-  else if (e->kind == C_EXPR_IDENT && e->decl)
-    {
-      Frame *f = NULL;
-      CExpr *a = L->alias_depth < 16 ? alias_of (L, e->decl, &f) : NULL;
-      GPtrArray *bound = a ? NULL : job_binding (L, e->decl);
-      eval (L, e);
-      if (bound)
-        return view_places (L, places_copy (bound), want);
-      if (a)
-        {
-          guint guessed = L->guessed;
-          Frame *save = L->frame;
-          L->frame = f;
-          L->quiet++;
-          L->alias_depth++;
-          GPtrArray *r = deref (L, a);
-          L->alias_depth--;
-          L->quiet--;
-          L->frame = save;
-          if (L->guessed == guessed)
-            return view_places (L, r, want);
-          L->guessed = guessed;
-          g_ptr_array_unref (r);
-        }
-    }
-  else
-    eval (L, e);
-  GPtrArray *ps = by_points (L, e, want);
-  if (!ps)
-    ps = by_type (L, want);  /* the declared pointee of the original expression (casts included) */
-  return ps;
-}
-
-/* deref_places, where an object of a client class (client_roots) may be the
- * representative too. */
-static GPtrArray *
-deref (Lower *L, CExpr *e)
-{
-  return with_clients (L, deref_places (L, e));
-}
-
-/* The places pointer BASE may point to, for an access at an offset from it (an index,
- * pointer arithmetic). A parameter standing for the representative object or for
- * another one (track_params) says nothing of the objects next to it (an array of
- * queues): a base resolved through one gives every object of its type instead. */
-static GPtrArray *
-deref_offset (Lower *L, CExpr *base)
-{
-  CType *t = strip (L, type_of (L, base));
-  CExpr *b = peel (base);
-  gboolean param = b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_PARAM;
-  if (t && t->kind == C_TYPE_ARRAY && !param)
-    return deref (L, base);  /* an array member: the offset stays inside its object */
-  gboolean saved = L->other_obj;
-  L->other_obj = FALSE;
-  GPtrArray *ps = deref (L, base);
-  gboolean leaves = L->other_obj;
-  for (guint i = 0; i < ps->len && !leaves; i++)
-    leaves = ((Place *) g_ptr_array_index (ps, i))->root->representative;
-  L->other_obj = saved;
-  if (!leaves)
-    return ps;
-  g_ptr_array_unref (ps);
-  return with_clients (L, by_type (L, pointee (L, type_of (L, base))));
-}
-
-/* The places lvalue E may denote (empty: thread-private); evaluates its
- * sub-expressions (pointers, indices). */
-static GPtrArray *
-lval (Lower *L, CExpr *e)
-{
-  if (!e)
-    return places_new ();
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      {
-        GPtrArray *ps = places_new ();
-        Root *r = root_of_decl (L, e->decl, fn_name (L));
-        if (r)
-          g_ptr_array_add (ps, place_new (r, "", r->type));
-        return ps;
-      }
-    case C_EXPR_MEMBER:
-      {
-        GPtrArray *ps = e->arrow ? deref (L, e->a) : lval (L, e->a);
-        extend_member (L, ps, e->text);
-        return ps;
-      }
-    case C_EXPR_INDEX:
-      {
-        CExpr *arr = e->a, *idx = e->b;
-        if (!is_pointerish (L, type_of (L, arr)) && is_pointerish (L, type_of (L, idx)))
-          arr = e->b, idx = e->a;
-        eval (L, idx);
-        return deref_offset (L, arr);
-      }
-    case C_EXPR_UNARY:
-      if (e->op == C_OP_DEREF)
-        return deref (L, e->a);
-      if (e->op == C_OP_EXTENSION)
-        return lval (L, e->a);
-      eval (L, e);
-      return places_new ();
-    case C_EXPR_CAST:
-      return lval (L, e->a);
-    case C_EXPR_COMPOUND_LIT:
-      {
-        eval (L, e);
-        GPtrArray *ps = places_new ();
-        Root *r = g_hash_table_lookup (L->root_by_key, e);
-        if (r)
-          g_ptr_array_add (ps, place_new (r, "", r->type));
-        return ps;
-      }
-    default:
-      eval (L, e);
-      return places_new ();
-    }
-}
-
-static gboolean
-places_are_array_or_fn (Lower *L, CExpr *e)
-{
-  CType *t = strip (L, type_of (L, e));
-  return t && (t->kind == C_TYPE_ARRAY || t->kind == C_TYPE_FUNCTION);
-}
-
-/* Reads the value of lvalue E. */
-static void
-read_lvalue (Lower *L, CExpr *e)
-{
-  g_autoptr (GPtrArray) ps = lval (L, e);
-  if (!places_are_array_or_fn (L, e))
-    access (L, ps, ACC_READ, FALSE, e->loc);
-}
-
-static void
-eval_init (Lower *L, CInit *in)
-{
-  if (!in)
-    return;
-  if (in->expr)
-    {
-      eval (L, in->expr);
-      return;
-    }
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    {
-      CInitItem *it = g_ptr_array_index (in->items, i);
-      for (guint j = 0; it->designators && j < it->designators->len; j++)
-        {
-          CDesignator *d = g_ptr_array_index (it->designators, j);
-          eval (L, d->index);
-          eval (L, d->index_hi);
-        }
-      eval_init (L, it->init);
-    }
-}
-
-static void
-eval (Lower *L, CExpr *e)
-{
-  if (!e || L->quiet)
-    return;
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM))
-        read_lvalue (L, e);
-      else if (e->decl && e->decl->kind == C_DECL_FUNC)
-        return;
-      return;
-    case C_EXPR_MEMBER: case C_EXPR_INDEX:
-      read_lvalue (L, e);
-      return;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_ADDR:
-          {
-            g_autoptr (GPtrArray) ps = lval (L, e->a);
-          }
-          return;
-        case C_OP_DEREF:
-          read_lvalue (L, e);
-          return;
-        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
-          {
-            g_autoptr (GPtrArray) ps = lval (L, e->a);
-            access (L, ps, ACC_RW, FALSE, e->loc);
-          }
-          return;
-        default:
-          eval (L, e->a);
-          return;
-        }
-    case C_EXPR_BINARY:
-      if (e->op == C_OP_AND || e->op == C_OP_OR)
-        {
-          guint t = new_node (L, e->loc), f = new_node (L, e->loc);
-          lower_cond (L, e, t, f);
-          edge (L, t, f, RF_OP_SKIP, -1, -1, e->loc, NULL);
-          L->cur = f;
-          return;
-        }
-      eval (L, e->a);
-      eval (L, e->b);
-      return;
-    case C_EXPR_ASSIGN:
-      {
-        g_autoptr (GPtrArray) ps = lval (L, e->a);
-        eval (L, e->b);
-        access (L, ps, e->op == C_OP_ASSIGN ? ACC_WRITE : ACC_RW, FALSE, e->loc);
-      }
-      return;
-    case C_EXPR_COND:
-      {
-        guint t = new_node (L, e->loc), f = new_node (L, e->loc), j = new_node (L, e->loc);
-        if (e->b)
-          lower_cond (L, e->a, t, f);
-        else
-          {
-            eval (L, e->a);
-            edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "?: true");
-            edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e->loc, "?: false");
-          }
-        L->cur = t;
-        eval (L, e->b);
-        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        L->cur = f;
-        eval (L, e->c);
-        edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        L->cur = j;
-      }
-      return;
-    case C_EXPR_COMMA:
-      eval (L, e->a);
-      eval (L, e->b);
-      return;
-    case C_EXPR_CALL:
-      lower_call (L, e);
-      return;
-    case C_EXPR_CAST: case C_EXPR_VA_ARG:
-      eval (L, e->a);
-      return;
-    case C_EXPR_COMPOUND_LIT:
-      eval_init (L, e->init);
-      return;
-    case C_EXPR_STMT_EXPR:
-      lower_stmt (L, e->stmt);
-      return;
-    case C_EXPR_GENERIC:
-      {
-        /* The association is chosen at compile time; every one is a possible branch. */
-        eval (L, e->a);
-        guint start = L->cur, j = new_node (L, e->loc);
-        for (guint i = 0; e->args && i < e->args->len; i++)
-          {
-            CGenericAssoc *a = g_ptr_array_index (e->args, i);
-            L->cur = start;
-            eval (L, a->expr);
-            edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-          }
-        L->cur = j;
-      }
-      return;
-    default:
-      return;
-    }
-}
-
-typedef enum {
-  K_NONE,
-  K_READS,       /* reads through every pointer argument */
-  K_WRITE0,      /* writes through arg 0, reads through the others */
-  K_WRITE0_ONLY, /* writes through arg 0 only (memset) */
-  K_WRITE1,      /* writes through arg 1, reads through the others (read, clock_gettime) */
-  K_STRTOK,      /* strtok_r: writes through arg 0, reads arg 1, reads and writes arg 2 */
-  K_SORT,        /* qsort: reads and writes arg 0, calls back the comparator */
-  K_SEARCH,      /* bsearch: reads through its pointer arguments, calls back the comparator */
-  K_KEY_CREATE,  /* pthread_key_create: writes the key; the destructor runs when threads end */
-  K_SIGNAL_HANDLER, /* signal, sigaction: the handler runs at any time afterwards */
-  K_SCANF,       /* writes through every pointer argument after the format */
-  K_SSCANF,      /* reads arg 0, writes the rest */
-  K_PURE,        /* no memory effect beyond evaluating the arguments */
-  K_ALLOC,
-  K_REALLOC,
-  K_FREE,
-  K_EXIT,
-  K_LOCK, K_UNLOCK, K_TRYLOCK, K_WAIT, K_SIGNAL, K_BROADCAST, K_CREATE, K_JOIN,
-  K_RWLOCK,      /* pthread_rwlock_rdlock/wrlock/unlock (try and timed forms: K_TRYLOCK) */
-  K_ONCE,
-  K_SEM_INIT, K_SEM_POST, K_SEM_WAIT, K_SEM_TRYWAIT,
-  K_NOSYNC,      /* synchronisation not modelled: no effect, warning */
-  K_ATOMIC_LOAD, K_ATOMIC_STORE, K_ATOMIC_RMW, K_ATOMIC_FENCE,
-  K_UNSUPPORTED,
-} Kind;
-
-typedef struct {
-  const char *name;
-  Kind kind;
-} Known;
-
-static const Known known[] = {
-  { "memcpy", K_WRITE0 }, { "memmove", K_WRITE0 }, { "strcpy", K_WRITE0 }, { "strncpy", K_WRITE0 },
-  { "strcat", K_WRITE0 }, { "strncat", K_WRITE0 }, { "sprintf", K_WRITE0 }, { "snprintf", K_WRITE0 },
-  { "vsprintf", K_WRITE0 }, { "vsnprintf", K_WRITE0 }, { "memset", K_WRITE0_ONLY }, { "bzero", K_WRITE0_ONLY },
-  { "strlen", K_READS }, { "strnlen", K_READS }, { "strcmp", K_READS }, { "strncmp", K_READS },
-  { "memcmp", K_READS }, { "strchr", K_READS }, { "strrchr", K_READS }, { "strstr", K_READS },
-  { "memchr", K_READS }, { "printf", K_READS }, { "fprintf", K_READS }, { "dprintf", K_READS },
-  { "vprintf", K_READS }, { "vfprintf", K_READS }, { "puts", K_READS }, { "fputs", K_READS },
-  { "putchar", K_PURE }, { "fputc", K_READS }, { "putc", K_READS }, { "perror", K_READS },
-  { "fflush", K_READS }, { "atoi", K_READS }, { "atol", K_READS }, { "atof", K_READS },
-  { "strtol", K_READS }, { "strtoul", K_READS }, { "strtoll", K_READS }, { "strtoull", K_READS },
-  { "strtod", K_READS }, { "abs", K_PURE }, { "labs", K_PURE },
-  { "strerror", K_PURE }, { "getenv", K_READS }, { "fopen", K_READS }, { "fdopen", K_PURE },
-  { "fclose", K_PURE }, { "fgets", K_WRITE0 }, { "fread", K_WRITE0 }, { "fwrite", K_READS },
-  { "feof", K_PURE }, { "ferror", K_PURE }, { "fileno", K_PURE },
-  { "read", K_WRITE1 }, { "pread", K_WRITE1 }, { "recv", K_WRITE1 }, { "write", K_READS },
-  { "pwrite", K_READS }, { "send", K_READS }, { "close", K_PURE }, { "pipe", K_WRITE0_ONLY },
-  { "clock_gettime", K_WRITE1 }, { "gettimeofday", K_WRITE0_ONLY }, { "localtime_r", K_WRITE1 },
-  { "gmtime_r", K_WRITE1 }, { "strftime", K_WRITE0 }, { "isatty", K_PURE },
-  { "pthread_cancel", K_PURE }, { "pthread_testcancel", K_PURE }, { "pthread_setcancelstate", K_PURE },
-  { "__sigsetjmp_cancel", K_PURE }, { "__pthread_register_cancel", K_PURE },
-  { "__pthread_unregister_cancel", K_PURE }, { "__pthread_unwind_next", K_PURE },
-  { "rand_r", K_WRITE0 }, { "strerror_r", K_WRITE1 }, { "strcasecmp", K_READS },
-  { "strncasecmp", K_READS }, { "strspn", K_READS }, { "strcspn", K_READS },
-  { "sigemptyset", K_WRITE0_ONLY }, { "sigfillset", K_WRITE0_ONLY }, { "sigaddset", K_WRITE0_ONLY },
-  { "sigdelset", K_WRITE0_ONLY }, { "sigismember", K_READS }, { "sigwait", K_WRITE1 },
-  { "pthread_sigmask", K_SCANF }, { "sigprocmask", K_SCANF }, { "pthread_kill", K_PURE },
-  { "raise", K_PURE }, { "kill", K_PURE }, { "alarm", K_PURE }, { "pause", K_PURE },
-  { "strtok_r", K_STRTOK }, { "pthread_key_create", K_KEY_CREATE },
-  { "atexit", K_KEY_CREATE }, { "at_quick_exit", K_KEY_CREATE }, { "on_exit", K_KEY_CREATE }, { "pthread_key_delete", K_PURE },
-  { "pthread_getspecific", K_PURE }, { "pthread_setspecific", K_PURE }, { "qsort", K_SORT }, { "bsearch", K_SEARCH },
-  { "toupper", K_PURE }, { "tolower", K_PURE }, { "isalpha", K_PURE }, { "isspace", K_PURE },
-  { "isdigit", K_PURE }, { "isalnum", K_PURE },
-  { "scanf", K_SCANF }, { "fscanf", K_SSCANF }, { "sscanf", K_SSCANF },
-  { "malloc", K_ALLOC }, { "calloc", K_ALLOC }, { "strdup", K_ALLOC }, { "strndup", K_ALLOC },
-  { "aligned_alloc", K_ALLOC }, { "realloc", K_REALLOC }, { "reallocarray", K_REALLOC }, { "free", K_FREE },
-  { "exit", K_EXIT }, { "_exit", K_EXIT }, { "_Exit", K_EXIT }, { "abort", K_EXIT },
-  { "pthread_exit", K_EXIT }, { "__assert_fail", K_EXIT }, { "__assert_perror_fail", K_EXIT },
-  { "__builtin_unreachable", K_EXIT }, { "__builtin_trap", K_EXIT },
-  { "sleep", K_PURE }, { "usleep", K_PURE }, { "nanosleep", K_PURE }, { "sched_yield", K_PURE },
-  { "pthread_self", K_PURE }, { "pthread_equal", K_PURE }, { "rand", K_PURE }, { "srand", K_PURE },
-  { "time", K_WRITE0_ONLY }, { "__builtin_expect", K_PURE }, { "pthread_yield", K_PURE },
-  { "pthread_attr_init", K_PURE }, { "pthread_attr_destroy", K_PURE },
-  { "pthread_attr_setdetachstate", K_PURE }, { "pthread_attr_setstacksize", K_PURE },
-  { "pthread_detach", K_PURE }, { "getpid", K_PURE },
-  { "__errno_location", K_PURE },  /* errno is thread-local */
-  { "pthread_mutex_init", K_PURE }, { "pthread_mutex_destroy", K_PURE },
-  { "pthread_mutexattr_init", K_PURE }, { "pthread_mutexattr_destroy", K_PURE },
-  { "pthread_mutexattr_settype", K_PURE },
-  { "pthread_cond_init", K_PURE }, { "pthread_cond_destroy", K_PURE },
-  { "pthread_mutex_lock", K_LOCK }, { "pthread_mutex_unlock", K_UNLOCK },
-  { "pthread_mutex_trylock", K_TRYLOCK }, { "pthread_cond_wait", K_WAIT },
-  { "pthread_cond_timedwait", K_WAIT }, { "pthread_cond_signal", K_SIGNAL },
-  { "pthread_cond_broadcast", K_BROADCAST }, { "pthread_create", K_CREATE },
-  { "pthread_join", K_JOIN }, { "pthread_once", K_ONCE },
-  { "pthread_rwlock_rdlock", K_RWLOCK }, { "pthread_rwlock_wrlock", K_RWLOCK },
-  { "pthread_rwlock_unlock", K_RWLOCK }, { "pthread_rwlock_tryrdlock", K_TRYLOCK },
-  { "pthread_rwlock_trywrlock", K_TRYLOCK }, { "pthread_rwlock_timedrdlock", K_TRYLOCK },
-  { "pthread_rwlock_timedwrlock", K_TRYLOCK }, { "pthread_rwlock_clockrdlock", K_TRYLOCK },
-  { "pthread_rwlock_clockwrlock", K_TRYLOCK }, { "pthread_rwlockattr_init", K_PURE },
-  { "pthread_rwlockattr_destroy", K_PURE }, { "pthread_rwlock_init", K_PURE },
-  { "pthread_rwlock_destroy", K_PURE }, { "pthread_spin_lock", K_LOCK },
-  { "pthread_spin_unlock", K_UNLOCK }, { "pthread_spin_trylock", K_TRYLOCK },
-  { "pthread_mutex_timedlock", K_TRYLOCK }, { "pthread_mutex_clocklock", K_TRYLOCK },
-  { "pthread_spin_init", K_PURE }, { "pthread_spin_destroy", K_PURE },
-  { "sem_wait", K_SEM_WAIT }, { "sem_post", K_SEM_POST }, { "sem_trywait", K_SEM_TRYWAIT },
-  { "sem_timedwait", K_SEM_TRYWAIT }, { "sem_clockwait", K_SEM_TRYWAIT }, { "sem_init", K_SEM_INIT },
-  { "sem_destroy", K_PURE }, { "sem_getvalue", K_SCANF },
-  { "pthread_barrier_wait", K_NOSYNC }, { "pthread_barrier_init", K_PURE },
-  { "pthread_barrier_destroy", K_PURE },
-  { "atomic_thread_fence", K_ATOMIC_FENCE }, { "atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__atomic_thread_fence", K_ATOMIC_FENCE }, { "__atomic_signal_fence", K_ATOMIC_FENCE },
-  { "__sync_synchronize", K_ATOMIC_FENCE },
-  { "__atomic_load_n", K_ATOMIC_LOAD }, { "__atomic_load", K_ATOMIC_LOAD },
-  { "atomic_load", K_ATOMIC_LOAD }, { "atomic_load_explicit", K_ATOMIC_LOAD },
-  { "__atomic_store_n", K_ATOMIC_STORE }, { "__atomic_store", K_ATOMIC_STORE },
-  { "atomic_store", K_ATOMIC_STORE }, { "atomic_store_explicit", K_ATOMIC_STORE },
-  { "atomic_init", K_ATOMIC_STORE },
-  { "setjmp", K_UNSUPPORTED }, { "_setjmp", K_UNSUPPORTED }, { "sigsetjmp", K_UNSUPPORTED },
-  { "__sigsetjmp", K_UNSUPPORTED }, { "longjmp", K_UNSUPPORTED }, { "siglongjmp", K_UNSUPPORTED },
-  { "_longjmp", K_UNSUPPORTED }, { "signal", K_SIGNAL_HANDLER }, { "sigaction", K_SIGNAL_HANDLER },
-  { "sigset", K_SIGNAL_HANDLER }, { "bsd_signal", K_SIGNAL_HANDLER },
-  { "fork", K_UNSUPPORTED }, { "vfork", K_UNSUPPORTED }, { "__builtin_setjmp", K_UNSUPPORTED },
-  { "__builtin_longjmp", K_UNSUPPORTED },
-  { "__sigsetjmp_cancel", K_UNSUPPORTED }, { "pthread_cancel", K_UNSUPPORTED },
-};
-
-static Kind
-kind_of (const char *name)
-{
-  if (!name)
-    return K_NONE;
-  for (guint i = 0; i < G_N_ELEMENTS (known); i++)
-    if (strcmp (known[i].name, name) == 0)
-      return known[i].kind;
-  if (g_str_has_prefix (name, "__atomic_") || g_str_has_prefix (name, "__sync_")
-      || g_str_has_prefix (name, "atomic_"))
-    return K_ATOMIC_RMW;
-  if (g_str_has_prefix (name, "__builtin_"))
-    {
-      /* __builtin_memcpy is memcpy; other builtins only compute */
-      const char *rest = name + strlen ("__builtin_");
-      if (g_str_has_prefix (rest, "__") && g_str_has_suffix (rest, "_chk"))
-        {
-          /* fortified: __builtin___memcpy_chk is memcpy */
-          g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
-          Kind k = kind_of (plain);
-          return k != K_NONE ? k : K_READS;
-        }
-      Kind k = kind_of (rest);
-      return k != K_NONE ? k : K_PURE;
-    }
-  return K_NONE;
-}
-
-/* After lowering: a note on every access made while the source means to hold a lock
- * that gives no exclusion in the model (between a NoExcl take and the release of the
- * same lock, along the CFG: a may-analysis, iterated to a fixpoint), so that a race
- * report can say why that access is not protected. */
-static void
-note_accesses (Lower *L)
-{
-  guint nx = L->no_excl->len;
-  for (guint j = 0; j < rf_program_n_jobs (L->prog) && nx > 0; j++)
-    {
-      RfJob *job = rf_program_get_job (L->prog, j);
-      guint nn = job->nodes->len, ne = job->edges->len;
-      g_autofree gint *flag_of = g_new (gint, ne);   /* edge -> NoExcl index or -1 */
-      for (guint i = 0; i < ne; i++)
-        flag_of[i] = -1;
-      gboolean any = FALSE;
-      for (guint k = 0; k < nx; k++)
-        {
-          const NoExcl *x = &g_array_index (L->no_excl, NoExcl, k);
-          if (x->job == j)
-            flag_of[x->edge] = (gint) k, any = TRUE;
-        }
-      if (!any)
-        continue;
-      /* held[n * nx + k]: lock stretch k may be open at node n */
-      g_autofree guint8 *held = g_new0 (guint8, (gsize) nn * nx);
-      g_autofree guint8 *out = g_new (guint8, nx);
-      gboolean changed = TRUE;
-      while (changed)
-        {
-          changed = FALSE;
-          for (guint i = 0; i < ne; i++)
-            {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              memcpy (out, held + (gsize) e->from * nx, nx);
-              if (flag_of[i] >= 0)
-                {
-                  const NoExcl *x = &g_array_index (L->no_excl, NoExcl, flag_of[i]);
-                  if (x->take)
-                    out[flag_of[i]] = 1;
-                  else
-                    for (guint k = 0; k < nx; k++)
-                      if (strcmp (g_array_index (L->no_excl, NoExcl, k).key, x->key) == 0)
-                        out[k] = 0;
-                }
-              guint8 *to = held + (gsize) e->to * nx;
-              for (guint k = 0; k < nx; k++)
-                if (out[k] && !to[k])
-                  to[k] = 1, changed = TRUE;
-            }
-        }
-      for (guint i = 0; i < ne; i++)
-        {
-          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-          if (e->op != RF_OP_READ && e->op != RF_OP_WRITE)
-            continue;
-          for (guint k = 0; k < nx; k++)
-            if (held[(gsize) e->from * nx + k])
-              rf_program_add_note (L->prog, e->arg, e->loc, g_array_index (L->no_excl, NoExcl, k).reason);
-        }
-    }
-}
-
-/* ---- constants ---- */
-
-/* The value of integer constant expression E (literals, enumerators with an explicit
- * value, + - * / % << >> & | ^ ~ and unary minus); FALSE when E is anything else. */
-static gboolean
-const_int (Lower *L, CExpr *e, gint64 *out)
-{
-  e = peel (e);
-  if (!e)
-    return FALSE;
-  gint64 a, b;
-  switch (e->kind)
-    {
-    case C_EXPR_INT:
-      {
-        char *end = NULL;
-        guint64 v = g_ascii_strtoull (e->text, &end, 0);
-        if (!end || end == e->text || v > G_MAXINT32)
-          return FALSE;
-        for (; *end; end++)
-          if (!strchr ("uUlL", *end))
-            return FALSE;
-        *out = (gint64) v;
-        return TRUE;
-      }
-    case C_EXPR_IDENT:
-      if (e->decl && e->decl->kind == C_DECL_ENUMERATOR && e->decl->value)
-        return const_int (L, e->decl->value, out);
-      return FALSE;
-    case C_EXPR_UNARY:
-      if (!const_int (L, e->a, &a))
-        return FALSE;
-      switch (e->op)
-        {
-        case C_OP_NEG: *out = -a; return TRUE;
-        case C_OP_PLUS: *out = a; return TRUE;
-        case C_OP_BITNOT: *out = ~a; return TRUE;
-        default: return FALSE;
-        }
-    case C_EXPR_BINARY:
-      if (!const_int (L, e->a, &a) || !const_int (L, e->b, &b) || a < -G_MAXINT32 || a > G_MAXINT32
-          || b < -G_MAXINT32 || b > G_MAXINT32)
-        return FALSE;
-      switch (e->op)
-        {
-        case C_OP_ADD: *out = a + b; return TRUE;
-        case C_OP_SUB: *out = a - b; return TRUE;
-        case C_OP_MUL: *out = a * b; return TRUE;
-        case C_OP_DIV: if (b == 0) return FALSE; *out = a / b; return TRUE;
-        case C_OP_MOD: if (b == 0) return FALSE; *out = a % b; return TRUE;
-        case C_OP_SHL: if (b < 0 || b > 31) return FALSE; *out = a << b; return TRUE;
-        case C_OP_SHR: if (b < 0 || b > 31) return FALSE; *out = a >> b; return TRUE;
-        case C_OP_BITAND: *out = a & b; return TRUE;
-        case C_OP_BITOR: *out = a | b; return TRUE;
-        case C_OP_BITXOR: *out = a ^ b; return TRUE;
-        default: return FALSE;
-        }
-    default:
-      return FALSE;
-    }
-}
-
-/* ---- conditions ---- */
-
-/* The trylock call (a mutex trylock/timedlock, sem_trywait/timedwait: 0 means
- * success) in a condition E and whether "true" means it succeeded. */
-static CExpr *
-trylock_in (CExpr *e, gboolean *true_is_success)
-{
-  e = peel (e);
-  if (!e)
-    return NULL;
-  gboolean neg = FALSE;
-  while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
-    {
-      neg = !neg;
-      e = peel (e->a);
-    }
-  CExpr *call = NULL;
-  gboolean zero_is_true = FALSE;  /* the condition holds when trylock returned 0 */
-  if (e && e->kind == C_EXPR_CALL)
-    call = e, zero_is_true = FALSE;
-  else if (e && e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
-    {
-      CExpr *a = peel (e->a), *b = peel (e->b);
-      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0 && a && a->kind == C_EXPR_CALL)
-        call = a;
-      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0 && b && b->kind == C_EXPR_CALL)
-        call = b;
-      zero_is_true = e->op == C_OP_EQ;
-    }
-  if (!call)
-    return NULL;
-  Kind k = kind_of (callee_name (call));
-  if (k != K_TRYLOCK && k != K_SEM_TRYWAIT)
-    return NULL;
-  *true_is_success = neg ? !zero_is_true : zero_is_true;
-  return call;
-}
-
-static void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
-
-/* Lowers condition E from the current node to T (true) or F (false). */
-static void
-lower_cond (Lower *L, CExpr *e, guint t, guint f)
-{
-  CExpr *p = peel (e);
-  gboolean ts;
-  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_AND)
-    {
-      guint mid = new_node (L, p->b->loc);
-      lower_cond (L, p->a, mid, f);
-      L->cur = mid;
-      lower_cond (L, p->b, t, f);
-      return;
-    }
-  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_OR)
-    {
-      guint mid = new_node (L, p->b->loc);
-      lower_cond (L, p->a, t, mid);
-      L->cur = mid;
-      lower_cond (L, p->b, t, f);
-      return;
-    }
-  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && !trylock_in (p, &ts))
-    {
-      lower_cond (L, p->a, f, t);
-      return;
-    }
-  CExpr *call = trylock_in (p, &ts);
-  if (call)
-    {
-      lower_trylock (L, call, ts ? t : f, ts ? f : t);
-      return;
-    }
-  eval (L, e);
-  edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
-  edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");
-}
-
-/* ---- synchronisation ---- */
-
-/* Source text of E for messages (common forms). */
-static void
-expr_text (CExpr *e, GString *o, int depth)
-{
-  if (!e || depth > 20)
-    {
-      g_string_append (o, "...");
-      return;
-    }
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT: case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_FLOAT:
-      g_string_append (o, e->text ? e->text : "?");
-      return;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_ADDR: g_string_append_c (o, '&'); break;
-        case C_OP_DEREF: g_string_append_c (o, '*'); break;
-        case C_OP_NEG: g_string_append_c (o, '-'); break;
-        case C_OP_NOT: g_string_append_c (o, '!'); break;
-        default: break;
-        }
-      expr_text (e->a, o, depth + 1);
-      return;
-    case C_EXPR_MEMBER:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_printf (o, "%s%s", e->arrow ? "->" : ".", e->text);
-      return;
-    case C_EXPR_INDEX:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_c (o, '[');
-      expr_text (e->b, o, depth + 1);
-      g_string_append_c (o, ']');
-      return;
-    case C_EXPR_CAST:
-      expr_text (e->a, o, depth + 1);
-      return;
-    case C_EXPR_BINARY:
-      expr_text (e->a, o, depth + 1);
-      g_string_append_printf (o, " %s ", c_op_name (e->op));
-      expr_text (e->b, o, depth + 1);
-      return;
-    default:
-      g_string_append (o, "...");
-      return;
-    }
-}
-
-/* The names of the pthread objects (mutexes, semaphores, ...) inside place P. */
-static void
-sync_leaves (Lower *L, const char *name, CType *type, GPtrArray *out, int depth)
-{
-  if (sync_kind (type))
-    {
-      g_ptr_array_add (out, g_strdup (name));
-      return;
-    }
-  CType *t = strip (L, type);
-  if (depth > 8 || !t)
-    return;
-  if (t->kind == C_TYPE_ARRAY)
-    {
-      g_autofree char *p = g_strconcat (name, "[]", NULL);
-      sync_leaves (L, p, t->base, out, depth + 1);
-    }
-  else if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
-    for (guint i = 0; i < t->tag->members->len; i++)
-      {
-        CDecl *m = g_ptr_array_index (t->tag->members, i);
-        g_autofree char *p = m->name ? g_strconcat (name, ".", m->name, NULL) : g_strdup (name);
-        sync_leaves (L, p, m->type, out, depth + 1);
-      }
-}
-
-/* Every mutex and semaphore in PLACES stops giving exclusion (or blocking): an
- * operation the model cannot attribute to one of them may release one. WHY says
- * which (owned by the caller). */
-static void
-demote_places (Lower *L, GPtrArray *places, const char *why)
-{
-  for (guint i = 0; places && i < places->len; i++)
-    {
-      const Place *pl = g_ptr_array_index (places, i);
-      g_autofree char *name = place_name (pl);
-      g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      sync_leaves (L, name, pl->type, names, 0);
-      for (guint k = 0; k < names->len; k++)
-        if (!g_hash_table_contains (L->demoted, g_ptr_array_index (names, k)))
-          g_hash_table_insert (L->demoted, g_strdup (g_ptr_array_index (names, k)), g_strdup (why));
-    }
-}
-
-/* The mutex, condition variable or semaphore ARG (a pointer) denotes exactly, or -1
- * (then a warning names the expression). RELEASES: the operation gives the object a
- * token (unlock, the unlock inside a wait, sem_post, sem_init); when ARG may denote
- * several objects, every one of them is demoted (see demote_places), since leaving
- * the token out could block other threads that really run on. */
-static gint
-sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
-{
-  L->other_obj = FALSE;
-  g_autoptr (GPtrArray) ps = deref (L, arg);
-  gboolean other = L->other_obj;
-  g_clear_pointer (&L->sync_reason, g_free);
-  if (L->quiet)
-    return -1;
-  /* through an entry parameter standing for another object than the representative
-   * (track_params): no object of the model, but maybe one of the module's own */
-  if (other && ps->len == 0)
-    return -1;
-  g_autoptr (GString) txt = g_string_new (NULL);
-  CExpr *p = peel (arg);
-  expr_text (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? p->a : p, txt, 0);
-  /* "lock 'p' may denote several mutexes: no mutual exclusion assumed" */
-  gboolean rw = kind == RF_VAR_RWLOCK;
-  const char *what = kind == RF_VAR_LOCK || rw ? "lock" : kind == RF_VAR_SEM ? "semaphore" : "condition variable";
-  const char *objects = kind == RF_VAR_LOCK ? "mutexes" : rw ? "rwlocks" : kind == RF_VAR_SEM ? "semaphores" : "objects";
-  const char *object = kind == RF_VAR_LOCK ? "mutex" : rw ? "rwlock" : kind == RF_VAR_SEM ? "semaphore" : "object";
-  const char *effect = kind == RF_VAR_LOCK || rw ? "no mutual exclusion assumed"
-                       : kind == RF_VAR_SEM ? "no synchronisation assumed" : "waits wake up spuriously";
-  g_autofree char *key = g_strdup_printf ("sync:%s:%u:%u", loc.file, loc.line, loc.col);
-  if (ps->len == 0)
-    {
-      /* A private (never escaping) local: no other thread can use it. */
-      CExpr *q = p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? peel (p->a) : NULL;
-      while (q && (q->kind == C_EXPR_MEMBER && !q->arrow))
-        q = peel (q->a);
-      if (!(q && q->kind == C_EXPR_IDENT && q->decl && !is_static_object (q->decl)))
-        {
-          warn_once (L, loc, key, "%s '%s' denotes no known %s: %s", what, txt->str, object, effect);
-          g_free (L->sync_reason);
-          L->sync_reason = g_strdup_printf ("%s '%s' (%s:%u:%u) denotes no known %s: %s", what, txt->str,
-                                            loc.file ? loc.file : "?", loc.line, loc.col, object, effect);
-        }
-      return -1;
-    }
-  const Place *pl = g_ptr_array_index (ps, 0);
-  if (ps->len == 1 && !other && !pl->root->summary && !strstr (pl->path, "[]"))
-    {
-      g_autofree char *name = place_name (pl);
-      gint v = var_of (L, name, kind, pl->root->loc);
-      if (v >= 0)
-        return v;
-    }
-  warn_once (L, loc, key, "%s '%s' may denote several %s: %s", what, txt->str, objects, effect);
-  g_free (L->sync_reason);
-  L->sync_reason = g_strdup_printf ("%s '%s' (%s:%u:%u) may denote several %s: %s", what, txt->str,
-                                    loc.file ? loc.file : "?", loc.line, loc.col, objects, effect);
-  if (releases && (kind == RF_VAR_LOCK || kind == RF_VAR_SEM || rw))
-    {
-      g_autofree char *why = g_strdup_printf ("'%s' at %s:%u:%u may denote it and several others", txt->str,
-                                              loc.file ? loc.file : "?", loc.line, loc.col);
-      demote_places (L, ps, why);
-    }
-  return -1;
-}
-
-/* After lowering: the demoted mutexes, rwlocks and semaphores give no exclusion. Each
- * of their operations becomes a skip (a wait on a demoted mutex wakes at once), which
- * only adds behaviour; a warning says why. (For an rwlock this also keeps the net
- * builder from working out that a thread holds it after an unlock it cannot see.) */
-static void
-apply_demotions (Lower *L)
-{
-  for (guint v = 0; v < rf_program_n_vars (L->prog); v++)
-    {
-      const RfVar *var = rf_program_get_var (L->prog, v);
-      const char *why = g_hash_table_lookup (L->demoted, var->name);
-      if (!why || (var->kind != RF_VAR_LOCK && var->kind != RF_VAR_SEM && var->kind != RF_VAR_RWLOCK))
-        continue;
-      guint n = 0;
-      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
-        {
-          RfJob *job = rf_program_get_job (L->prog, j);
-          for (guint i = 0; i < job->edges->len; i++)
-            {
-              RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              gboolean hit = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE || e->op == RF_OP_POST
-                               || e->op == RF_OP_TAKE || e->op == RF_OP_RDLOCK || e->op == RF_OP_WRLOCK
-                               || e->op == RF_OP_RWUNLOCK) && e->arg == (gint) v)
-                             || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
-              if (!hit)
-                continue;
-              g_autofree char *old = rf_program_edge_to_string (L->prog, e);
-              if (e->op != RF_OP_WAIT)
-                {
-                  gboolean take = e->op == RF_OP_ACQUIRE || e->op == RF_OP_TAKE || e->op == RF_OP_RDLOCK
-                                  || e->op == RF_OP_WRLOCK;
-                  g_autofree char *reason = g_strdup_printf ("%s '%s' gives no %s in the model: %s",
-                                                             var->kind == RF_VAR_LOCK ? "mutex"
-                                                             : var->kind == RF_VAR_RWLOCK ? "rwlock" : "semaphore",
-                                                             var->name,
-                                                             var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion",
-                                                             why);
-                  NoExcl x = { j, i, take, g_strdup (var->name), g_strdup (reason) };
-                  g_array_append_val (L->no_excl, x);
-                }
-              g_free (e->text);
-              e->text = g_strdup_printf ("%s (gives no exclusion)", old);
-              e->op = RF_OP_SKIP;
-              e->arg = e->arg2 = -1;
-              n++;
-            }
-        }
-      if (n > 0)
-        rf_diags_add (L->diags, RF_DIAG_WARNING, var->loc, "%s '%s' gives no %s in the model: %s%s",
-                      var->kind == RF_VAR_LOCK ? "mutex" : var->kind == RF_VAR_RWLOCK ? "rwlock" : "semaphore",
-                      var->name, var->kind == RF_VAR_SEM ? "blocking" : "mutual exclusion", why,
-                      g_hash_table_contains (L->relockable, var->name) ? "" : " (its operations could release it)");
-    }
-}
-
-/* After lowering, when the program may make recursive or error-checking mutexes: a
- * lock by the thread that holds the mutex already does not block there. For each
- * mutex, the number of times each thread holds it is worked out along its job's CFG
- * (a must-analysis: one count per node, else unknown). A mutex never locked again by
- * its holder behaves as a normal one. Otherwise, when the program only names
- * recursive mutexes and every count is known: a lock at count n > 0 and an unlock at
- * count n > 1 only count (skips), as for a recursive mutex (a normal mutex would
- * block for ever at such a lock: skipping it only adds behaviour). Else the mutex
- * gives no exclusion (an error-checking mutex's relock fails at once, and its next
- * unlock releases it). */
-enum { HELD_UNSEEN = -1, HELD_TOP = -2, HELD_CAP = 8 };
-
-static void
-recursive_mutexes (Lower *L)
-{
-  if (!L->mutex_recursive && !L->mutex_other)
-    return;
-  for (guint v = 0; v < rf_program_n_vars (L->prog); v++)
-    {
-      const RfVar *var = rf_program_get_var (L->prog, v);
-      if (var->kind != RF_VAR_LOCK || g_hash_table_contains (L->demoted, var->name)
-          || g_str_has_prefix (var->name, "atomic$"))
-        continue;
-      g_autofree char *done = g_strdup_printf ("done$%s", var->name);
-      if (rf_program_lookup_var (L->prog, done) >= 0)
-        continue;  /* pthread_once's lock: taken once, never released */
-      gboolean relock = FALSE, unknown = FALSE;
-      RfLoc where = RF_LOC_NONE;
-      g_autoptr (GPtrArray) counts = g_ptr_array_new_with_free_func (g_free);  /* per job: gint per node */
-      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
-        {
-          RfJob *job = rf_program_get_job (L->prog, j);
-          guint nn = job->nodes->len, ne = job->edges->len;
-          if (nn == 0)
-            {
-              /* not lowered (after an error) */
-              g_ptr_array_add (counts, NULL);
-              continue;
-            }
-          gint *c = g_new (gint, nn);
-          for (guint i = 0; i < nn; i++)
-            c[i] = HELD_UNSEEN;
-          c[job->entry] = 0;
-          g_ptr_array_add (counts, c);
-          gboolean changed = TRUE;
-          while (changed)
-            {
-              changed = FALSE;
-              for (guint i = 0; i < ne; i++)
-                {
-                  const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-                  gint in = c[e->from], out = in;
-                  if (in == HELD_UNSEEN)
-                    continue;
-                  if (in >= 0 && e->op == RF_OP_ACQUIRE && e->arg == (gint) v)
-                    out = in + 1 > HELD_CAP ? HELD_TOP : in + 1;
-                  else if (in >= 0 && e->op == RF_OP_RELEASE && e->arg == (gint) v)
-                    out = in > 0 ? in - 1 : 0;
-                  gint *to = &c[e->to];
-                  gint joined = *to == HELD_UNSEEN ? out : *to == out ? out : HELD_TOP;
-                  if (joined != *to)
-                    *to = joined, changed = TRUE;
-                }
-            }
-          for (guint i = 0; i < ne; i++)
-            {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              gint in = c[e->from];
-              gboolean mine = ((e->op == RF_OP_ACQUIRE || e->op == RF_OP_RELEASE) && e->arg == (gint) v)
-                              || (e->op == RF_OP_WAIT && e->arg2 == (gint) v);
-              if (!mine || in == HELD_UNSEEN)
-                continue;
-              if (in == HELD_TOP)
-                unknown = TRUE;
-              if (e->op == RF_OP_ACQUIRE && in != 0 && !relock)
-                relock = TRUE, where = e->loc;
-              if (e->op == RF_OP_WAIT && in != 1)
-                unknown = TRUE;
-            }
-        }
-      if (!relock)
-        continue;
-      if (unknown || L->mutex_other)
-        {
-          g_autofree char *why = g_strdup_printf ("it may be a recursive or error-checking mutex, locked again by "
-                                                  "its holder at %s:%u:%u", where.file ? where.file : "?",
-                                                  where.line, where.col);
-          g_hash_table_insert (L->demoted, g_strdup (var->name), g_steal_pointer (&why));
-          g_hash_table_add (L->relockable, g_strdup (var->name));
-          continue;
-        }
-      for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
-        {
-          RfJob *job = rf_program_get_job (L->prog, j);
-          const gint *c = g_ptr_array_index (counts, j);
-          for (guint i = 0; c && i < job->edges->len; i++)
-            {
-              RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              gint in = c[e->from];
-              if (e->arg != (gint) v || in == HELD_UNSEEN
-                  || !((e->op == RF_OP_ACQUIRE && in > 0) || (e->op == RF_OP_RELEASE && in > 1)))
-                continue;
-              g_autofree char *old = rf_program_edge_to_string (L->prog, e);
-              g_free (e->text);
-              e->text = g_strdup_printf ("%s (recursive: held %d time%s before)", old, in, in == 1 ? "" : "s");
-              e->op = RF_OP_SKIP;
-              e->arg = e->arg2 = -1;
-            }
-        }
-      rf_diags_add (L->diags, RF_DIAG_WARNING, where, "mutex '%s' is locked again by its holder: taken as a "
-                    "recursive mutex (PTHREAD_MUTEX_RECURSIVE)", var->name);
-    }
-}
-
-/* The variable an lvalue `t`, `t[i]`, `t.f` (any mix) is part of, or NULL; PATH (or
- * NULL) gets the part: "", "[]", ".f". */
-static CDecl *
-handle_root (Lower *L, CExpr *e, GString *path)
-{
-  e = peel (e);
-  g_autoptr (GString) p = g_string_new (NULL);
-  while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
-               || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
-                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
-    {
-      if (e->kind == C_EXPR_MEMBER)
-        {
-          g_string_prepend (p, e->text ? e->text : "?");
-          g_string_prepend_c (p, '.');
-        }
-      else
-        g_string_prepend (p, "[]");
-      e = peel (e->a);
-    }
-  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR)
-    return NULL;
-  if (path)
-    g_string_append (path, p->str);
-  return e->decl;
-}
-
-/* The semaphore that threads created with handle lvalue E post when they end (for
- * pthread_join(E) to take), or -1 when E is not a joinable handle. */
-static gint
-handle_sem (Lower *L, CExpr *e)
-{
-  g_autoptr (GString) path = g_string_new (NULL);
-  CDecl *d = handle_root (L, e, path);
-  if (!d || GPOINTER_TO_INT (g_hash_table_lookup (L->handles, d)) != (HANDLE_CREATED | HANDLE_JOINED))
-    return -1;
-  g_autofree char *name = g_strdup_printf ("exited$%s%s", d->name, path->str);
-  return var_of (L, name, RF_VAR_SEM, d->loc);
-}
-
-/* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait:
- * it takes the lock (or a token) and goes to SUCCESS, or goes to FAILURE without (either
- * may happen: a timeout or a spurious failure is always possible). */
-static void
-lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
-{
-  const char *name = callee_name (call);
-  gboolean sem = kind_of (name) == K_SEM_TRYWAIT;
-  gboolean rw = g_str_has_prefix (name, "pthread_rwlock_");
-  RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : strstr (name, "rdlock") ? RF_OP_RDLOCK : RF_OP_WRLOCK;
-  CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;
-  gint m = sync_var (L, arg, sem ? RF_VAR_SEM : rw ? RF_VAR_RWLOCK : RF_VAR_LOCK, call->loc, FALSE);
-  for (guint i = 1; call->args && i < call->args->len; i++)
-    eval (L, g_ptr_array_index (call->args, i));
-  g_autoptr (GString) txt = g_string_new (NULL);
-  expr_text (arg, txt, 0);
-  g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
-  g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
-  edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, -1, call->loc, s);
-  if (m < 0 && !sem)
-    no_excl_last (L, TRUE, txt->str, L->sync_reason);
-  edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
-}
-
-static int
-cmp_names (gconstpointer a, gconstpointer b)
-{
-  return strcmp (*(const char *const *) a, *(const char *const *) b);
-}
-
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
-}
-
-/* ---- calls ---- */
-
-/* Pointer arguments of a summarised call: read (or write) what they point to. */
-static void
-access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
-{
-  CExpr *p = peel (arg);
-  if (!p || p->kind == C_EXPR_STRING)
-    return;
-  if (!is_pointerish (L, type_of (L, arg)))
-    {
-      eval (L, arg);
-      return;
-    }
-  g_autoptr (GPtrArray) ps = deref (L, arg);
-  access (L, ps, mode, atomic, loc);
-}
-
-/* A new job type for threads running FN (lowered later, from the pending queue). SEM:
- * the semaphore its threads post when they end, or -1; START: how it starts. */
-static guint
-job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, gint sem)
-{
-  g_autofree char *name = g_strdup (base);
-  for (guint k = 2; rf_program_lookup_job (L->prog, name) >= 0; k++)
-    {
-      g_free (name);
-      name = g_strdup_printf ("%s#%u", base, k);
-    }
-  guint id = rf_program_add_job (L->prog, name, fn->loc, start, count);
-  g_ptr_array_add (L->job_fn, fn);
-  g_ptr_array_add (L->job_arg, NULL);
-  g_array_append_val (L->job_exit_sem, sem);
-  guint none = 0;
-  g_array_append_val (L->job_track, none);
-  g_array_append_val (L->job_other, none);
-  g_array_append_val (L->job_arg_other, none);
-  g_assert (L->job_fn->len == id + 1);
-  return id;
-}
-
-/* The job type of threads started at FN whose end nobody joins exactly. SITE: the
- * names of the places their argument points to when known exactly (ARG, copied into
- * the job's binding), else NULL: threads whose arguments differ get job types of
- * their own, so that each knows its own. */
-static guint
-job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg)
-{
-  g_autofree char *key = site ? g_strdup_printf ("%p:%s", (void *) fn, site) : NULL;
-  gpointer v = site ? g_hash_table_lookup (L->job_of_site, key) : g_hash_table_lookup (L->job_of, fn);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, -1);
-  if (site)
-    {
-      g_ptr_array_index (L->job_arg, id) = places_copy (arg);
-      g_hash_table_insert (L->job_of_site, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
-    }
-  else
-    g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
-  g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
-  return id;
-}
-
-/* The job type of threads started at FN whose handle is joined through semaphore SEM:
- * a copy of FN's job whose threads post SEM when they end (SITE, ARG: as for job_for). */
-static guint
-job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg)
-{
-  g_autofree char *key = g_strdup_printf ("%p:%d:%s%s", (void *) fn, sem, site ? "=" : "", site ? site : "");
-  gpointer v = g_hash_table_lookup (L->job_of_handle, key);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint id = job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
-  if (site)
-    g_ptr_array_index (L->job_arg, id) = places_copy (arg);
-  g_hash_table_insert (L->job_of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
-  g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
-  return id;
-}
-
-static CDecl *
-func_def (Lower *L, const char *name)
-{
-  return name ? g_hash_table_lookup (L->funcs, name) : NULL;
-}
-
-/* Start routines a pthread_create argument may name. */
-static GPtrArray *
-start_routines (Lower *L, CExpr *f, RfLoc loc)
-{
-  GPtrArray *out = g_ptr_array_new ();
-  CExpr *p = peel (f);
-  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
-    p = peel (p->a);
-  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
-    {
-      CDecl *d = func_def (L, p->text);
-      if (d)
-        g_ptr_array_add (out, d);
-      else
-        error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", p->text);
-      return out;
-    }
-  eval (L, f);
-  /* the points-to set of the function pointer, when complete */
-  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
-  if (L->pts && rf_c_points_lookup (L->pts, f, NULL, locs) && locs->len > 0)
-    {
-      g_autoptr (GString) names = g_string_new (NULL);
-      for (guint i = 0; i < locs->len; i++)
-        {
-          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
-          if (!d)
-            {
-              if (l->kind == RF_C_POINTS_FUNC)
-                error_at (L, loc, "unsupported: start routine '%s' has no body in the analysed files", l->decl->name);
-              else
-                error_at (L, loc, "unsupported: the start routine may be a pointer to data");
-              return out;
-            }
-          if (!g_ptr_array_find (out, d, NULL))
-            {
-              g_ptr_array_add (out, d);
-              g_string_append_printf (names, "%s'%s'", names->len ? ", " : "", d->name);
-            }
-        }
-      warn_once (L, loc, NULL, "start routine is a function pointer: it may be %s%s", out->len > 1 ? "any of " : "",
-                 names->str);
-      return out;
-    }
-  for (guint i = 0; i < L->addr_func_list->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-      CType *t = strip (L, d->type);
-      if (t && t->kind == C_TYPE_FUNCTION && t->params && t->params->len == 1
-          && is_pointerish (L, t->base))
-        g_ptr_array_add (out, d);
-    }
-  if (out->len == 0)
-    error_at (L, loc, "unsupported: no address-taken function of type 'void *(void *)' can be this start routine");
-  else
-    warn_once (L, loc, NULL, "start routine is a function pointer: every address-taken function of type 'void *(void *)' may be started here (%u)", out->len);
-  return out;
-}
-
-static void inline_call (Lower *L, CDecl *fn, CExpr *call);
-static void lower_callbacks (Lower *L, CExpr *e, const char *name);
-static GPtrArray *callback_targets (Lower *L, CExpr *arg);
-
-static void
-eval_args (Lower *L, CExpr *call, guint from)
-{
-  for (guint i = from; call->args && i < call->args->len; i++)
-    eval (L, g_ptr_array_index (call->args, i));
-}
-
-static void
-lower_known (Lower *L, CExpr *e, const char *name, Kind k)
-{
-  RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
-  guint n = e->args ? e->args->len : 0;
-  switch (k)
-    {
-    case K_NONE:
-      break;
-    case K_PURE: case K_ALLOC:
-      eval_args (L, e, 0);
-      return;
-    case K_READS:
-      for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
-      return;
-    case K_WRITE0: case K_WRITE0_ONLY:
-      for (guint i = 1; i < n; i++)
-        if (k == K_WRITE0)
-          access_through (L, arg_at (e, i), ACC_READ, FALSE, loc);
-        else
-          eval (L, arg_at (e, i));
-      if (n > 0)
-        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-      return;
-    case K_WRITE1: case K_STRTOK:
-      for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), k == K_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
-                                          : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
-      return;
-    case K_KEY_CREATE:
-      {
-        /* the destructor runs in threads that end (with a value set): a thread of its
-         * own, started any number of times from here on (an over-approximation of
-         * when it runs) */
-        /* atexit, on_exit, at_quick_exit alike: the handler runs at exit, while
-         * other threads may still run */
-        gboolean key = strcmp (name, "pthread_key_create") == 0;
-        if (key)
-          access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-        else
-          for (guint i = 1; i < n; i++)
-            eval (L, arg_at (e, i));
-        g_autoptr (GPtrArray) fs = n > (key ? 1u : 0u) ? callback_targets (L, arg_at (e, key ? 1 : 0)) : g_ptr_array_new ();
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *f = g_ptr_array_index (fs, i);
-            warn_once (L, loc, f->name, "%s: %s '%s' taken to run in a thread of its own, %s, at any time after "
-                       "this call", name, key ? "destructor" : "handler", f->name,
-                       key ? "any number of times" : "once (per call)");
-            if (key)
-              edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-            else
-              emit (L, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-          }
-      }
-      return;
-    case K_SIGNAL_HANDLER:
-      {
-        /* the handler runs in some thread, at any time from here on, any number of
-         * times: a thread of its own started any number of times here (interleaved
-         * with every thread: an over-approximation of where it runs) */
-        g_autoptr (GPtrArray) fs = g_ptr_array_new ();
-        CExpr *h = peel (arg_at (e, 1));
-        if (strcmp (name, "sigaction") != 0)
-          {
-            if (h && h->kind != C_EXPR_INT)
-              {
-                g_autoptr (GPtrArray) ts = callback_targets (L, arg_at (e, 1));
-                g_ptr_array_extend (fs, ts, NULL, NULL);
-              }
-            eval (L, arg_at (e, 0));
-          }
-        else
-          {
-            /* sa_handler or sa_sigaction: any address-taken function that may be one */
-            for (guint i = 0; i < L->addr_func_list->len; i++)
-              {
-                CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-                guint np = d->params ? d->params->len : 0;
-                CType *t0 = np > 0 ? strip (L, ((CDecl *) g_ptr_array_index (d->params, 0))->type) : NULL;
-                if ((np == 1 || np == 3) && t0 && t0->kind == C_TYPE_BASIC)
-                  g_ptr_array_add (fs, d);
-              }
-            for (guint i = 0; i < n; i++)
-              access_through (L, arg_at (e, i), i == 2 ? ACC_WRITE : ACC_READ, FALSE, loc);
-          }
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *f = g_ptr_array_index (fs, i);
-            g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
-            warn_once (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
-                       "at any time after this call", name, f->name);
-            edge (L, L->cur, L->cur, RF_OP_CREATE, job_for (L, f, NULL, NULL), -1, loc, NULL);
-          }
-      }
-      return;
-    case K_SORT: case K_SEARCH:
-      for (guint i = 0; i < n; i++)
-        if (is_pointerish (L, type_of (L, arg_at (e, i))))
-          access_through (L, arg_at (e, i), k == K_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
-        else
-          eval (L, arg_at (e, i));
-      lower_callbacks (L, e, name);
-      return;
-    case K_SCANF: case K_SSCANF:
-      for (guint i = 0; i < n; i++)
-        access_through (L, arg_at (e, i), (i == 0 || (i == 1 && k == K_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
-      return;
-    case K_REALLOC:
-      access_through (L, arg_at (e, 0), ACC_RW, FALSE, loc);
-      eval_args (L, e, 1);
-      return;
-    case K_FREE:
-      access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-      return;
-    case K_EXIT:
-      eval_args (L, e, 0);
-      /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
-       * over-approximation of exit) */
-      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
-      dead (L, loc);
-      return;
-    case K_LOCK: case K_UNLOCK:
-      {
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, k == K_UNLOCK);
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        emit (L, m < 0 ? RF_OP_SKIP : k == K_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
-        if (m < 0)
-          no_excl_last (L, k == K_LOCK, t->str, k == K_LOCK ? L->sync_reason : "");
-      }
-      return;
-    case K_RWLOCK:
-      {
-        /* the mode of an unlock is the one the thread holds: the net builder works it out */
-        gboolean unlock = strcmp (name, "pthread_rwlock_unlock") == 0;
-        gint m = sync_var (L, arg_at (e, 0), RF_VAR_RWLOCK, loc, unlock);
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-        RfOpKind op = unlock ? RF_OP_RWUNLOCK : strcmp (name, "pthread_rwlock_rdlock") == 0 ? RF_OP_RDLOCK
-                      : RF_OP_WRLOCK;
-        emit (L, m < 0 ? RF_OP_SKIP : op, m, -1, loc, txt);
-        if (m < 0)
-          no_excl_last (L, !unlock, t->str, unlock ? "" : L->sync_reason);
-      }
-      return;
-    case K_TRYLOCK:
-      {
-        guint j = new_node (L, loc);
-        lower_trylock (L, e, j, j);
-        L->cur = j;
-      }
-      return;
-    case K_WAIT:
-      {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
-        gint m = sync_var (L, arg_at (e, 1), RF_VAR_LOCK, loc, TRUE);
-        eval_args (L, e, 2);
-        if (c >= 0 && m >= 0)
-          emit (L, RF_OP_WAIT, c, m, loc, NULL);
-        else if (m >= 0)
-          {
-            /* unknown condition variable: release, wake up spuriously, reacquire */
-            emit (L, RF_OP_RELEASE, m, -1, loc, NULL);
-            emit (L, RF_OP_ACQUIRE, m, -1, loc, NULL);
-          }
-        else
-          emit (L, RF_OP_SKIP, -1, -1, loc, name);
-      }
-      return;
-    case K_SIGNAL: case K_BROADCAST:
-      {
-        gint c = sync_var (L, arg_at (e, 0), RF_VAR_COND, loc, FALSE);
-        emit (L, c < 0 ? RF_OP_SKIP : k == K_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
-      }
-      return;
-    case K_CREATE:
-      {
-        access_through (L, arg_at (e, 0), ACC_WRITE, FALSE, loc);
-        eval (L, arg_at (e, 1));
-        eval (L, arg_at (e, 3));
-        g_autoptr (GPtrArray) fs = start_routines (L, arg_at (e, 2), loc);
-        if (fs->len == 0)
-          return;
-        /* what the argument points to, when known exactly: the threads' job type
-         * remembers it for its start routine's parameter */
-        guint guessed = L->guessed;
-        L->quiet++;
-        L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
-        L->other_obj = FALSE;
-        g_autoptr (GPtrArray) arg = arg_at (e, 3) ? deref (L, arg_at (e, 3)) : NULL;
-        gboolean other = L->other_obj;
-        L->alias_depth--;
-        L->quiet--;
-        g_autofree char *site = NULL;
-        if (arg && L->guessed == guessed)
-          {
-            /* the representative (track_params) has its summary's name: keep them apart */
-            g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-            for (guint i = 0; i < arg->len; i++)
-              {
-                const Place *pl = g_ptr_array_index (arg, i);
-                g_ptr_array_add (names, g_strconcat (pl->root->name, pl->path,
-                                                     pl->root->representative ? "\t(representative)" : "", NULL));
-              }
-            if (other)
-              g_ptr_array_add (names, g_strdup ("\t(another object)"));
-            g_ptr_array_sort (names, cmp_names);
-            g_ptr_array_add (names, NULL);
-            site = g_strjoinv ("\n", (char **) names->pdata);
-          }
-        L->guessed = guessed;
-        /* a joinable handle: these threads post its semaphore when they end */
-        CExpr *h = peel (arg_at (e, 0));
-        gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? handle_sem (L, h->a) : -1;
-        guint start = L->cur, j = new_node (L, loc);
-        for (guint i = 0; i < fs->len; i++)
-          {
-            CDecl *fn = g_ptr_array_index (fs, i);
-            guint id = sem >= 0 ? job_for_handle (L, fn, sem, site, arg) : job_for (L, fn, site, arg);
-            if (site && other)
-              g_array_index (L->job_arg_other, guint, id) = TRUE;
-            edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
-          }
-        L->cur = j;
-      }
-      return;
-    case K_JOIN:
-      {
-        eval (L, arg_at (e, 0));
-        gint sem = handle_sem (L, arg_at (e, 0));
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        if (sem >= 0)
-          {
-            /* wait until a thread created with this handle has ended */
-            g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
-            emit (L, RF_OP_TAKE, sem, -1, loc, txt);
-          }
-        else if (!L->quiet)
-          {
-            g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
-            warn_once (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "
-                       "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
-          }
-        if (n > 1)
-          access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
-      }
-      return;
-    case K_ONCE:
-      {
-        eval (L, arg_at (e, 0));
-        CExpr *f = peel (arg_at (e, 1));
-        CDecl *d = f && f->kind == C_EXPR_IDENT ? func_def (L, f->text) : NULL;
-        if (!d)
-          {
-            error_at (L, loc, "unsupported: pthread_once with an unknown init routine");
-            return;
-          }
-        /* pthread_once (&o, f). With o one known object: the first caller takes the
-         * lock `o` (free at start, never released) and runs f, then posts `done$o`;
-         * every other caller waits for that token and puts it back. Otherwise: f runs
-         * here or has run already (in any thread, maybe still running). */
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        gint o = sync_var (L, arg_at (e, 0), RF_VAR_LOCK, loc, FALSE);
-        g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
-        gint done = o >= 0 ? var_of (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
-        g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
-        g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, d->name);
-        g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, d->name);
-        guint start = L->cur, j = new_node (L, loc);
-        if (done >= 0)
-          {
-            guint run = new_node (L, loc), waited = new_node (L, loc);
-            edge (L, start, run, RF_OP_ACQUIRE, o, -1, loc, t_run);
-            edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
-            edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
-            L->cur = run;
-            inline_call (L, d, NULL);
-            edge (L, L->cur, j, RF_OP_POST, done, -1, loc, t_ran);
-          }
-        else
-          {
-            edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
-            inline_call (L, d, NULL);
-            edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
-          }
-        L->cur = j;
-      }
-      return;
-    case K_SEM_INIT:
-      {
-        /* sem_init (s, pshared, value): VALUE tokens (any number when not a
-         * constant) */
-        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, TRUE);
-        eval_args (L, e, 1);
-        gint64 value = 0;
-        gboolean known = const_int (L, arg_at (e, 2), &value) && value >= 0 && value <= 64;
-        if (s < 0)
-          return;
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        g_autofree char *txt = g_strdup_printf ("sem_init(%s): one token", t->str);
-        if (known)
-          for (gint64 i = 0; i < value; i++)
-            emit (L, RF_OP_POST, s, -1, loc, txt);
-        else
-          {
-            warn_once (L, loc, NULL, "sem_init(%s) with a value that is not a small constant: any number of tokens assumed",
-                       t->str);
-            edge (L, L->cur, L->cur, RF_OP_POST, s, -1, loc, txt);
-          }
-      }
-      return;
-    case K_SEM_POST: case K_SEM_WAIT:
-      {
-        gint s = sync_var (L, arg_at (e, 0), RF_VAR_SEM, loc, k == K_SEM_POST);
-        g_autoptr (GString) t = g_string_new (NULL);
-        expr_text (arg_at (e, 0), t, 0);
-        g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
-        emit (L, s < 0 ? RF_OP_SKIP : k == K_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
-      }
-      return;
-    case K_SEM_TRYWAIT:
-      {
-        guint j = new_node (L, loc);
-        lower_trylock (L, e, j, j);
-        L->cur = j;
-      }
-      return;
-    case K_NOSYNC:
-      eval_args (L, e, 0);
-      warn_once (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
-      return;
-    case K_ATOMIC_FENCE:
-      eval_args (L, e, 0);
-      return;
-    case K_ATOMIC_LOAD:
-      access_through (L, arg_at (e, 0), ACC_READ, TRUE, loc);
-      if (n > 2 && strcmp (name, "__atomic_load") == 0)
-        access_through (L, arg_at (e, 1), ACC_WRITE, FALSE, loc);
-      for (guint i = strcmp (name, "__atomic_load") == 0 ? 2 : 1; i < n; i++)
-        eval (L, arg_at (e, i));
-      return;
-    case K_ATOMIC_STORE:
-      {
-        gboolean generic = strcmp (name, "__atomic_store") == 0;
-        for (guint i = 1; i < n; i++)
-          if (generic && i == 1)
-            access_through (L, arg_at (e, 1), ACC_READ, FALSE, loc);
-          else
-            eval (L, arg_at (e, i));
-        access_through (L, arg_at (e, 0), ACC_WRITE, TRUE, loc);
-      }
-      return;
-    case K_ATOMIC_RMW:
-      {
-        /* RMW, exchange, compare-exchange: the first argument atomically read and
-         * written; further pointer arguments (expected, result) are plain accesses */
-        for (guint i = 1; i < n; i++)
-          if (is_pointerish (L, type_of (L, arg_at (e, i))))
-            access_through (L, arg_at (e, i), ACC_RW, FALSE, loc);
-          else
-            eval (L, arg_at (e, i));
-        access_through (L, arg_at (e, 0), ACC_RW, TRUE, loc);
-      }
-      return;
-    case K_UNSUPPORTED:
-      if (strcmp (name, "__sigsetjmp_cancel") == 0)
-        /* glibc's pthread_cleanup_push: a setjmp whose handler runs at pthread_exit or
-         * at a cancellation point, neither of which the model follows */
-        error_at (L, loc, "unsupported: pthread_cleanup_push (a setjmp; its handler runs at pthread_exit or "
-                  "cancellation)");
-      else if (strcmp (name, "pthread_cancel") == 0)
-        error_at (L, loc, "unsupported: pthread_cancel (cancellation is not modelled)");
-      else if (strstr (name, "setjmp") || strstr (name, "longjmp"))
-        {
-          /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
-          const char *base = strstr (name, "setjmp") ? "setjmp" : "longjmp";
-          g_autofree char *as = strcmp (name, base) ? g_strdup_printf (" (as '%s')", name) : g_strdup ("");
-          error_at (L, loc, "unsupported: %s%s (a non-local jump: the model cannot follow where it goes)", base, as);
-        }
-      else if (strstr (name, "fork"))
-        error_at (L, loc, "unsupported: %s (the model has one process: it cannot follow the child)", name);
-      else
-        error_at (L, loc, "unsupported: %s", name);
-      return;
-    }
-}
-
-static gboolean contains_sync (Lower *L, CType *t, int depth);
-
-/* The functions with a body argument ARG (a function designator or pointer) may
- * denote: its points-to set when complete, else every address-taken function with
- * as many parameters as ARG's function type (any number when unknown). */
-static GPtrArray *
-callback_targets (Lower *L, CExpr *arg)
-{
-  GPtrArray *out = g_ptr_array_new ();
-  CExpr *p = peel (arg);
-  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
-    p = peel (p->a);
-  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
-    {
-      CDecl *d = func_def (L, p->text);
-      if (d)
-        g_ptr_array_add (out, d);
-      return out;
-    }
-  CType *t = strip (L, type_of (L, p));
-  CType *ft = t && t->kind == C_TYPE_POINTER ? strip (L, t->base) : t;
-  if (!ft || ft->kind != C_TYPE_FUNCTION)
-    return out;
-  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
-  if (L->pts && rf_c_points_lookup (L->pts, arg, NULL, locs))
-    {
-      for (guint i = 0; i < locs->len; i++)
-        {
-          const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-          CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
-          if (d && !g_ptr_array_find (out, d, NULL))
-            g_ptr_array_add (out, d);
-        }
-      return out;
-    }
-  guint np = ft->params ? ft->params->len : 0;
-  for (guint i = 0; i < L->addr_func_list->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-      if (!ft->params || (d->params ? d->params->len : 0) == np)
-        g_ptr_array_add (out, d);
-    }
-  return out;
-}
-
-/* Code without a body that is given functions (qsort's comparator, bsearch, twalk...)
- * may call them, any number of times, before it returns: while (*) f (...); for each
- * function F an argument may denote. Their parameters are unknown to the points-to
- * analysis (it falls back on guesses by type). */
-static void
-lower_callbacks (Lower *L, CExpr *e, const char *name)
-{
-  for (guint i = 0; e->args && i < e->args->len; i++)
-    {
-      g_autoptr (GPtrArray) fs = callback_targets (L, g_ptr_array_index (e->args, i));
-      if (fs->len == 0)
-        continue;
-      g_autofree char *key = g_strdup_printf ("callback:%s:%u:%u:%u", e->loc.file, e->loc.line, e->loc.col, i);
-      warn_once (L, e->loc, key, "%s%s%s may call %s'%s'%s: assumed to call %s any number of times before it returns",
-                 name ? "'" : "", name ? name : "a function through a pointer", name ? "'" : "",
-                 fs->len > 1 ? "any of " : "", ((CDecl *) g_ptr_array_index (fs, 0))->name,
-                 fs->len > 1 ? ", ..." : "", fs->len > 1 ? "them" : "it");
-      guint loop = new_node (L, e->loc);
-      edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
-      for (guint k = 0; k < fs->len; k++)
-        {
-          CDecl *f = g_ptr_array_index (fs, k);
-          g_autofree char *t = g_strdup_printf ("%s calls back %s", name ? name : "callee", f->name);
-          guint in = new_node (L, e->loc);
-          edge (L, loop, in, RF_OP_SKIP, -1, -1, e->loc, t);
-          L->cur = in;
-          inline_call (L, f, NULL);
-          edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        }
-      L->cur = loop;
-    }
-}
-
-static void
-lower_unknown (Lower *L, CExpr *e, const char *name)
-{
-  if (name)
-    {
-      g_autofree char *key = g_strdup_printf ("unknown:%s", name);
-      warn_once (L, e->a ? e->a->loc : e->loc, key, "call to '%s', which has no body: assumed to touch no shared memory "
-                 "except by reading and writing what its pointer arguments point to", name);
-    }
-  for (guint i = 0; e->args && i < e->args->len; i++)
-    {
-      CExpr *arg = g_ptr_array_index (e->args, i);
-      access_through (L, arg, ACC_RW, FALSE, e->loc);
-      /* a mutex or semaphore it is given (by a pointer of its type, or to a struct
-       * holding one) may be unlocked or posted there */
-      CType *pt = pointee (L, type_of (L, peel (arg)));
-      if (!L->quiet && pt && contains_sync (L, pt, 0))
-        {
-          g_autoptr (GPtrArray) ps = deref (L, arg);
-          g_autoptr (GString) t = g_string_new (NULL);
-          expr_text (arg, t, 0);
-          g_autofree char *why = g_strdup_printf ("'%s' is passed to %s%s%s at %s:%u:%u, which has no body", t->str,
-                                                  name ? "'" : "a call through a function pointer", name ? name : "",
-                                                  name ? "'" : "", e->loc.file ? e->loc.file : "?", e->loc.line,
-                                                  e->loc.col);
-          demote_places (L, ps, why);
-        }
-    }
-  lower_callbacks (L, e, name);
-}
-
-/* T holds a pthread object (mutex, semaphore, ...). */
-static gboolean
-contains_sync (Lower *L, CType *t, int depth)
-{
-  if (sync_kind (t))
-    return TRUE;
-  t = strip (L, t);
-  if (!t || depth > 8)
-    return FALSE;
-  if (t->kind == C_TYPE_ARRAY)
-    return contains_sync (L, t->base, depth + 1);
-  if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
-    for (guint i = 0; i < t->tag->members->len; i++)
-      if (contains_sync (L, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, depth + 1))
-        return TRUE;
-  return FALSE;
-}
-
-static Frame *
-frame_new (CDecl *fn, Frame *up)
-{
-  Frame *f = g_new0 (Frame, 1);
-  f->fn = fn;
-  f->up = up;
-  f->args = g_hash_table_new (NULL, NULL);
-  f->labels = g_hash_table_new (g_str_hash, g_str_equal);
-  f->brk = g_array_new (FALSE, FALSE, sizeof (guint));
-  f->cont = g_array_new (FALSE, FALSE, sizeof (guint));
-  return f;
-}
-
-static void
-frame_free (Frame *f)
-{
-  g_hash_table_unref (f->args);
-  g_hash_table_unref (f->labels);
-  g_array_unref (f->brk);
-  g_array_unref (f->cont);
-  if (f->cases)
-    g_hash_table_unref (f->cases);
-  g_free (f);
-}
-
-/* Inlines FN's body at the current node (CALL gives the arguments, may be NULL).
- * A recursive call jumps back to the entry of the active instance and that
- * instance's return may come back after it: every call/return order is allowed,
- * an over-approximation of the call stack. */
-static void
-inline_call (Lower *L, CDecl *fn, CExpr *call)
-{
-  RfLoc loc = call ? call->loc : fn->loc;
-  if (call)
-    eval_args (L, call, 0);
-  for (Frame *f = L->frame; f; f = f->up)
-    if (f->fn == fn)
-      {
-        g_autofree char *t1 = g_strdup_printf ("call %s (recursive)", fn->name);
-        g_autofree char *t2 = g_strdup_printf ("return from %s (recursive)", fn->name);
-        edge (L, L->cur, f->entry, RF_OP_SKIP, -1, -1, loc, t1);
-        guint after = new_node (L, loc);
-        edge (L, f->ret, after, RF_OP_SKIP, -1, -1, loc, t2);
-        L->cur = after;
-        return;
-      }
-  Frame *f = frame_new (fn, L->frame);
-  if (L->job->nodes->len > 1000000)
-    {
-      error_at (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
-      return;
-    }
-  if (call && call->args && fn->params)
-    for (guint i = 0; i < fn->params->len && i < call->args->len; i++)
-      g_hash_table_insert (f->args, g_ptr_array_index (fn->params, i), g_ptr_array_index (call->args, i));
-  /* the entry node only starts the body (a recursive call may jump to it) */
-  guint entry = new_node (L, fn->body->loc);
-  g_autofree char *tc = g_strdup_printf ("call %s", fn->name);
-  edge (L, L->cur, entry, RF_OP_SKIP, -1, -1, loc, tc);
-  f->entry = entry;
-  f->ret = new_node (L, fn->body->end);
-  L->cur = entry;
-  L->frame = f;
-  lower_stmt (L, fn->body);
-  g_autofree char *tr = g_strdup_printf ("return from %s", fn->name);
-  edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, tr);
-  L->cur = f->ret;
-  L->frame = f->up;
-  frame_free (f);
-}
-
-/* A call of NAME (no body) may be a cancellation point: every function without a
- * body but the pthread functions that are not (locks, signals, create...). */
-static gboolean
-cancel_point (const char *name, Kind k)
-{
-  static const char *const pthread_points[] = { "pthread_join", "pthread_cond_wait", "pthread_cond_timedwait",
-                                                "pthread_cond_clockwait", "pthread_testcancel", NULL };
-  if (!name)
-    return TRUE;
-  if (k == K_ATOMIC_LOAD || k == K_ATOMIC_STORE || k == K_ATOMIC_RMW || k == K_ATOMIC_FENCE || k == K_EXIT
-      || g_str_has_prefix (name, "__builtin_") || g_str_has_prefix (name, "__pthread_")
-      || strcmp (name, "__sigsetjmp_cancel") == 0)
-    return FALSE;
-  if (g_str_has_prefix (name, "pthread_"))
-    return g_strv_contains (pthread_points, name);
-  return TRUE;
-}
-
-static void
-lower_call (Lower *L, CExpr *e)
-{
-  const char *name = callee_name (e);
-  CDecl *def = func_def (L, name);
-  Kind k = kind_of (name);
-  if (L->cancels && !def && cancel_point (name, k) && !L->quiet)
-    {
-      /* the program cancels threads: a thread may end at any cancellation point
-       * (deferred cancellation), holding what it holds */
-      g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
-      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
-    }
-  if (name && strcmp (name, "pthread_cancel") == 0)
-    warn_once (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
-               "call that may be a cancellation point (any call without a body but the pthread functions that "
-               "are none)");
-  if (name && (strcmp (name, "__pthread_register_cancel") == 0 || strcmp (name, "pthread_setcanceltype") == 0)
-      && L->cancels)
-    error_at (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s",
-              strcmp (name, "pthread_setcanceltype") == 0 ? "pthread_setcanceltype (asynchronous cancellation)"
-              : "pthread_cleanup_push handlers");
-  if (name && (k != K_NONE) && !(def && !def->in_system && k == K_PURE))
-    {
-      lower_known (L, e, name, k);
-      return;
-    }
-  if (def)
-    {
-      inline_call (L, def, e);
-      return;
-    }
-  if (name)
-    {
-      lower_unknown (L, e, name);
-      return;
-    }
-  /* A call through a function pointer: the functions of its points-to set when it is
-   * complete (those without a body: as calls to them by name); else any address-taken
-   * function with as many parameters. */
-  eval (L, e->a);
-  guint nargs = e->args ? e->args->len : 0;
-  GPtrArray *cands = g_ptr_array_new ();
-  g_autoptr (GPtrArray) bodiless = g_ptr_array_new ();  /* const char*: names */
-  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
-  if (L->pts && rf_c_points_lookup (L->pts, e->a, NULL, locs) && locs->len > 0)
-    for (guint i = 0; i < locs->len; i++)
-      {
-        const RfCPointsLoc *l = g_ptr_array_index (locs, i);
-        CDecl *d = l->kind == RF_C_POINTS_FUNC ? func_def (L, l->decl->name) : NULL;
-        if (d && !g_ptr_array_find (cands, d, NULL))
-          g_ptr_array_add (cands, d);
-        else if (!d)
-          g_ptr_array_add (bodiless, l->kind == RF_C_POINTS_FUNC ? (gpointer) l->decl->name : NULL);
-      }
-  else
-    for (guint i = 0; i < L->addr_func_list->len; i++)
-      {
-        CDecl *d = g_ptr_array_index (L->addr_func_list, i);
-        if (d->params && d->params->len == nargs)
-          g_ptr_array_add (cands, d);
-      }
-  g_autoptr (GString) t = g_string_new (NULL);
-  expr_text (e->a, t, 0);
-  if (bodiless->len > 0)
-    {
-      /* targets without a body (or data): each a branch of its own */
-      guint start = L->cur, j = new_node (L, e->loc);
-      for (guint i = 0; i < cands->len; i++)
-        {
-          L->cur = start;
-          inline_call (L, g_ptr_array_index (cands, i), e);
-          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        }
-      for (guint i = 0; i < bodiless->len; i++)
-        {
-          const char *n = g_ptr_array_index (bodiless, i);
-          L->cur = start;
-          if (n && kind_of (n) != K_NONE)
-            lower_known (L, e, n, kind_of (n));
-          else
-            lower_unknown (L, e, n);
-          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        }
-      L->cur = j;
-    }
-  else if (cands->len == 0)
-    {
-      g_autofree char *key = g_strdup_printf ("fp:%s", t->str);
-      warn_once (L, e->loc, key, "call through '%s' with no known target: assumed to touch no shared memory "
-                 "except by reading and writing what its pointer arguments point to", t->str);
-      lower_unknown (L, e, NULL);
-    }
-  else
-    {
-      guint start = L->cur, j = new_node (L, e->loc);
-      for (guint i = 0; i < cands->len; i++)
-        {
-          L->cur = start;
-          inline_call (L, g_ptr_array_index (cands, i), e);
-          edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
-        }
-      L->cur = j;
-    }
-  g_ptr_array_unref (cands);
-}
-
-/* ---- statements ---- */
-
-static guint
-label_node (Lower *L, const char *label, RfLoc loc)
-{
-  gpointer v = g_hash_table_lookup (L->frame->labels, label);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint n = new_node (L, loc);
-  g_hash_table_insert (L->frame->labels, (gpointer) label, GUINT_TO_POINTER (n + 1));
-  return n;
-}
-
-/* The case and default labels of a switch body (not of nested switches). */
-static void
-collect_cases (CStmt *s, GPtrArray *out)
-{
-  if (!s)
-    return;
-  switch (s->kind)
-    {
-    case C_STMT_SWITCH:
-      return;
-    case C_STMT_CASE: case C_STMT_DEFAULT:
-      g_ptr_array_add (out, s);
-      collect_cases (s->body, out);
-      return;
-    case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        collect_cases (g_ptr_array_index (s->items, i), out);
-      return;
-    case C_STMT_IF:
-      collect_cases (s->body, out);
-      collect_cases (s->else_body, out);
-      return;
-    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_LABEL:
-      collect_cases (s->body, out);
-      return;
-    default:
-      return;
-    }
-}
-
-/* ---- counted loops ---- */
-
-enum { MAX_UNROLL = 16 };
-
-static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
-static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
-
-/* E assigns D, increments it or takes its address. */
-static gboolean stmt_touches (CStmt *s, CDecl *d, int switches);
-static gboolean stmt_touches_addr (CStmt *s, CDecl *d);
-static gboolean init_touches (CInit *in, CDecl *d);
-static gboolean init_takes_addr (CInit *in, CDecl *d);
-
-static gboolean
-expr_touches (CExpr *e, CDecl *d, int depth)
-{
-  if (!e || depth > 200)
-    return FALSE;
-  CExpr *a = peel (e->a);
-  if (e->kind == C_EXPR_ASSIGN && a && a->kind == C_EXPR_IDENT && a->decl == d)
-    return TRUE;
-  if (e->kind == C_EXPR_UNARY && a && a->kind == C_EXPR_IDENT && a->decl == d
-      && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
-          || e->op == C_OP_POSTDEC))
-    return TRUE;
-  if (expr_touches (e->a, d, depth + 1) || expr_touches (e->b, d, depth + 1) || expr_touches (e->c, d, depth + 1))
-    return TRUE;
-  if (e->kind == C_EXPR_CALL)
-    for (guint i = 0; e->args && i < e->args->len; i++)
-      if (expr_touches (g_ptr_array_index (e->args, i), d, depth + 1))
-        return TRUE;
-  /* statement expressions (atomic_load and other library macros), compound
-   * literals, _Generic: looked into */
-  if (e->kind == C_EXPR_STMT_EXPR)
-    return !e->stmt || stmt_touches (e->stmt, d, 0);
-  if (e->kind == C_EXPR_COMPOUND_LIT)
-    return init_touches (e->init, d);
-  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
-    if (expr_touches (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-init_touches (CInit *in, CDecl *d)
-{
-  if (!in)
-    return FALSE;
-  if (in->expr)
-    return expr_touches (in->expr, d, 0);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    if (init_touches (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
-      return TRUE;
-  return FALSE;
-}
-
-/* E takes the address of D somewhere. */
-static gboolean
-expr_takes_addr (CExpr *e, CDecl *d, int depth)
-{
-  if (!e || depth > 200)
-    return FALSE;
-  CExpr *a = peel (e->a);
-  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl == d)
-    return TRUE;
-  if (expr_takes_addr (e->a, d, depth + 1) || expr_takes_addr (e->b, d, depth + 1)
-      || expr_takes_addr (e->c, d, depth + 1))
-    return TRUE;
-  if (e->kind == C_EXPR_CALL)
-    for (guint i = 0; e->args && i < e->args->len; i++)
-      if (expr_takes_addr (g_ptr_array_index (e->args, i), d, depth + 1))
-        return TRUE;
-  if (e->kind == C_EXPR_STMT_EXPR)
-    return !e->stmt || stmt_touches_addr (e->stmt, d);
-  if (e->kind == C_EXPR_COMPOUND_LIT)
-    return init_takes_addr (e->init, d);
-  for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
-    if (expr_takes_addr (((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, d, depth + 1))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-init_takes_addr (CInit *in, CDecl *d)
-{
-  if (!in)
-    return FALSE;
-  if (in->expr)
-    return expr_takes_addr (in->expr, d, 0);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    if (init_takes_addr (((CInitItem *) g_ptr_array_index (in->items, i))->init, d))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-stmt_touches_addr (CStmt *s, CDecl *d)
-{
-  if (!s)
-    return FALSE;
-  if (expr_takes_addr (s->expr, d, 0) || expr_takes_addr (s->expr2, d, 0) || stmt_touches_addr (s->init, d)
-      || stmt_touches_addr (s->body, d) || stmt_touches_addr (s->else_body, d))
-    return TRUE;
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (stmt_touches_addr (g_ptr_array_index (s->items, i), d))
-        return TRUE;
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (init_takes_addr (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
-        return TRUE;
-  return FALSE;
-}
-
-/* S assigns D or takes its address, or holds a label (or a case of an enclosing
- * switch) that lowering it twice would merge. SWITCHES: switch statements around. */
-static gboolean
-stmt_touches (CStmt *s, CDecl *d, int switches)
-{
-  if (!s)
-    return FALSE;
-  switch (s->kind)
-    {
-    case C_STMT_LABEL: case C_STMT_LOCAL_LABEL: case C_STMT_ASM: case C_STMT_GOTO_PTR:
-      return TRUE;
-    case C_STMT_CASE: case C_STMT_DEFAULT:
-      if (switches == 0)
-        return TRUE;
-      break;
-    case C_STMT_SWITCH:
-      switches++;
-      break;
-    default:
-      break;
-    }
-  if (expr_touches (s->expr, d, 0) || expr_touches (s->expr2, d, 0)
-      || stmt_touches (s->init, d, switches) || stmt_touches (s->body, d, switches)
-      || stmt_touches (s->else_body, d, switches))
-    return TRUE;
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (stmt_touches (g_ptr_array_index (s->items, i), d, switches))
-        return TRUE;
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      if (init_touches (((CDecl *) g_ptr_array_index (s->items, i))->init, d))
-        return TRUE;
-  return FALSE;
-}
-
-/* The number of iterations of counted loop S: `for (i = A; i < B; i++)` (or `int i =
- * A`, `<=`, `!=`, `++i`, `i += 1`) with constants A and B, a local integer i that the
- * body never assigns and whose address the function never takes, and a body with no
- * label. Such a loop runs its body exactly that many times unless the body leaves it
- * (break, return, goto), so it can be unrolled. -1 for any other loop. */
-static gint
-counted_loop (Lower *L, CStmt *s)
-{
-  if (s->kind != C_STMT_FOR || !s->init || !s->expr || !s->expr2)
-    return -1;
-  CDecl *d = NULL;
-  gint64 from, to;
-  if (s->init->kind == C_STMT_DECL && s->init->items && s->init->items->len == 1)
-    {
-      d = g_ptr_array_index (s->init->items, 0);
-      if (!d->init || !d->init->expr || !const_int (L, d->init->expr, &from))
-        return -1;
-    }
-  else if (s->init->kind == C_STMT_EXPR && s->init->expr && s->init->expr->kind == C_EXPR_ASSIGN
-           && s->init->expr->op == C_OP_ASSIGN)
-    {
-      CExpr *a = peel (s->init->expr->a);
-      if (!a || a->kind != C_EXPR_IDENT || !const_int (L, s->init->expr->b, &from))
-        return -1;
-      d = a->decl;
-    }
-  if (!d || d->kind != C_DECL_VAR || is_static_object (d))
-    return -1;
-  CType *t = strip (L, d->type);
-  if (!t || t->kind != C_TYPE_BASIC)
-    return -1;
-  /* condition: i < B, i <= B, i != B */
-  CExpr *c = peel (s->expr);
-  if (!c || c->kind != C_EXPR_BINARY || !(c->op == C_OP_LT || c->op == C_OP_LE || c->op == C_OP_NE))
-    return -1;
-  CExpr *ci = peel (c->a);
-  if (!ci || ci->kind != C_EXPR_IDENT || ci->decl != d || !const_int (L, c->b, &to))
-    return -1;
-  if (c->op == C_OP_LE)
-    to++;
-  /* step: i++, ++i, i += 1 */
-  CExpr *st = peel (s->expr2), *sa = st ? peel (st->a) : NULL;
-  gint64 one = 0;
-  gboolean inc = st && sa && sa->kind == C_EXPR_IDENT && sa->decl == d
-                 && ((st->kind == C_EXPR_UNARY && (st->op == C_OP_POSTINC || st->op == C_OP_PREINC))
-                     || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && const_int (L, st->b, &one)
-                         && one == 1));
-  if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
-    return -1;
-  /* the counter must reach the bound without wrapping round (a signed char counting
-   * to 128 never stops) or saturating (a _Bool), and be an integer */
-  gint64 lo, hi;
-  switch (t->basic)
-    {
-    case C_BASIC_CHAR: case C_BASIC_SCHAR: lo = G_MININT8; hi = G_MAXINT8; break;
-    case C_BASIC_UCHAR: lo = 0; hi = G_MAXUINT8; break;
-    case C_BASIC_SHORT: lo = G_MININT16; hi = G_MAXINT16; break;
-    case C_BASIC_USHORT: lo = 0; hi = G_MAXUINT16; break;
-    case C_BASIC_INT: lo = G_MININT32; hi = G_MAXINT32; break;
-    case C_BASIC_UINT: lo = 0; hi = G_MAXUINT32; break;
-    case C_BASIC_LONG: case C_BASIC_LLONG: case C_BASIC_INT128: lo = G_MININT64; hi = G_MAXINT64; break;
-    case C_BASIC_ULONG: case C_BASIC_ULLONG: case C_BASIC_UINT128: lo = 0; hi = G_MAXINT64; break;
-    default: return -1;  /* _Bool, floating, other builtins */
-    }
-  if (from < lo || to > hi)
-    return -1;
-  if (stmt_touches (s->body, d, 0) || expr_touches (s->expr, d, 0))
-    return -1;
-  /* no &i anywhere in the function (a pointer could change i) */
-  for (Frame *f = L->frame; f; f = f->up)
-    if (f->fn == L->frame->fn)
-      {
-        if (f->fn && f->fn->body && stmt_touches_addr (f->fn->body, d))
-          return -1;
-        break;
-      }
-  return (gint) (to - from);
-}
-
-static void
-loop_push (Lower *L, guint brk, guint cont)
-{
-  g_array_append_val (L->frame->brk, brk);
-  g_array_append_val (L->frame->cont, cont);
-}
-
-static void
-loop_pop (Lower *L)
-{
-  g_array_set_size (L->frame->brk, L->frame->brk->len - 1);
-  g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
-}
-
-/* A counted loop (see counted_loop): its body N times in sequence. */
-static void
-lower_counted_loop (Lower *L, CStmt *s, gint n)
-{
-  lower_stmt (L, s->init);
-  guint out = new_node (L, s->loc);
-  for (gint k = 0; k < n; k++)
-    {
-      guint next = new_node (L, s->loc);
-      g_autofree char *txt = g_strdup_printf ("for: iteration %d of %d", k + 1, n);
-      fresh_kill (L, s, NULL, 0);  /* what the last iteration made fresh may be out */
-      guint body = new_node (L, s->body ? s->body->loc : s->loc);
-      edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
-      L->cur = body;
-      loop_push (L, out, next);
-      lower_stmt (L, s->body);
-      loop_pop (L);
-      edge (L, L->cur, next, RF_OP_SKIP, -1, -1, s->loc, NULL);
-      L->cur = next;
-    }
-  edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, "for: done");
-  L->cur = out;
-}
-
-/* while (c) body; for (init; c; step) body: the condition is data, so it may hold or
- * fail at every test. */
-static void
-lower_loop (Lower *L, CStmt *s)
-{
-  if (s->kind == C_STMT_FOR && s->init)
-    lower_stmt (L, s->init);
-  guint head = new_node (L, s->loc);
-  edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
-  guint body = new_node (L, s->body ? s->body->loc : s->loc), out = new_node (L, s->loc);
-  guint step = s->kind == C_STMT_FOR ? new_node (L, s->loc) : head;
-  L->cur = head;
-  if (s->expr)
-    lower_cond (L, s->expr, body, out);
-  else
-    edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
-  L->cur = body;
-  loop_push (L, out, step);
-  lower_stmt (L, s->body);
-  loop_pop (L);
-  if (step != head)
-    {
-      edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
-      L->cur = step;
-      eval (L, s->expr2);
-    }
-  edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
-  L->cur = out;
-}
-
-static void
-lower_decl (Lower *L, CDecl *d)
-{
-  if (d->kind != C_DECL_VAR || is_static_object (d))
-    return;
-  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
-   * model does not follow (leaving it out could keep a lock held for ever) */
-  for (guint i = 0; d->attrs && i < d->attrs->len; i++)
-    {
-      const char *a = g_ptr_array_index (d->attrs, i);
-      if (a && strstr (a, "cleanup") && !L->quiet)
-        {
-          g_autofree char *key = g_strdup_printf ("cleanup:%p", (void *) d);
-          if (!g_hash_table_contains (L->warned, key))
-            {
-              g_hash_table_add (L->warned, g_steal_pointer (&key));
-              error_at (L, d->loc, "unsupported: __attribute__ ((cleanup)) on '%s' (the model does not run the "
-                        "cleanup function when '%s' leaves its scope)", d->name ? d->name : "?",
-                        d->name ? d->name : "?");
-            }
-        }
-    }
-  /* variable-length array bounds are evaluated at the declaration */
-  for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
-    eval (L, t->expr);
-  if (!d->init)
-    return;
-  if (d->init->expr)
-    {
-      CType *t = strip (L, d->type);
-      if (t && t->kind == C_TYPE_ARRAY && d->init->expr->kind == C_EXPR_STRING)
-        ;
-      else
-        eval (L, d->init->expr);
-    }
-  else
-    eval_init (L, d->init);
-  Root *r = root_of_decl (L, d, fn_name (L));
-  if (r)
-    {
-      g_autoptr (GPtrArray) ps = places_new ();
-      g_ptr_array_add (ps, place_new (r, "", r->type));
-      access (L, ps, ACC_WRITE, FALSE, d->loc);
-    }
-}
-
-static void
-lower_stmt_kind (Lower *L, CStmt *s)
-{
-  switch (s->kind)
-    {
-    case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        lower_stmt (L, g_ptr_array_index (s->items, i));
-      return;
-    case C_STMT_DECL:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        lower_decl (L, g_ptr_array_index (s->items, i));
-      return;
-    case C_STMT_EXPR:
-      eval (L, s->expr);
-      return;
-    case C_STMT_IF:
-      {
-        guint t = new_node (L, s->body ? s->body->loc : s->loc);
-        guint f = new_node (L, s->else_body ? s->else_body->loc : s->loc);
-        lower_cond (L, s->expr, t, f);
-        fresh_gen_in_test (L, s->expr);
-        g_autoptr (GHashTable) before = fresh_copy (L->fresh);
-        L->cur = t;
-        lower_stmt (L, s->body);
-        guint after_then = L->cur;
-        g_autoptr (GHashTable) then_fresh = fresh_copy (L->fresh);
-        g_hash_table_remove_all (L->fresh);
-        g_hash_table_unref (L->fresh);
-        L->fresh = g_steal_pointer (&before);
-        L->cur = f;
-        lower_stmt (L, s->else_body);
-        fresh_meet (L, then_fresh);
-        edge (L, after_then, L->cur, RF_OP_SKIP, -1, -1, s->loc, "end if");
-      }
-      return;
-    case C_STMT_FOR: case C_STMT_WHILE:
-      {
-        gint n = counted_loop (L, s);
-        if (n >= 0)
-          lower_counted_loop (L, s, n);
-        else
-          lower_loop (L, s);
-      }
-      return;
-    case C_STMT_DO:
-      {
-        guint body = new_node (L, s->body ? s->body->loc : s->loc);
-        edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, "do");
-        guint cond = new_node (L, s->expr ? s->expr->loc : s->loc), out = new_node (L, s->loc);
-        L->cur = body;
-        loop_push (L, out, cond);
-        lower_stmt (L, s->body);
-        loop_pop (L);
-        edge (L, L->cur, cond, RF_OP_SKIP, -1, -1, s->loc, NULL);
-        L->cur = cond;
-        lower_cond (L, s->expr, body, out);
-        L->cur = out;
-      }
-      return;
-    case C_STMT_SWITCH:
-      {
-        eval (L, s->expr);
-        g_autoptr (GPtrArray) cases = g_ptr_array_new ();
-        collect_cases (s->body, cases);
-        GHashTable *saved = L->frame->cases;
-        L->frame->cases = g_hash_table_new (NULL, NULL);
-        guint head = L->cur, out = new_node (L, s->loc);
-        gboolean has_default = FALSE;
-        for (guint i = 0; i < cases->len; i++)
-          {
-            CStmt *c = g_ptr_array_index (cases, i);
-            guint n = new_node (L, c->loc);
-            g_hash_table_insert (L->frame->cases, c, GUINT_TO_POINTER (n + 1));
-            edge (L, head, n, RF_OP_SKIP, -1, -1, c->loc, c->kind == C_STMT_DEFAULT ? "default" : "case");
-            if (c->kind == C_STMT_DEFAULT)
-              has_default = TRUE;
-          }
-        if (!has_default)
-          edge (L, head, out, RF_OP_SKIP, -1, -1, s->loc, "no case");
-        dead (L, s->loc);
-        guint cont = L->frame->cont->len ? g_array_index (L->frame->cont, guint, L->frame->cont->len - 1) : out;
-        loop_push (L, out, cont);
-        lower_stmt (L, s->body);
-        loop_pop (L);
-        edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, NULL);
-        L->cur = out;
-        g_hash_table_unref (L->frame->cases);
-        L->frame->cases = saved;
-      }
-      return;
-    case C_STMT_CASE: case C_STMT_DEFAULT:
-      {
-        gpointer v = L->frame->cases ? g_hash_table_lookup (L->frame->cases, s) : NULL;
-        if (v)
-          {
-            guint n = GPOINTER_TO_UINT (v) - 1;
-            edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);  /* fallthrough */
-            L->cur = n;
-          }
-        lower_stmt (L, s->body);
-      }
-      return;
-    case C_STMT_LABEL:
-      {
-        guint n = label_node (L, s->label, s->loc);
-        edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);
-        L->cur = n;
-        lower_stmt (L, s->body);
-      }
-      return;
-    case C_STMT_GOTO:
-      {
-        g_autofree char *t = g_strdup_printf ("goto %s", s->label);
-        edge (L, L->cur, label_node (L, s->label, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
-        dead (L, s->loc);
-      }
-      return;
-    case C_STMT_GOTO_PTR:
-      error_at (L, s->loc, "unsupported: computed goto");
-      return;
-    case C_STMT_BREAK: case C_STMT_CONTINUE:
-      {
-        GArray *st = s->kind == C_STMT_BREAK ? L->frame->brk : L->frame->cont;
-        if (st->len)
-          edge (L, L->cur, g_array_index (st, guint, st->len - 1), RF_OP_SKIP, -1, -1, s->loc,
-                s->kind == C_STMT_BREAK ? "break" : "continue");
-        dead (L, s->loc);
-      }
-      return;
-    case C_STMT_RETURN:
-      eval (L, s->expr);
-      edge (L, L->cur, L->frame->ret, RF_OP_SKIP, -1, -1, s->loc, "return");
-      dead (L, s->loc);
-      return;
-    case C_STMT_ASM:
-      error_at (L, s->loc, "unsupported: asm statement (its effect on shared memory is unknown)");
-      return;
-    case C_STMT_LOCAL_LABEL:
-      return;
-    }
-}
-
-/* ---- pre-pass: address-taken objects, escaping locals, heap sites ---- */
-
-/* P_HANDLE: the operand of pthread_create's first argument `&t`; P_DISCARD: a value
- * that is dropped or only tested (an expression statement, a condition). */
-enum { P_NOESC = 1, P_NODECAY = 2, P_HANDLE = 4, P_DISCARD = 8 };
-
-static void pre_expr (Lower *L, CExpr *e, guint flags, CType *hint);
-
-
-static void
-pre_init (Lower *L, CInit *in, CType *hint)
-{
-  if (!in)
-    return;
-  if (in->expr)
-    {
-      pre_expr (L, in->expr, 0, hint);
-      return;
-    }
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    {
-      CInitItem *it = g_ptr_array_index (in->items, i);
-      pre_init (L, it->init, NULL);
-    }
-}
-
-/* Marks the object lvalue E is part of as address-taken. */
-static void
-take_address (Lower *L, CExpr *e, guint flags)
-{
-  e = peel (e);
-  while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
-               || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
-                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
-    e = peel (e->a);
-  if (e && e->kind == C_EXPR_COMPOUND_LIT)
-    {
-      /* its address may reach another thread: an object of its own */
-      g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
-      g_autofree char *name = g_strdup_printf ("literal@%s:%u", base, e->loc.line);
-      Root *r = root_add (L, e, name, e->type, TRUE, e->loc);
-      r->addr_taken = TRUE;
-      return;
-    }
-  if (!e || e->kind != C_EXPR_IDENT || !e->decl)
-    return;
-  CDecl *d = e->decl;
-  if (d->kind == C_DECL_FUNC)
-    {
-      CDecl *def = func_def (L, d->name);
-      if (def && !g_hash_table_contains (L->addr_funcs, def))
-        {
-          g_hash_table_add (L->addr_funcs, def);
-          g_ptr_array_add (L->addr_func_list, def);
-        }
-      return;
-    }
-  if (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
-    return;
-  handle_mark (L, d, (flags & P_HANDLE) ? HANDLE_CREATED : HANDLE_BAD);
-  if (is_static_object (d))
-    {
-      if (d->thread_local && !(flags & P_NOESC))
-        g_hash_table_add (L->escaped, d);
-      Root *r = root_of_decl (L, d, L->pf);
-      if (r)
-        r->addr_taken = TRUE;
-      return;
-    }
-  g_hash_table_add (L->assigned, d);
-  if (!(flags & P_NOESC))
-    g_hash_table_add (L->escaped, d);
-}
-
-static void
-pre_stmt (Lower *L, CStmt *s);
-
-/* Argument I (> 0) of atomic operation CALL is a value of the atomic object's
- * pointer type (stored into it), not a pointer to such a value. */
-static gboolean
-atomic_value (Lower *L, CExpr *call, guint i)
-{
-  CExpr *obj = arg_at (call, 0), *a = arg_at (call, i);
-  CType *w = pointee (L, type_of (L, obj)), *t = type_of (L, a);
-  if (i == 0 || !a || !is_pointerish (L, w) || !is_pointerish (L, t))
-    return FALSE;
-  CType *pt = pointee (L, t);
-  return !(is_pointerish (L, pt) && compatible (L, pt, w));
-}
-
-static void
-pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
-{
-  if (!e)
-    return;
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      /* mutex types (in pthread_mutexattr_settype, or a static initializer such as
-       * PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) */
-      if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_RECURSIVE"))
-        L->mutex_recursive = TRUE;
-      else if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_ERRORCHECK"))
-        L->mutex_other = TRUE;
-      if (e->decl && e->decl->kind == C_DECL_FUNC)
-        take_address (L, e, flags);
-      else if (!(flags & P_NODECAY) && e->decl && strip (L, e->decl->type)
-               && strip (L, e->decl->type)->kind == C_TYPE_ARRAY)
-        take_address (L, e, flags);
-      return;
-    case C_EXPR_UNARY:
-      if (e->op == C_OP_ADDR)
-        {
-          take_address (L, e->a, flags);
-          pre_expr (L, e->a, P_NODECAY, NULL);
-          return;
-        }
-      if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
-        {
-          CExpr *a = peel (e->a);
-          if (a && a->kind == C_EXPR_IDENT && a->decl)
-            g_hash_table_add (L->assigned, a->decl);
-          handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
-        }
-      pre_expr (L, e->a, 0, NULL);
-      return;
-    case C_EXPR_ASSIGN:
-      {
-        CExpr *a = peel (e->a);
-        if (a && a->kind == C_EXPR_IDENT && a->decl)
-          g_hash_table_add (L->assigned, a->decl);
-        handle_mark (L, handle_root (L, e->a, NULL), HANDLE_BAD);
-        pre_expr (L, e->a, P_NODECAY, NULL);
-        pre_expr (L, e->b, 0, pointee (L, type_of (L, e->a)));
-      }
-      return;
-    case C_EXPR_CAST:
-      pre_expr (L, e->a, (flags & P_NOESC) | (strip (L, e->type) && strip (L, e->type)->kind == C_TYPE_VOID
-                                              ? P_DISCARD : 0), pointee (L, e->type));
-      return;
-    case C_EXPR_CALL:
-      {
-        const char *n = callee_name (e);
-        if (is_alloc (n) && !g_hash_table_contains (L->root_by_key, e))
-          {
-            g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
-            g_autofree char *name = g_strdup_printf ("heap@%s:%u", base, e->loc.line);
-            CType *t = hint && !type_is_any (L, hint) ? hint : NULL;
-            Root *r = root_add (L, e, name, t, TRUE, e->loc);
-            r->addr_taken = TRUE;
-            r->heap = TRUE;
-          }
-        if (L->pfn)
-          {
-            GHashTable *callees = g_hash_table_lookup (L->calls, L->pfn);
-            if (!callees)
-              {
-                callees = g_hash_table_new (NULL, NULL);
-                g_hash_table_insert (L->calls, L->pfn, callees);
-              }
-            CDecl *target = func_def (L, n);
-            /* NULL: a call through a pointer, to any address-taken function (a call by
-             * name to code without a body calls nothing back in the model) */
-            if (target || !n)
-              g_hash_table_add (callees, target);
-          }
-        Kind k = kind_of (n);
-        if (n && k == K_NONE && !func_def (L, n))
-          L->unknown_calls = TRUE;
-        if (n && strcmp (n, "pthread_cancel") == 0)
-          L->cancels = TRUE;
-        if (n && strcmp (n, "pthread_mutexattr_settype") == 0)
-          {
-            /* a type given by its name is seen at the name (C_EXPR_IDENT) */
-            CExpr *a = peel (arg_at (e, 1));
-            if (!(a && a->kind == C_EXPR_IDENT && g_str_has_prefix (a->text, "PTHREAD_MUTEX_")))
-              L->mutex_other = TRUE;
-          }
-        gboolean noesc = k != K_NONE && k != K_CREATE && k != K_UNSUPPORTED && !(func_def (L, n) && k == K_PURE);
-        CExpr *f = peel (e->a);
-        if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
-          pre_expr (L, e->a, 0, NULL);
-        if (k == K_JOIN && e->args && e->args->len > 0)
-          handle_mark (L, handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
-        /* a library function handing out a pointer into its first argument (its
-         * result when used, strtol's end pointer) lets it escape; so does a value an
-         * atomic operation stores */
-        gboolean leaks0 = rf_c_points_leaks_first_argument (e, n, !(flags & P_DISCARD));
-        for (guint i = 0; e->args && i < e->args->len; i++)
-          {
-            gboolean kept = (i == 0 && leaks0) || ((k == K_ATOMIC_STORE || k == K_ATOMIC_RMW) && atomic_value (L, e, i));
-            pre_expr (L, g_ptr_array_index (e->args, i),
-                      ((noesc && !kept) || (k == K_CREATE && i != 3) ? P_NOESC : 0)
-                      | (k == K_CREATE && i == 0 ? P_HANDLE : 0),
-                      NULL);
-          }
-      }
-      return;
-    case C_EXPR_MEMBER: case C_EXPR_INDEX:
-      /* an array member or row decays to a pointer into its object */
-      if (!(flags & P_NODECAY) && strip (L, type_of (L, e)) && strip (L, type_of (L, e))->kind == C_TYPE_ARRAY)
-        take_address (L, e, flags);
-      if (e->kind == C_EXPR_MEMBER)
-        pre_expr (L, e->a, e->arrow ? 0 : P_NODECAY, NULL);
-      else
-        {
-          pre_expr (L, e->a, P_NODECAY, NULL);
-          pre_expr (L, e->b, P_NODECAY, NULL);
-        }
-      return;
-    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
-      return;
-    case C_EXPR_COMPOUND_LIT:
-      if (!(flags & P_NODECAY) && strip (L, e->type) && strip (L, e->type)->kind == C_TYPE_ARRAY)
-        take_address (L, e, flags);
-      pre_init (L, e->init, NULL);
-      return;
-    case C_EXPR_STMT_EXPR:
-      pre_stmt (L, e->stmt);
-      return;
-    case C_EXPR_GENERIC:
-      pre_expr (L, e->a, 0, NULL);
-      for (guint i = 0; e->args && i < e->args->len; i++)
-        pre_expr (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, 0, NULL);
-      return;
-    case C_EXPR_COND:
-      pre_expr (L, e->a, 0, NULL);
-      pre_expr (L, e->b, flags & P_NOESC, hint);
-      pre_expr (L, e->c, flags & P_NOESC, hint);
-      return;
-    case C_EXPR_COMMA:
-      pre_expr (L, e->a, 0, NULL);
-      pre_expr (L, e->b, flags & P_NOESC, hint);
-      return;
-    default:
-      pre_expr (L, e->a, 0, NULL);
-      pre_expr (L, e->b, 0, NULL);
-      pre_expr (L, e->c, 0, NULL);
-      return;
-    }
-}
-
-static void
-pre_stmt (Lower *L, CStmt *s)
-{
-  if (!s)
-    return;
-  gboolean dropped = s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_WHILE
-                     || s->kind == C_STMT_DO || s->kind == C_STMT_FOR;
-  pre_expr (L, s->expr, dropped ? P_DISCARD : 0, NULL);
-  pre_expr (L, s->expr2, s->kind == C_STMT_FOR ? P_DISCARD : 0, NULL);
-  pre_stmt (L, s->init);
-  pre_stmt (L, s->body);
-  pre_stmt (L, s->else_body);
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      pre_stmt (L, g_ptr_array_index (s->items, i));
-  if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      {
-        CDecl *d = g_ptr_array_index (s->items, i);
-        if (d->kind == C_DECL_VAR)
-          {
-            pre_init (L, d->init, pointee (L, d->type));
-          }
-      }
-}
-
-/* ---- thread-private heap objects ---- */
-
-/* A heap object stays private to the thread that allocated it when the only pointer
- * to it ever made is a local pointer variable p that gets nothing but fresh
- * allocations (or null), and p is only dereferenced (*p, p->f, p[i]), compared, or
- * passed to a known libc or pthread function that keeps no copy (free, memset,
- * printf, pthread_mutex_lock (&p->m), ...; whose result, when it is a pointer, is not
- * used). Any other use of p -- stored, returned, passed to pthread_exit, to an atomic
- * store, to a function with a body or to pthread_create, &p anywhere, &p->f stored,
- * arithmetic -- may hand the object to another thread, and then p is "bad". An allocation stored in a good p gives a private root: no access to it is
- * shared, so it gets no place. */
-enum { PV_VALUE, PV_DEREF, PV_TEST, PV_DISCARD, PV_ESCAPE_LV };
-
-static void priv_expr (Lower *L, CExpr *e, int ctx);
-
-static CDecl *
-priv_local (Lower *L, CExpr *e)
-{
-  e = peel (e);
-  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR || is_static_object (e->decl))
-    return NULL;
-  return is_pointerish (L, e->decl->type) ? e->decl : NULL;
-}
-
-/* The value assigned to local pointer D (the right side of `d = V` or its initializer). */
-static void
-priv_define (Lower *L, CDecl *d, CExpr *v)
-{
-  CExpr *pv = peel (v);
-  if (pv && pv->kind == C_EXPR_INT && strcmp (pv->text, "0") == 0)
-    return;
-  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
-  if (n && is_alloc (n) && !func_def (L, n))
-    {
-      for (guint i = 0; pv->args && i < pv->args->len; i++)
-        {
-          CExpr *a = g_ptr_array_index (pv->args, i);
-          /* p = realloc (p, n): the same object (or a new one) back in p */
-          priv_expr (L, a, i == 0 && priv_local (L, a) == d ? PV_DISCARD : PV_VALUE);
-        }
-      g_hash_table_insert (L->priv_sites, pv, d);
-      return;
-    }
-  g_hash_table_add (L->priv_bad, d);
-  priv_expr (L, v, PV_VALUE);
-}
-
-static gboolean
-priv_keeps_nothing (Kind k)
-{
-  switch (k)
-    {
-    case K_READS: case K_WRITE0: case K_WRITE0_ONLY: case K_SCANF: case K_SSCANF: case K_PURE:
-    case K_FREE: case K_LOCK: case K_UNLOCK: case K_TRYLOCK: case K_WAIT: case K_SIGNAL:
-    case K_BROADCAST: case K_SEM_INIT: case K_SEM_POST: case K_SEM_WAIT: case K_SEM_TRYWAIT:
-      return TRUE;
-    default:
-      return FALSE;
-    }
-}
-
-static void
-priv_expr (Lower *L, CExpr *e, int ctx)
-{
-  if (!e)
-    return;
-  CType *t = strip (L, type_of (L, e));
-  /* a subobject array used as a value decays to a pointer into the object */
-  if (ctx == PV_VALUE && t && t->kind == C_TYPE_ARRAY
-      && (e->kind == C_EXPR_MEMBER || e->kind == C_EXPR_INDEX || (e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)))
-    ctx = PV_ESCAPE_LV;
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      {
-        CDecl *d = priv_local (L, e);
-        if (d && (ctx == PV_VALUE || ctx == PV_ESCAPE_LV))
-          g_hash_table_add (L->priv_bad, d);
-      }
-      return;
-    case C_EXPR_CAST:
-      priv_expr (L, e->a, ctx);
-      return;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_DEREF:
-          priv_expr (L, e->a, ctx == PV_ESCAPE_LV ? PV_VALUE : PV_DEREF);
-          return;
-        case C_OP_ADDR:
-          /* &p: p's value can be read (or written) through it anywhere */
-          if (priv_local (L, e->a))
-            {
-              g_hash_table_add (L->priv_bad, priv_local (L, e->a));
-              g_hash_table_add (L->ptr_addr, priv_local (L, e->a));
-            }
-          priv_expr (L, e->a, ctx == PV_DEREF || ctx == PV_DISCARD || ctx == PV_TEST ? PV_DEREF : PV_ESCAPE_LV);
-          return;
-        case C_OP_NOT:
-          priv_expr (L, e->a, PV_TEST);
-          return;
-        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
-          if (priv_local (L, e->a))
-            g_hash_table_add (L->priv_bad, priv_local (L, e->a));
-          priv_expr (L, e->a, PV_VALUE);
-          return;
-        default:
-          priv_expr (L, e->a, PV_VALUE);
-          return;
-        }
-    case C_EXPR_MEMBER:
-      priv_expr (L, e->a, e->arrow ? (ctx == PV_ESCAPE_LV ? PV_VALUE : PV_DEREF) : ctx == PV_ESCAPE_LV ? PV_ESCAPE_LV : PV_DEREF);
-      return;
-    case C_EXPR_INDEX:
-      {
-        CType *bt = strip (L, type_of (L, e->a));
-        gboolean ptr = bt && bt->kind != C_TYPE_ARRAY;
-        priv_expr (L, e->a, ctx == PV_ESCAPE_LV ? (ptr ? PV_VALUE : PV_ESCAPE_LV) : PV_DEREF);
-        priv_expr (L, e->b, PV_VALUE);
-      }
-      return;
-    case C_EXPR_BINARY:
-      {
-        gboolean test = e->op == C_OP_EQ || e->op == C_OP_NE || e->op == C_OP_LT || e->op == C_OP_GT
-                        || e->op == C_OP_LE || e->op == C_OP_GE || e->op == C_OP_AND || e->op == C_OP_OR;
-        priv_expr (L, e->a, test ? PV_TEST : PV_VALUE);
-        priv_expr (L, e->b, test ? PV_TEST : PV_VALUE);
-      }
-      return;
-    case C_EXPR_ASSIGN:
-      {
-        CDecl *d = priv_local (L, e->a);
-        if (d && e->op == C_OP_ASSIGN)
-          priv_define (L, d, e->b);
-        else
-          {
-            if (d)
-              g_hash_table_add (L->priv_bad, d);
-            priv_expr (L, e->a, PV_DEREF);
-            priv_expr (L, e->b, PV_VALUE);
-          }
-        if (ctx != PV_DISCARD && ctx != PV_TEST && d)
-          g_hash_table_add (L->priv_bad, d);   /* (p = malloc (n)) used as a value */
-      }
-      return;
-    case C_EXPR_COMMA:
-      priv_expr (L, e->a, PV_DISCARD);
-      priv_expr (L, e->b, ctx);
-      return;
-    case C_EXPR_COND:
-      priv_expr (L, e->a, PV_TEST);
-      priv_expr (L, e->b, ctx == PV_DISCARD ? PV_DISCARD : PV_VALUE);
-      priv_expr (L, e->c, ctx == PV_DISCARD ? PV_DISCARD : PV_VALUE);
-      return;
-    case C_EXPR_CALL:
-      {
-        const char *n = callee_name (e);
-        Kind k = kind_of (n);
-        gboolean known = n && !func_def (L, n) && priv_keeps_nothing (k);
-        /* a pointer result may be one of the arguments (strchr, memcpy) */
-        CType *rt = strip (L, type_of (L, e));
-        gboolean result_used = ctx != PV_DISCARD && rt && (rt->kind == C_TYPE_POINTER || rt->kind == C_TYPE_ARRAY);
-        CExpr *f = peel (e->a);
-        if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
-          priv_expr (L, e->a, PV_VALUE);
-        for (guint i = 0; e->args && i < e->args->len; i++)
-          priv_expr (L, g_ptr_array_index (e->args, i), known && !result_used ? PV_DEREF : PV_VALUE);
-      }
-      return;
-    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
-      return;
-    default:
-      /* statement expressions, compound literals, _Generic, va_arg, ...: every pointer
-       * in them may go anywhere */
-      priv_expr (L, e->a, PV_VALUE);
-      priv_expr (L, e->b, PV_VALUE);
-      priv_expr (L, e->c, PV_VALUE);
-      for (guint i = 0; e->kind == C_EXPR_GENERIC && e->args && i < e->args->len; i++)
-        priv_expr (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, PV_VALUE);
-      if (e->kind == C_EXPR_STMT_EXPR || e->kind == C_EXPR_COMPOUND_LIT)
-        L->priv_all_bad = TRUE;
-      return;
-    }
-}
-
-static void
-priv_init (Lower *L, CInit *in)
-{
-  if (!in)
-    return;
-  if (in->expr)
-    priv_expr (L, in->expr, PV_VALUE);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    priv_init (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
-}
-
-static void
-priv_stmt (Lower *L, CStmt *s)
-{
-  if (!s)
-    return;
-  switch (s->kind)
-    {
-    case C_STMT_EXPR:
-      priv_expr (L, s->expr, PV_DISCARD);
-      break;
-    case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO:
-      priv_expr (L, s->expr, PV_TEST);
-      break;
-    case C_STMT_FOR:
-      priv_expr (L, s->expr, PV_TEST);
-      priv_expr (L, s->expr2, PV_DISCARD);
-      break;
-    case C_STMT_SWITCH:
-      priv_expr (L, s->expr, PV_TEST);
-      break;
-    case C_STMT_CASE:
-      break;
-    case C_STMT_DECL:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        {
-          CDecl *d = g_ptr_array_index (s->items, i);
-          if (d->kind != C_DECL_VAR || !d->init)
-            continue;
-          if (!is_static_object (d) && is_pointerish (L, d->type) && d->init->expr)
-            priv_define (L, d, d->init->expr);
-          else
-            priv_init (L, d->init);
-        }
-      break;
-    default:
-      /* return, goto *p, asm operands: values that leave */
-      priv_expr (L, s->expr, PV_VALUE);
-      priv_expr (L, s->expr2, PV_VALUE);
-      break;
-    }
-  priv_stmt (L, s->init);
-  priv_stmt (L, s->body);
-  priv_stmt (L, s->else_body);
-  if (s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      priv_stmt (L, g_ptr_array_index (s->items, i));
-}
-
-/* Marks the roots of the allocation sites whose objects stay private (see above). */
-static void
-private_sites (Lower *L)
-{
-  for (guint i = 0; i < L->decls->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->decls, i);
-      if (d->in_system)
-        continue;
-      if (d->kind == C_DECL_FUNC && d->body)
-        priv_stmt (L, d->body);
-      else if (d->kind == C_DECL_VAR)
-        priv_init (L, d->init);
-    }
-  if (L->priv_all_bad)
-    return;
-  GHashTableIter it;
-  gpointer site, d;
-  g_hash_table_iter_init (&it, L->priv_sites);
-  while (g_hash_table_iter_next (&it, &site, &d))
-    {
-      Root *r = g_hash_table_lookup (L->root_by_key, site);
-      if (r && !g_hash_table_contains (L->priv_bad, d))
-        r->private_ = TRUE;
-    }
-}
-
-/* Fresh objects. Right after `p = malloc (...)` (p a local pointer whose address is
- * never taken) the object is reachable only through p, in this thread, until p's value
- * leaves (any use that private_sites calls an escape: stored, passed on, &p->f kept,
- * ...) or p is assigned again. Accesses through p in that window touch an object no
- * other thread can have yet, so they are not shared (deref gives no place): the
- * common "allocate, fill in, then publish or hand to a new thread" needs no lock.
- * L->fresh is the set of such p along the statement walk: a statement first drops
- * the pointers it lets escape, a `p = malloc` statement adds p; branches meet in the
- * intersection; a loop or switch drops every pointer its body assigns or lets escape,
- * at entry and at each iteration, and leaves the entry set behind; a label (a goto
- * may arrive from anywhere) empties the set. */
-
-/* The local pointers that statement/expression code assigns or lets escape. */
-static GHashTable *
-fresh_touched (Lower *L, CStmt *s, CExpr *e, int ctx)
-{
-  GHashTable *bad = L->priv_bad, *sites = L->priv_sites;
-  gboolean all_bad = L->priv_all_bad;
-  L->priv_bad = g_hash_table_new (NULL, NULL);
-  L->priv_sites = g_hash_table_new (NULL, NULL);
-  L->priv_all_bad = FALSE;
-  if (s)
-    priv_stmt (L, s);
-  if (e)
-    priv_expr (L, e, ctx);
-  GHashTable *touched = L->priv_bad;
-  GHashTableIter it;
-  gpointer site, d;
-  g_hash_table_iter_init (&it, L->priv_sites);
-  while (g_hash_table_iter_next (&it, &site, &d))
-    g_hash_table_add (touched, d);   /* assigned a new object: the old one may be out */
-  if (L->priv_all_bad)
-    g_hash_table_add (touched, touched);  /* marker: everything */
-  g_hash_table_unref (L->priv_sites);
-  L->priv_bad = bad;
-  L->priv_sites = sites;
-  L->priv_all_bad = all_bad;
-  return touched;
-}
-
-static void
-fresh_drop (Lower *L, GHashTable *touched)
-{
-  if (g_hash_table_contains (touched, touched))
-    {
-      g_hash_table_remove_all (L->fresh);
-      return;
-    }
-  GHashTableIter it;
-  gpointer d;
-  g_hash_table_iter_init (&it, touched);
-  while (g_hash_table_iter_next (&it, &d, NULL))
-    g_hash_table_remove (L->fresh, d);
-}
-
-/* Drops the pointers statement S (or expression E, in context CTX) touches. */
-static void
-fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx)
-{
-  if (g_hash_table_size (L->fresh) == 0)
-    return;
-  g_autoptr (GHashTable) touched = fresh_touched (L, s, e, ctx);
-  fresh_drop (L, touched);
-}
-
-/* D, if `D = V` (or D's initializer V) stores a fresh object in a local pointer whose
- * address is never taken. */
-static void
-fresh_gen (Lower *L, CDecl *d, CExpr *v)
-{
-  CExpr *pv = peel (v);
-  const char *n = pv && pv->kind == C_EXPR_CALL ? callee_name (pv) : NULL;
-  static const char *const fresh_allocs[] = { "malloc", "calloc", "aligned_alloc", "strdup", "strndup", NULL };
-  if (d && d->kind == C_DECL_VAR && !is_static_object (d) && is_pointerish (L, d->type)
-      && !g_hash_table_contains (L->ptr_addr, d) && n && g_strv_contains (fresh_allocs, n) && !func_def (L, n))
-    g_hash_table_add (L->fresh, d);
-}
-
-static GHashTable *
-fresh_copy (GHashTable *set)
-{
-  GHashTable *c = g_hash_table_new (NULL, NULL);
-  GHashTableIter it;
-  gpointer d;
-  g_hash_table_iter_init (&it, set);
-  while (g_hash_table_iter_next (&it, &d, NULL))
-    g_hash_table_add (c, d);
-  return c;
-}
-
-/* L->fresh = L->fresh ∩ OTHER */
-static void
-fresh_meet (Lower *L, GHashTable *other)
-{
-  GHashTableIter it;
-  gpointer d;
-  g_hash_table_iter_init (&it, L->fresh);
-  while (g_hash_table_iter_next (&it, &d, NULL))
-    if (!g_hash_table_contains (other, d))
-      g_hash_table_iter_remove (&it);
-}
-
-/* `if ((p = malloc (n)) == NULL)`, `if (!(p = malloc (n)))`, `if (p = malloc (n))`:
- * after the test, p holds the fresh object on both branches. */
-static void
-fresh_gen_in_test (Lower *L, CExpr *cond)
-{
-  CExpr *c = peel (cond);
-  while (c && c->kind == C_EXPR_UNARY && c->op == C_OP_NOT)
-    c = peel (c->a);
-  if (c && c->kind == C_EXPR_BINARY && (c->op == C_OP_EQ || c->op == C_OP_NE))
-    {
-      CExpr *a = peel (c->a), *b = peel (c->b);
-      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0)
-        c = a;
-      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0)
-        c = b;
-    }
-  if (c && c->kind == C_EXPR_ASSIGN && c->op == C_OP_ASSIGN)
-    {
-      CExpr *lhs = peel (c->a);
-      if (lhs && lhs->kind == C_EXPR_IDENT)
-        fresh_gen (L, lhs->decl, c->b);
-    }
-}
-
-/* After statement S: `p = malloc (...)`, `T *p = malloc (...)` make p fresh. */
-static void
-fresh_gen_stmt (Lower *L, CStmt *s)
-{
-  if (s->kind == C_STMT_EXPR)
-    {
-      CExpr *e = peel (s->expr);
-      if (e && e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN)
-        {
-          CExpr *lhs = peel (e->a);
-          if (lhs && lhs->kind == C_EXPR_IDENT)
-            fresh_gen (L, lhs->decl, e->b);
-        }
-    }
-  else if (s->kind == C_STMT_DECL)
-    for (guint i = 0; s->items && i < s->items->len; i++)
-      {
-        CDecl *d = g_ptr_array_index (s->items, i);
-        if (d->kind == C_DECL_VAR && d->init && d->init->expr)
-          fresh_gen (L, d, d->init->expr);
-      }
-}
-
-/* Lowers statement S, keeping L->fresh (see fresh_gen) up to date around it. */
-static void
-lower_stmt (Lower *L, CStmt *s)
-{
-  if (!s)
-    return;
-  switch (s->kind)
-    {
-    case C_STMT_COMPOUND:
-      lower_stmt_kind (L, s);
-      return;
-    case C_STMT_IF:
-      fresh_kill (L, NULL, s->expr, PV_TEST);
-      lower_stmt_kind (L, s);
-      return;
-    case C_STMT_LABEL: case C_STMT_CASE: case C_STMT_DEFAULT:
-      g_hash_table_remove_all (L->fresh);
-      lower_stmt_kind (L, s);
-      return;
-    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_SWITCH:
-      {
-        fresh_kill (L, s, NULL, 0);
-        GHashTable *entry = fresh_copy (L->fresh);
-        lower_stmt_kind (L, s);
-        g_hash_table_unref (L->fresh);
-        L->fresh = entry;
-      }
-      return;
-    case C_STMT_DECL: case C_STMT_EXPR:
-      fresh_kill (L, s, NULL, 0);
-      lower_stmt_kind (L, s);
-      fresh_gen_stmt (L, s);
-      return;
-    default:
-      fresh_kill (L, s, NULL, 0);
-      lower_stmt_kind (L, s);
-      return;
-    }
-}
-
-/* ---- jobs ---- */
-
-/* Lowers job JOB as the body of FN (and, for an init job, the creation loop). */
-static void
-lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
-{
-  L->job = rf_program_get_job (L->prog, job_id);
-  g_hash_table_remove_all (L->fresh);
-  L->job_id = job_id;
-  L->job->entry = new_node (L, fn->body->loc);
-  L->cur = L->job->entry;
-  L->exit_node = new_node (L, fn->body->end);
-  Frame *f = frame_new (fn, NULL);
-  f->entry = L->job->entry;
-  f->ret = L->exit_node;
-  L->frame = f;
-  if (create_after)
-    {
-      f->ret = new_node (L, fn->body->end);
-      lower_stmt (L, fn->body);
-      edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, "return");
-      /* after init: while (*) create E; for every entry E */
-      for (guint i = 0; i < create_after->len; i++)
-        {
-          CDecl *entry = g_ptr_array_index (create_after, i);
-          g_autoptr (GArray) ids = entry_jobs (L, entry, RF_START_NONE);
-          for (guint k = 0; k < ids->len; k++)
-            edge (L, f->ret, f->ret, RF_OP_CREATE, g_array_index (ids, guint, k), -1, fn->body->end, NULL);
-        }
-    }
-  else
-    {
-      lower_stmt (L, fn->body);
-      edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, fn->body->end, "return");
-      gint sem = g_array_index (L->job_exit_sem, gint, job_id);
-      if (sem >= 0)
-        {
-          /* the thread has ended: one pthread_join on its handle may return */
-          guint done = new_node (L, fn->body->end);
-          edge (L, L->exit_node, done, RF_OP_POST, sem, -1, fn->body->end, "thread ends (joinable)");
-        }
-    }
-  L->frame = NULL;
-  frame_free (f);
-}
-
-static void
-collect_functions (Lower *L)
+lower_collect_functions (Lower *L)
 {
   for (guint i = 0; i < L->decls->len; i++)
     {
@@ -4314,366 +395,41 @@ collect_functions (Lower *L)
           if (!other)
             g_hash_table_insert (L->funcs, (gpointer) d->name, d);
           else if (other != d && !d->in_system)
-            error_at (L, d->loc, "unsupported: a second function named '%s' (first defined at %s:%u)",
+            lower_error (L, d->loc, "unsupported: a second function named '%s' (first defined at %s:%u)",
                       d->name, other->loc.file, other->loc.line);
         }
     }
 }
 
+/* The functions an initializer names (as `f` or `&f`, through casts).
+ * FunctionsNamed: init_functions' state. out: CDecl* (borrowed), in order found. */
+typedef struct {
+  Lower *L;
+  GPtrArray *out;
+} FunctionsNamed;
+
+static CVisitResult
+named_function (CExpr *e, gpointer data)
+{
+  FunctionsNamed *fn = data;
+  CExpr *p = c_peel (e);
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
+    p = c_peel (p->a);
+  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *def = lower_func_def (fn->L, p->text);
+      if (def && !def->in_system && !g_ptr_array_find (fn->out, def, NULL))
+        g_ptr_array_add (fn->out, def);
+    }
+  return C_VISIT_SKIP;  /* only the initializer's own values: `f` or `&f` */
+}
+
 static void
-prepass (Lower *L)
+init_functions (Lower *L, CInit *in, GPtrArray *out)
 {
-  for (guint i = 0; i < L->decls->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->decls, i);
-      if (d->in_system)
-        continue;
-      L->pf = d->name;
-      L->pfn = d->kind == C_DECL_FUNC && d->body ? d : NULL;
-      if (d->kind == C_DECL_FUNC && d->body)
-        pre_stmt (L, d->body);
-      else if (d->kind == C_DECL_VAR)
-        {
-          pre_init (L, d->init, pointee (L, d->type));
-        }
-    }
-  L->pf = NULL;
-  L->pfn = NULL;
-  /* Functions on a call cycle (through pointers: any address-taken function). */
-  GHashTableIter it;
-  gpointer fn;
-  g_hash_table_iter_init (&it, L->calls);
-  while (g_hash_table_iter_next (&it, &fn, NULL))
-    {
-      GHashTable *seen = g_hash_table_new (NULL, NULL);
-      GPtrArray *todo = g_ptr_array_new ();
-      g_ptr_array_add (todo, fn);
-      gboolean cyc = FALSE;
-      while (todo->len && !cyc)
-        {
-          CDecl *c = g_ptr_array_steal_index (todo, todo->len - 1);
-          GHashTable *callees = g_hash_table_lookup (L->calls, c);
-          if (!callees)
-            continue;
-          GHashTableIter j;
-          gpointer t;
-          g_hash_table_iter_init (&j, callees);
-          while (g_hash_table_iter_next (&j, &t, NULL))
-            {
-              if (t == NULL)
-                {
-                  for (guint k = 0; k < L->addr_func_list->len; k++)
-                    {
-                      gpointer a = g_ptr_array_index (L->addr_func_list, k);
-                      if (a == fn)
-                        cyc = TRUE;
-                      if (!g_hash_table_contains (seen, a))
-                        g_hash_table_add (seen, a), g_ptr_array_add (todo, a);
-                    }
-                  continue;
-                }
-              if (t == fn)
-                cyc = TRUE;
-              if (!g_hash_table_contains (seen, t))
-                g_hash_table_add (seen, t), g_ptr_array_add (todo, t);
-            }
-        }
-      if (cyc)
-        g_hash_table_add (L->recursive, fn);
-      g_hash_table_unref (seen);
-      g_ptr_array_unref (todo);
-    }
-}
-
-/* Code without a body may return (or store) pointers to memory the program never
- * names, and may take the address of any global with external linkage. So when the
- * program calls such code, an untyped "external memory" object and every external
- * global count as address-taken: a pointer nothing else resolves may denote them,
- * and accesses through it are never dropped. */
-static void
-external_roots (Lower *L)
-{
-  Root *ext = root_add (L, g_intern_string ("$external"), "external memory", NULL, TRUE, RF_LOC_NONE);
-  ext->addr_taken = TRUE;
-  for (guint i = 0; i < L->decls->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->decls, i);
-      if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
-          && d->storage != C_STORAGE_TYPEDEF && !d->in_system)
-        {
-          Root *r = root_of_decl (L, d, NULL);
-          if (r)
-            r->addr_taken = TRUE;
-        }
-    }
-}
-
-/* The points-to analysis asks whether a call by NAME goes to a library summary (as
- * lower_call decides) ... */
-static gboolean
-points_summarised (gpointer user, const char *name, CDecl *def)
-{
-  Lower *L = user;
-  (void) def;
-  CDecl *d = func_def (L, name);
-  Kind k = kind_of (name);
-  /* getopt only permutes argv's pointers and sets optarg (a global the program only
-   * declares, so unknown to the analysis anyway) */
-  if (!d && name && (strcmp (name, "getopt") == 0 || strcmp (name, "getopt_long") == 0
-                     || strcmp (name, "getopt_long_only") == 0))
-    return TRUE;
-  return k != K_NONE && !(d && !d->in_system && k == K_PURE);
-}
-
-/* ... and which allocation sites have a root (of which type). */
-static gboolean
-points_heap_site (gpointer user, CExpr *site, CType **type)
-{
-  Lower *L = user;
-  Root *r = g_hash_table_lookup (L->root_by_key, site);
-  if (r)
-    *type = r->type;
-  return r != NULL;
-}
-
-/* The points-to analysis of the unit, after the pre-pass: STARTED are the functions
- * called from outside (main, or the entries and init of module mode). */
-static void
-points_analyse (Lower *L, GPtrArray *started)
-{
-  RfCPointsOptions opts = {
-    .summarised = points_summarised,
-    .heap_site = points_heap_site,
-    .user = L,
-    .started = started,
-    .indirect = L->addr_func_list,
-  };
-  L->pts = rf_c_points_analyse (L->unit, L->ty, &opts);
-  if (rf_c_points_has_unknown_calls (L->pts))
-    L->unknown_calls = TRUE;
-}
-
-/* Module mode: pointer parameters of entry functions point to client memory: the
- * untyped `client memory`, and for a pointer to a tagged struct or union T the client
- * root `struct T` (a summary: every client object of type T). When T holds a pthread
- * object (its lock), `struct T` also gets its representative (see track_params), and
- * the allocation sites whose whole objects such a parameter may point to (a
- * constructor's `malloc`, handed to the client) join its class: an access to them
- * through anything but a tracked parameter also touches `struct T`. */
-static void
-client_roots (Lower *L, GPtrArray *entries)
-{
-  GPtrArray *reps = g_ptr_array_new ();
-  for (guint i = 0; i < entries->len; i++)
-    {
-      CDecl *fn = g_ptr_array_index (entries, i);
-      for (guint j = 0; fn->params && j < fn->params->len; j++)
-        {
-          CDecl *p = g_ptr_array_index (fn->params, j);
-          CType *t = strip (L, pointee (L, p->type));
-          if (!is_pointerish (L, p->type))
-            continue;
-          Root *any = root_add (L, g_intern_string ("$client"), "client memory", NULL, TRUE, fn->loc);
-          any->addr_taken = TRUE;
-          g_autofree char *n = client_name (L, t);
-          if (n)
-            {
-              Root *r = root_add (L, g_intern_string (n), n, t, TRUE, fn->loc);
-              r->addr_taken = TRUE;
-              if (!r->rep && contains_sync (L, t, 0))
-                {
-                  g_autofree char *k = g_strconcat ("$rep:", n, NULL);
-                  r->rep = root_add (L, g_intern_string (k), k, t, FALSE, fn->loc);
-                  r->rep->representative = TRUE;
-                  g_free (r->rep->name);
-                  r->rep->name = g_strdup (r->name);  /* the same locations, seen exactly */
-                  g_ptr_array_add (reps, r);
-                }
-            }
-        }
-    }
-  for (guint i = 0; i < reps->len; i++)
-    {
-      Root *client = g_ptr_array_index (reps, i);
-      guint guessed = L->guessed;
-      g_autoptr (GPtrArray) ps = by_type (L, client->type);
-      L->guessed = guessed;
-      for (guint k = 0; k < ps->len; k++)
-        {
-          const Place *pl = g_ptr_array_index (ps, k);
-          if (!pl->root->heap || pl->path[0])
-            continue;
-          if (!pl->root->clients)
-            pl->root->clients = g_ptr_array_new ();
-          if (!g_ptr_array_find (pl->root->clients, client, NULL))
-            g_ptr_array_add (pl->root->clients, client);
-        }
-    }
-  g_ptr_array_unref (reps);
-}
-
-/* Module mode, representative objects. A race on a client object of type T (one
- * holding a lock) happens on some one object o; call it the representative. Every
- * call of an entry either gets o as its parameter P of type `T *`, or another object.
- * So each entry becomes several job types: one per choice for each such parameter
- * (at most TRACK_MAX of them). Where P stands for o, `P->f` is the representative's
- * `struct T.f`, one object: its lock gives exclusion. Where P stands for another
- * object, `P->f` touches none of T's client objects (a race there is a race on
- * another representative, the same by symmetry), only the module's own objects P
- * may point to, and a lock through P gives no exclusion. Any other pointer that may
- * reach a client object of type T (a copy kept in memory, a `void *`, an allocation
- * site of the class, see client_roots) touches the summary `struct T`: the same
- * locations, but a lock through it may denote several mutexes. This keeps every run
- * of the program, provided the parameter always holds the value the call got: it is
- * never assigned, its address is never taken, and the entry is not recursive. The
- * returned mask has bit i set for each parameter i so tracked. */
-enum { TRACK_MAX = 2 };
-
-
-static guint
-track_params (Lower *L, CDecl *fn)
-{
-  guint mask = 0, n = 0;
-  if (!L->module || g_hash_table_contains (L->recursive, fn))
-    return 0;
-  for (guint i = 0; fn->params && i < fn->params->len && i < 32 && n < TRACK_MAX; i++)
-    {
-      CDecl *p = g_ptr_array_index (fn->params, i);
-      if (g_hash_table_contains (L->assigned, p) || g_hash_table_contains (L->escaped, p) || !is_pointerish (L, p->type))
-        continue;
-      Root *r = param_client (L, p);
-      if (r && r->rep)
-        {
-          mask |= 1u << i;
-          n++;
-        }
-    }
-  return mask;
-}
-
-/* The job types of entry FN, started as START: one per choice of representative or
- * other object for each tracked parameter (track_params). The first tracks them all;
- * the others are named after the parameters that stand for other objects. */
-static GArray *
-entry_jobs (Lower *L, CDecl *fn, RfStartKind start)
-{
-  GArray *ids = g_array_new (FALSE, FALSE, sizeof (guint));
-  guint mask = track_params (L, fn);
-  if (mask == 0)
-    {
-      guint id = start == RF_START_NONE ? job_for (L, fn, NULL, NULL) : job_add (L, fn, fn->name, start, 0, -1);
-      if (start != RF_START_NONE)
-        {
-          g_hash_table_insert (L->job_of, fn, GUINT_TO_POINTER (id + 1));
-          g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
-        }
-      g_array_append_val (ids, id);
-    }
-  else
-    {
-      for (guint i = 0; i < 32; i++)
-        if (mask & (1u << i))
-          {
-            CDecl *p = g_ptr_array_index (fn->params, i);
-            Root *r = param_client (L, p);
-            g_autofree char *key = g_strdup_printf ("track:%s", r->name);
-            if (!g_hash_table_contains (L->warned, key))
-              {
-                g_hash_table_add (L->warned, g_steal_pointer (&key));
-                rf_diags_add (L->diags, RF_DIAG_NOTE, p->loc, "'%s' objects given to entries (as '%s' of '%s') are "
-                              "checked one at a time: a verdict on a location of '%s' holds for each object",
-                              r->name, p->name, fn->name, r->name);
-              }
-          }
-      for (guint other = 0; other <= mask; other++)
-        {
-          if ((other & ~mask) != 0)
-            continue;
-          g_autoptr (GString) name = g_string_new (fn->name);
-          for (guint i = 0; i < 32; i++)
-            if (other & (1u << i))
-              g_string_append_printf (name, "%sother %s", name->len == strlen (fn->name) ? "[" : ", ",
-                                      ((CDecl *) g_ptr_array_index (fn->params, i))->name);
-          if (other)
-            g_string_append_c (name, ']');
-          /* not in job_of: a thread the module starts at FN gets a job of its own */
-          guint id = job_add (L, fn, name->str, start, 0, -1);
-          g_array_index (L->job_track, guint, id) = mask & ~other;
-          g_array_index (L->job_other, guint, id) = other;
-          g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
-          g_array_append_val (ids, id);
-        }
-    }
-  for (guint i = 0; i < ids->len; i++)
-    {
-      RfJob *j = rf_program_get_job (L->prog, g_array_index (ids, guint, i));
-      if (!j->call)
-        j->call = g_strdup (fn->name);
-    }
-  return ids;
-}
-
-/* Functions whose address reaches code without a body (qsort's comparator, an atexit
- * handler, a thrd_create start routine, a destructor given to pthread_key_create...),
- * and functions with a constructor or destructor attribute:
- * that code may call them at any time, from any thread, any number of times, so each
- * is a job type started by any number of threads at once (as a module entry), its
- * parameters pointing anywhere. */
-static void
-callback_jobs (Lower *L)
-{
-  if (!L->pts)
-    return;
-  g_autoptr (GPtrArray) fns = rf_c_points_escaped_functions (L->pts);
-  guint n_escaped = fns->len;
-  /* constructors run before main, destructors at exit (while other threads may still
-   * run): both are called by code racefree does not see */
-  for (guint i = 0; i < L->decls->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->decls, i);
-      for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
-        {
-          const char *a = g_ptr_array_index (d->attrs, k);
-          CDecl *def = func_def (L, d->name);
-          if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
-            g_ptr_array_add (fns, def);
-        }
-    }
-  for (guint i = 0; i < fns->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (fns, i);
-      if (d->in_system || !d->name || func_def (L, d->name) != d)
-        continue;
-      g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
-      if (i < n_escaped)
-        warn_once (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
-                   "any number of threads at any time", d->name);
-      else
-        warn_once (L, d->loc, key, "'%s' is a constructor or destructor, run before main or at exit: assumed called "
-                   "by any number of threads at any time", d->name);
-      guint id = job_add (L, d, d->name, RF_START_ANY, 0, -1);
-      rf_program_get_job (L->prog, id)->call = g_strdup (d->name);
-      g_queue_push_tail (&L->pending, GUINT_TO_POINTER (id + 1));
-    }
-}
-
-/* The functions an initializer names (as `f` or `&f`, through casts). */
-static void
-init_functions (Lower *L, CInit *in, GPtrArray *out, int depth)
-{
-  if (!in || depth > 32)
-    return;
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    init_functions (L, ((CInitItem *) g_ptr_array_index (in->items, i))->init, out, depth + 1);
-  CExpr *e = peel (in->expr);
-  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    e = peel (e->a);
-  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_FUNC)
-    {
-      CDecl *def = func_def (L, e->text);
-      if (def && !def->in_system && !g_ptr_array_find (out, def, NULL))
-        g_ptr_array_add (out, def);
-    }
+  FunctionsNamed fn = { L, out };
+  CVisitor v = { .expr = named_function, .data = &fn };
+  c_visit_init (&v, in);
 }
 
 /* Module mode without --entry: clients may also call the functions a global with
@@ -4689,7 +445,7 @@ exported_function_entries (Lower *L, GPtrArray *entries)
       if (d->kind != C_DECL_VAR || !d->file_scope || d->storage == C_STORAGE_STATIC || d->in_system || !d->init)
         continue;
       g_autoptr (GPtrArray) fns = g_ptr_array_new ();
-      init_functions (L, d->init, fns, 0);
+      init_functions (L, d->init, fns);
       for (guint k = 0; k < fns->len; k++)
         {
           CDecl *f = g_ptr_array_index (fns, k);
@@ -4702,58 +458,102 @@ exported_function_entries (Lower *L, GPtrArray *entries)
     }
 }
 
+/* A new lowering of UNIT (see Lower). */
+static Lower *
+lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
+{
+  Lower *L = g_new0 (Lower, 1);
+  L->unit = unit;
+  L->opts = opts;
+  L->diags = diags;
+  L->prog = rf_program_new ();
+  L->decls = c_unit_decls (unit);
+  L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
+  L->ty = rf_c_types_new ();
+  L->objs = rf_c_objects_new (L->ty);
+  L->roots = g_ptr_array_new ();
+  L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->pre.escaped = g_hash_table_new (NULL, NULL);
+  L->pre.assigned = g_hash_table_new (NULL, NULL);
+  L->pre.addr_funcs = g_hash_table_new (NULL, NULL);
+  L->pre.addr_func_list = g_ptr_array_new ();
+  L->pre.handles = g_hash_table_new (NULL, NULL);
+  L->pre.calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  L->pre.recursive = g_hash_table_new (NULL, NULL);
+  L->priv.bad = g_hash_table_new (NULL, NULL);
+  L->priv.sites = g_hash_table_new (NULL, NULL);
+  L->priv.ptr_addr = g_hash_table_new (NULL, NULL);
+  L->priv.fresh = g_hash_table_new (NULL, NULL);
+  L->jobs.of_fn = g_hash_table_new (NULL, NULL);
+  L->jobs.of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->jobs.of_site = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->jobs.arg = g_ptr_array_new_with_free_func (places_unref);
+  L->jobs.fn = g_ptr_array_new ();
+  L->jobs.exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
+  L->jobs.track = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jobs.other = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jobs.arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_queue_init (&L->jobs.pending);
+  L->sync.demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  L->sync.relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->sync.no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
+  g_array_set_clear_func (L->sync.no_excl, no_excl_clear);
+  return L;
+}
+
+static void
+lower_free (Lower *L)
+{
+  if (!L)
+    return;
+  if (L->prog)
+    rf_program_free (L->prog);
+  g_ptr_array_unref (L->decls);
+  g_hash_table_unref (L->funcs);
+  g_ptr_array_unref (L->roots);
+  g_hash_table_unref (L->warned);
+  rf_c_points_free (L->pts);  /* before objs: it borrows the table */
+  rf_c_objects_free (L->objs);
+  rf_c_types_free (L->ty);
+  g_hash_table_unref (L->pre.escaped);
+  g_hash_table_unref (L->pre.assigned);
+  g_hash_table_unref (L->pre.addr_funcs);
+  g_ptr_array_unref (L->pre.addr_func_list);
+  g_hash_table_unref (L->pre.handles);
+  g_hash_table_unref (L->pre.calls);
+  g_hash_table_unref (L->pre.recursive);
+  g_hash_table_unref (L->priv.bad);
+  g_hash_table_unref (L->priv.sites);
+  g_hash_table_unref (L->priv.ptr_addr);
+  g_hash_table_unref (L->priv.fresh);
+  g_hash_table_unref (L->jobs.of_fn);
+  g_hash_table_unref (L->jobs.of_handle);
+  g_hash_table_unref (L->jobs.of_site);
+  g_ptr_array_unref (L->jobs.arg);
+  g_ptr_array_unref (L->jobs.fn);
+  g_array_unref (L->jobs.exit_sem);
+  g_array_unref (L->jobs.track);
+  g_array_unref (L->jobs.other);
+  g_array_unref (L->jobs.arg_other);
+  g_queue_clear (&L->jobs.pending);
+  g_hash_table_unref (L->sync.demoted);
+  g_hash_table_unref (L->sync.relockable);
+  g_array_unref (L->sync.no_excl);
+  g_free (L->sync.reason);
+  g_free (L);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Lower, lower_free)
+
 RfProgram *
 rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
 {
   g_return_val_if_fail (unit != NULL, NULL);
-  RfCLowerOptions none = { NULL, NULL };
-  Lower Ls = { 0 }, *L = &Ls;
-  L->unit = unit;
-  L->opts = opts ? opts : &none;
-  L->diags = diags;
-  L->prog = rf_program_new ();
-  L->funcs = g_hash_table_new (g_str_hash, g_str_equal);
-  L->decls = g_ptr_array_new ();
-  for (guint i = 0; i < unit->files->len; i++)
-    {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
-        g_ptr_array_add (L->decls, g_ptr_array_index (file->items, j));
-    }
-  L->roots = g_ptr_array_new_with_free_func ((GDestroyNotify) root_free);
-  L->root_by_key = g_hash_table_new (NULL, NULL);
-  L->escaped = g_hash_table_new (NULL, NULL);
-  L->assigned = g_hash_table_new (NULL, NULL);
-  L->addr_funcs = g_hash_table_new (NULL, NULL);
-  L->addr_func_list = g_ptr_array_new ();
-  L->heap_types = g_hash_table_new (NULL, NULL);
-  L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  L->job_of = g_hash_table_new (NULL, NULL);
-  L->job_of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  L->job_of_site = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  L->job_arg = g_ptr_array_new_with_free_func (places_unref);
-  L->job_fn = g_ptr_array_new ();
-  L->job_exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
-  L->job_track = g_array_new (FALSE, FALSE, sizeof (guint));
-  L->job_other = g_array_new (FALSE, FALSE, sizeof (guint));
-  L->job_arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
-  L->handles = g_hash_table_new (NULL, NULL);
-  L->demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  L->relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  L->no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
-  L->priv_bad = g_hash_table_new (NULL, NULL);
-  L->ptr_addr = g_hash_table_new (NULL, NULL);
-  L->fresh = g_hash_table_new (NULL, NULL);
-  L->priv_sites = g_hash_table_new (NULL, NULL);
-  g_array_set_clear_func (L->no_excl, no_excl_clear);
-  L->calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
-  L->recursive = g_hash_table_new (NULL, NULL);
-  g_queue_init (&L->pending);
-  L->ty = rf_c_types_new ();
+  static const RfCLowerOptions none = { NULL, NULL };
+  g_autoptr (Lower) L = lower_new (unit, opts ? opts : &none, diags);
   guint n_errors_before = rf_diags_n_errors (diags);
 
-  collect_functions (L);
-  CDecl *main_fn = func_def (L, "main");
+  lower_collect_functions (L);
+  CDecl *main_fn = lower_func_def (L, "main");
   const char *const *entry_names = L->opts->entries;
   L->module = !main_fn || (entry_names && entry_names[0]) || L->opts->init;
 
@@ -4765,7 +565,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
       if (entry_names && entry_names[0])
         for (guint i = 0; entry_names[i]; i++)
           {
-            CDecl *d = func_def (L, entry_names[i]);
+            CDecl *d = lower_func_def (L, entry_names[i]);
             if (!d)
               rf_diags_add (diags, RF_DIAG_ERROR, RF_LOC_NONE, "--entry %s: no function with a body of that name", entry_names[i]);
             else if (!g_ptr_array_find (entries, d, NULL))
@@ -4776,7 +576,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
           {
             CDecl *d = g_ptr_array_index (L->decls, i);
             if (d->kind == C_DECL_FUNC && d->body && !d->in_system && d->storage != C_STORAGE_STATIC
-                && d->name && strcmp (d->name, "main") != 0 && func_def (L, d->name) == d
+                && d->name && strcmp (d->name, "main") != 0 && lower_func_def (L, d->name) == d
                 && !(L->opts->init && strcmp (d->name, L->opts->init) == 0)
                 && !g_ptr_array_find (entries, d, NULL))
               g_ptr_array_add (entries, d);
@@ -4785,7 +585,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
         exported_function_entries (L, entries);
       if (L->opts->init)
         {
-          init_fn = func_def (L, L->opts->init);
+          init_fn = lower_func_def (L, L->opts->init);
           if (!init_fn)
             rf_diags_add (diags, RF_DIAG_ERROR, RF_LOC_NONE, "--init %s: no function with a body of that name", L->opts->init);
         }
@@ -4795,100 +595,65 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
 
   if (rf_diags_n_errors (diags) == n_errors_before)
     {
-      prepass (L);
-      private_sites (L);
+      lower_prepass (L);
+      lower_private_sites (L);
       g_autoptr (GPtrArray) started = g_ptr_array_new ();
       if (!L->module)
         g_ptr_array_add (started, main_fn);
       g_ptr_array_extend (started, entries, NULL, NULL);
       if (init_fn)
         g_ptr_array_add (started, init_fn);
-      points_analyse (L, started);
+      lower_points_analyse (L, started);
       if (!L->module && main_fn->params && main_fn->params->len >= 2)
         {
           /* what main's argv and envp point to (see rf-c-points.h): program
            * arguments, which only pointers derived from argv reach */
           CType *pa = pointee (L, ((CDecl *) g_ptr_array_index (main_fn->params, 1))->type);
-          root_add (L, g_intern_string (RF_C_POINTS_ARGV), "argv[]", pa, TRUE, main_fn->loc);
-          root_add (L, g_intern_string (RF_C_POINTS_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
+          lower_root_add (L, RF_C_OBJ_ARGV, g_intern_string (RF_C_OBJ_ARGV_ARRAY), "argv[]", pa, TRUE, main_fn->loc);
+          lower_root_add (L, RF_C_OBJ_ARGV, g_intern_string (RF_C_OBJ_ARGV_STRINGS), "argv strings", pointee (L, pa), TRUE,
                     main_fn->loc);
         }
-      if (L->unknown_calls)
-        external_roots (L);
+      if (L->pre.unknown_calls)
+        lower_external_roots (L);
       if (L->module)
-        client_roots (L, entries);
+        lower_client_roots (L, entries);
       if (!L->module)
         {
-          guint id = job_add (L, main_fn, "main", RF_START_COUNT, 1, -1);
-          g_hash_table_insert (L->job_of, main_fn, GUINT_TO_POINTER (id + 1));
+          guint id = lower_job_add (L, main_fn, "main", RF_START_COUNT, 1, -1);
+          g_hash_table_insert (L->jobs.of_fn, main_fn, GUINT_TO_POINTER (id + 1));
           lower_job (L, id, main_fn, NULL);
         }
       else if (init_fn)
         {
-          guint id = job_add (L, init_fn, init_fn->name, RF_START_COUNT, 1, -1);
-          g_hash_table_insert (L->job_of, init_fn, GUINT_TO_POINTER (id + 1));
+          guint id = lower_job_add (L, init_fn, init_fn->name, RF_START_COUNT, 1, -1);
+          g_hash_table_insert (L->jobs.of_fn, init_fn, GUINT_TO_POINTER (id + 1));
           lower_job (L, id, init_fn, entries);
         }
       else
         for (guint i = 0; i < entries->len; i++)
           {
             CDecl *d = g_ptr_array_index (entries, i);
-            g_autoptr (GArray) ids = entry_jobs (L, d, RF_START_ANY);
+            g_autoptr (GArray) ids = lower_entry_jobs (L, d, RF_START_ANY);
           }
-      callback_jobs (L);
-      while (!g_queue_is_empty (&L->pending))  /* after an error too: every error in one run */
+      lower_callback_jobs (L);
+      while (!g_queue_is_empty (&L->jobs.pending))  /* after an error too: every error in one run */
         {
-          guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->pending)) - 1;
+          guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->jobs.pending)) - 1;
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
-            lower_job (L, id, g_ptr_array_index (L->job_fn, id), NULL);
+            lower_job (L, id, g_ptr_array_index (L->jobs.fn, id), NULL);
         }
-      recursive_mutexes (L);
-      apply_demotions (L);
-      note_accesses (L);
+      lower_recursive_mutexes (L);
+      lower_apply_demotions (L);
+      lower_note_accesses (L);
     }
 
-  RfProgram *prog = L->prog;
   guint n_errors = rf_diags_n_errors (diags) - n_errors_before;
   g_ptr_array_unref (entries);
-  g_hash_table_unref (L->funcs);
-  g_ptr_array_unref (L->decls);
-  g_ptr_array_unref (L->roots);
-  g_hash_table_unref (L->root_by_key);
-  g_hash_table_unref (L->escaped);
-  g_hash_table_unref (L->assigned);
-  g_hash_table_unref (L->addr_funcs);
-  g_ptr_array_unref (L->addr_func_list);
-  g_hash_table_unref (L->heap_types);
-  g_hash_table_unref (L->warned);
-  g_hash_table_unref (L->job_of);
-  g_hash_table_unref (L->job_of_handle);
-  g_hash_table_unref (L->job_of_site);
-  g_ptr_array_unref (L->job_arg);
-  rf_c_points_free (L->pts);
-  g_ptr_array_unref (L->job_fn);
-  g_array_unref (L->job_exit_sem);
-  g_array_unref (L->job_track);
-  g_array_unref (L->job_other);
-  g_array_unref (L->job_arg_other);
-  g_hash_table_unref (L->handles);
-  g_hash_table_unref (L->demoted);
-  g_hash_table_unref (L->relockable);
-  g_array_unref (L->no_excl);
-  g_hash_table_unref (L->priv_bad);
-  g_hash_table_unref (L->ptr_addr);
-  g_hash_table_unref (L->fresh);
-  g_hash_table_unref (L->priv_sites);
-  g_free (L->sync_reason);
-  g_hash_table_unref (L->calls);
-  g_hash_table_unref (L->recursive);
-  g_queue_clear (&L->pending);
-  rf_c_types_free (L->ty);
   if (n_errors > 0)
     {
-      rf_program_free (prog);
       g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_UNSUPPORTED, "%u error%s", n_errors, n_errors == 1 ? "" : "s");
       return NULL;
     }
-  g_assert (rf_program_is_valid (prog));
-  return prog;
+  g_assert (rf_program_is_valid (L->prog));
+  return g_steal_pointer (&L->prog);
 }

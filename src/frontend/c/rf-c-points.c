@@ -25,190 +25,28 @@
  * read by every load from an object whose address is taken; a load through one is
  * unknown. So a set that is not unknown is complete: the pointer holds one of its
  * locations, null, or a string literal. (Assumed, as by the lowering: accesses
- * respect C's effective types, and no pointer leaves an object by arithmetic.) */
-#include "rf-c-points.h"
+ * respect C's effective types, and no pointer leaves an object by arithmetic.)
+ *
+ * This file: the objects the analysis meets, sets, applying the constraints until
+ * nothing changes, and the answers; rf-c-points-gen.c states the constraints of the
+ * tree. */
+#include "rf-c-points-private.h"
 
 #include <string.h>
 
-/* Obj: one abstract object. key/decl/fn/type as in RfCPointsLoc; name for dumps
- * (owned). cells: node ids of its cells in creation order; cell_of, loc_of: path
- * (borrowed from the node or location) -> id + 1. addr_taken: its address is formed
- * somewhere (loads from it see `memory`); smashed: a cell may hold anything; tainted:
- * code without a body may write it (smashed, and so is all it points to); exposed: its
- * address was turned into an integer; escaped (FUNC): code without a body may call it
- * (its parameters point anywhere). */
-typedef struct {
-  RfCPointsKind kind;
-  gconstpointer key;
-  CDecl *decl, *fn;
-  CType *type;
-  char *name;
-  gboolean addr_taken, smashed, tainted, exposed, escaped;
-  GArray *cells;
-  GHashTable *cell_of, *loc_of;
-} Obj;
-
-/* Loc: a location (the public part first); path owned. */
-typedef struct {
-  RfCPointsLoc pub;
-  guint obj;
-  char *path;
-} Loc;
-
-/* Node: a set of locations (loc id + 1 keys; NULL while empty) and whether it is
- * unknown. obj/path: a cell's object and cell path (owned), or NO_OBJ for a value. */
-typedef struct {
-  GHashTable *set;
-  gboolean unknown;
-  guint obj;
-  char *path;
-} Node;
-
-enum { NO_OBJ = G_MAXUINT };
-
-/* Cons: dst ⊇ f(src), see apply(). type: the access type (LOAD, STORE, SCALAR,
- * COPYOBJ); x: the field name (FIELD) or the Call (CALL). */
-typedef enum {
-  K_COPY,     /* dst ⊇ src */
-  K_FIELD,    /* dst ⊇ { l.x : l ∈ src } */
-  K_DECAY,    /* dst ⊇ { l[] : l ∈ src } (array to its elements) */
-  K_TAKE,     /* the objects of src have their address taken */
-  K_LOAD,     /* dst ⊇ cells of src's locations */
-  K_STORE,    /* cells of dst's locations ⊇ src */
-  K_SCALAR,   /* data of type `type` stored at dst's locations (smashes pointers there) */
-  K_COPYOBJ,  /* the cells under dst's locations ⊇ those under src's (struct copy, memcpy) */
-  K_TAINT,    /* code without a body gets src's locations */
-  K_CALLBACK, /* as K_TAINT, but functions among them are only called back during the
-               * call (qsort's comparator), not kept: they do not escape */
-  K_EXPOSE,   /* src's locations become integers */
-  K_CALL,     /* a call through a function pointer (or a pthread_create start routine) */
-} ConsKind;
-
-typedef struct {
-  ConsKind kind;
-  guint dst, src;
-  CType *type;
-  gconstpointer x;
-} Cons;
-
-/* Call: one call whose targets are resolved while solving. fnode: the callee's
- * node; vals: node of each argument's value; addrs: each struct argument's location
- * node (NO_OBJ for the others); rval/raddr: the result's value and (struct) location
- * nodes; create: a pthread_create start routine (one argument, no result); bound:
- * CDecl* targets bound already; unknown_done: bound to unknown code already;
- * in_system: in a function of a system header (its unknown calls are not counted,
- * as the lowering's pre-pass does not count them). */
-typedef struct {
-  CExpr *call;
-  guint fnode;
-  GArray *vals, *addrs;
-  guint rval, raddr;
-  gboolean create;
-  GHashTable *bound;
-  gboolean unknown_done;
-  gboolean in_system;
-} Call;
-
-struct _RfCPoints {
-  const RfCUnit *unit;
-  RfCTypes *ty;
-  RfCPointsOptions opts;
-  GHashTable *funcs;      /* name -> CDecl* with a body (the first) */
-  GPtrArray *objs;        /* Obj*, owned */
-  GHashTable *obj_of;     /* key -> obj id + 1 (VAR, HEAP, LITERAL, TEMP) */
-  GHashTable *func_of;    /* key -> obj id + 1 (FUNC) */
-  GPtrArray *locs;        /* Loc*, owned */
-  GPtrArray *nodes;       /* Node*, owned */
-  GArray *cons;           /* Cons */
-  GPtrArray *calls;       /* Call*, owned */
-  GHashTable *val_of;     /* CExpr* -> node id + 1 */
-  GHashTable *addr_of;    /* CExpr* -> node id + 1 */
-  GHashTable *ret_of;     /* CDecl* -> node id + 1: what it returns */
-  guint unknown, empty, mem;
-  guint specific;           /* every value given to pthread_setspecific */
-  guint8 *shared;           /* per object: other threads may reach it (see
-                             * rf_c_points_local_shared), NULL until asked */
-  CDecl *fn;              /* while walking: the function */
-  gboolean unknown_calls, externals_done, changed;
-};
-
-/* ---- small helpers ---- */
-
-static CExpr *
-peel (CExpr *e)
+/* What the analysis knows of object ID; it has met the object. */
+Obj *
+pts_obj_at (RfCPoints *P, guint id)
 {
-  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
-    e = e->a;
-  return e;
-}
-
-/* The name of a call's callee when it is a function designator, as the lowering has it. */
-static const char *
-callee_name (CExpr *call)
-{
-  CExpr *f = peel (call->a);
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_DEREF)
-    f = peel (f->a);
-  if (f && f->kind == C_EXPR_IDENT && (!f->decl || f->decl->kind == C_DECL_FUNC))
-    return f->text;
-  return NULL;
-}
-
-static CType *
-strip (RfCPoints *P, CType *t)
-{
-  return rf_c_type_strip (P->ty, t);
-}
-
-static CType *
-type_of (RfCPoints *P, CExpr *e)
-{
-  return rf_c_type_of (P->ty, e);
-}
-
-static gboolean
-is_kind (RfCPoints *P, CType *t, CTypeKind k)
-{
-  t = strip (P, t);
-  return t && t->kind == k;
-}
-
-static gboolean
-is_aggregate (RfCPoints *P, CType *t)
-{
-  t = strip (P, t);
-  return t && (t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION);
-}
-
-/* A value of type T may be a pointer: a pointer, an array or a function (they decay),
- * or unknown. */
-static gboolean
-pointer_valued (RfCPoints *P, CType *t)
-{
-  t = strip (P, t);
-  return !t || t->kind == C_TYPE_POINTER || t->kind == C_TYPE_ARRAY || t->kind == C_TYPE_FUNCTION
-         || t->kind == C_TYPE_AUTO;
-}
-
-static CExpr *
-arg_at (CExpr *call, guint i)
-{
-  return call->args && i < call->args->len ? g_ptr_array_index (call->args, i) : NULL;
-}
-
-static gboolean
-is_null_constant (CExpr *e)
-{
-  e = peel (e);
-  return e && e->kind == C_EXPR_INT && strcmp (e->text, "0") == 0;
-}
-
-/* ---- objects, locations, nodes ---- */
-
-static Obj *
-obj_at (RfCPoints *P, guint id)
-{
+  g_assert (id < P->objs->len && g_ptr_array_index (P->objs, id));
   return g_ptr_array_index (P->objs, id);
+}
+
+/* What it knows of object ID, or NULL when it never met it. */
+static Obj *
+obj_peek (RfCPoints *P, guint id)
+{
+  return id < P->objs->len ? g_ptr_array_index (P->objs, id) : NULL;
 }
 
 static Node *
@@ -217,14 +55,14 @@ node_at (RfCPoints *P, guint id)
   return g_ptr_array_index (P->nodes, id);
 }
 
-static Loc *
+static const RfCLoc *
 loc_at (RfCPoints *P, guint id)
 {
-  return g_ptr_array_index (P->locs, id);
+  return rf_c_objects_nth_loc (P->objects, id);
 }
 
-static guint
-node_new (RfCPoints *P)
+guint
+pts_node_new (RfCPoints *P)
 {
   Node *n = g_new0 (Node, 1);
   n->obj = NO_OBJ;
@@ -244,219 +82,125 @@ node_free (Node *n)
 static void
 obj_free (Obj *o)
 {
+  if (!o)
+    return;
   g_free (o->name);
   g_array_unref (o->cells);
   g_hash_table_unref (o->cell_of);
-  g_hash_table_unref (o->loc_of);
   g_free (o);
 }
 
-static void
-loc_free (Loc *l)
-{
-  g_free (l->path);
-  g_free (l);
-}
-
+/* The analysis meets object O: its id, after making its state (named NAME for dumps,
+ * owned) when it has none yet. */
 static guint
-obj_new (RfCPoints *P, GHashTable *table, RfCPointsKind kind, gconstpointer key, CType *type, char *name)
+obj_meet (RfCPoints *P, RfCObj *o, char *name)
 {
-  Obj *o = g_new0 (Obj, 1);
-  o->kind = kind;
-  o->key = key;
-  o->type = type;
-  o->name = name;
-  o->cells = g_array_new (FALSE, FALSE, sizeof (guint));
-  o->cell_of = g_hash_table_new (g_str_hash, g_str_equal);
-  o->loc_of = g_hash_table_new (g_str_hash, g_str_equal);
-  g_ptr_array_add (P->objs, o);
-  g_hash_table_insert (table, (gpointer) key, GUINT_TO_POINTER (P->objs->len));
-  return P->objs->len - 1;
+  if (o->id >= P->objs->len)
+    g_ptr_array_set_size (P->objs, o->id + 1);
+  if (g_ptr_array_index (P->objs, o->id))
+    {
+      g_free (name);
+      return o->id;
+    }
+  Obj *s = g_new0 (Obj, 1);
+  s->o = o;
+  s->name = name;
+  s->cells = g_array_new (FALSE, FALSE, sizeof (guint));
+  s->cell_of = g_hash_table_new (g_str_hash, g_str_equal);
+  g_ptr_array_index (P->objs, o->id) = s;
+  return o->id;
 }
 
-static gboolean
-is_static_object (CDecl *d)
+/* The object of variable or parameter D (FN: the function it belongs to, for locals):
+ * a global with external linkage is one object whatever declaration names it. */
+guint
+pts_obj_var (RfCPoints *P, CDecl *d, CDecl *fn)
 {
-  return d->kind == C_DECL_VAR && (d->file_scope || d->storage == C_STORAGE_STATIC
-                                   || d->storage == C_STORAGE_EXTERN);
-}
-
-/* The object of variable or parameter D (FN: the function it belongs to, for locals).
- * Keys are the lowering's: a global with external linkage is one object whatever
- * declaration names it. */
-static guint
-obj_var (RfCPoints *P, CDecl *d, CDecl *fn)
-{
-  gconstpointer key = is_static_object (d) && d->storage != C_STORAGE_STATIC ? (gconstpointer) g_intern_string (d->name)
-                                                                            : (gconstpointer) d;
-  gpointer v = g_hash_table_lookup (P->obj_of, key);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
+  RfCObj *o = rf_c_objects_var (P->objects, d, fn);
   gboolean local = !d->file_scope && d->storage != C_STORAGE_EXTERN;
-  CType *t = rf_c_type_of_decl (P->ty, d);
-  if (d->kind == C_DECL_PARAM && (is_kind (P, t, C_TYPE_ARRAY) || is_kind (P, t, C_TYPE_FUNCTION)))
-    t = rf_c_type_pointer_to (P->ty, is_kind (P, t, C_TYPE_ARRAY) ? strip (P, t)->base : t);
   char *name = local && fn ? g_strdup_printf ("%s:%s", fn->name, d->name ? d->name : "?") : g_strdup (d->name ? d->name : "?");
-  guint id = obj_new (P, P->obj_of, RF_C_POINTS_VAR, key, t, name);
-  obj_at (P, id)->decl = d;
-  obj_at (P, id)->fn = local ? fn : NULL;
-  return id;
+  return obj_meet (P, o, name);
 }
 
-static CDecl *
-func_def (RfCPoints *P, const char *name)
+CDecl *
+pts_func_def (RfCPoints *P, const char *name)
 {
   return name ? g_hash_table_lookup (P->funcs, name) : NULL;
 }
 
 /* The object of function D (its definition when it has one). */
-static guint
-obj_func (RfCPoints *P, CDecl *d)
+guint
+pts_obj_func (RfCPoints *P, CDecl *d)
 {
-  CDecl *def = func_def (P, d->name);
+  CDecl *def = pts_func_def (P, d->name);
   gconstpointer key = def ? (gconstpointer) def : (gconstpointer) g_intern_string (d->name ? d->name : "?");
-  gpointer v = g_hash_table_lookup (P->func_of, key);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint id = obj_new (P, P->func_of, RF_C_POINTS_FUNC, key, d->type, g_strdup_printf ("%s()", d->name ? d->name : "?"));
-  obj_at (P, id)->decl = def ? def : d;
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_FUNC, key, d->type, d->loc);
+  if (!o->decl)
+    o->decl = def ? def : d;
+  return obj_meet (P, o, g_strdup_printf ("%s()", d->name ? d->name : "?"));
+}
+
+/* The object of compound literal E. */
+guint
+pts_obj_literal (RfCPoints *P, CExpr *e)
+{
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_LITERAL, e, e->type, e->loc);
+  g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
+  guint id = obj_meet (P, o, g_strdup_printf ("literal@%s:%u", base, e->loc.line));
+  pts_obj_at (P, id)->addr_taken = TRUE;
   return id;
 }
 
-static guint
-obj_site (RfCPoints *P, RfCPointsKind kind, CExpr *e, CType *type)
+/* The object of allocation call E: the table's, or one made here (untyped) when the
+ * analysis owns its table; else (the caller knows no object for the site) NO_OBJ. */
+guint
+pts_obj_heap (RfCPoints *P, CExpr *e)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, e);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
+  RfCObj *o = rf_c_objects_find (P->objects, RF_C_OBJ_HEAP, e);
+  if (!o && !P->own_objects)
+    return NO_OBJ;
+  if (!o)
+    o = rf_c_objects_get (P->objects, RF_C_OBJ_HEAP, e, NULL, e->loc);
   g_autofree char *base = g_path_get_basename (e->loc.file ? e->loc.file : "?");
-  char *name = g_strdup_printf ("%s@%s:%u", kind == RF_C_POINTS_HEAP ? "heap" : "literal", base, e->loc.line);
-  guint id = obj_new (P, P->obj_of, kind, e, type, name);
-  obj_at (P, id)->addr_taken = TRUE;
+  guint id = obj_meet (P, o, g_strdup_printf ("heap@%s:%u", base, e->loc.line));
+  pts_obj_at (P, id)->addr_taken = TRUE;
   return id;
 }
 
 /* The struct result of function DEF. */
-static guint
-obj_result (RfCPoints *P, CDecl *def)
+guint
+pts_obj_result (RfCPoints *P, CDecl *def)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, def);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
   CType *ft = strip (P, def->type);
-  return obj_new (P, P->obj_of, RF_C_POINTS_TEMP, def, ft && ft->kind == C_TYPE_FUNCTION ? ft->base : NULL,
-                  g_strdup_printf ("result@%s", def->name ? def->name : "?"));
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_TEMP, def, ft && ft->kind == C_TYPE_FUNCTION ? ft->base : NULL,
+                                def->loc);
+  return obj_meet (P, o, g_strdup_printf ("result@%s", def->name ? def->name : "?"));
 }
 
-/* The next segment of path *P (".name" or "[]"), advancing it; NULL at the end.
- * Owned. */
-static char *
-next_segment (const char **p)
+/* PATH in object O made normal: as a location path, or as a cell path (CELL); *TYPE
+ * gets the type there (see rf_c_objects_normal_path). Owned. */
+char *
+pts_normal_path (RfCPoints *P, Obj *o, const char *path, gboolean cell, CType **type)
 {
-  const char *s = *p;
-  if (!*s)
-    return NULL;
-  const char *e = s + 1;
-  if (*s == '[')
-    e = s + 2;
-  else
-    while (*e && *e != '.' && *e != '[')
-      e++;
-  *p = e;
-  return g_strndup (s, e - s);
+  return rf_c_objects_normal_path (P->objects, o->o, path, cell, type);
 }
 
-/* Member NAME of struct type T is reached through an anonymous union. */
-static gboolean
-member_in_union (RfCPoints *P, CType *t, const char *name, int depth)
+guint
+pts_loc_id (RfCPoints *P, guint obj, const char *path)
 {
-  t = strip (P, t);
-  if (!t || !t->tag || !t->tag->members || depth > 8)
-    return FALSE;
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      if (m->name && strcmp (m->name, name) == 0)
-        return FALSE;
-    }
-  for (guint i = 0; i < t->tag->members->len; i++)
-    {
-      CDecl *m = g_ptr_array_index (t->tag->members, i);
-      if (!m->name && rf_c_type_member (P->ty, m->type, name))
-        return is_kind (P, m->type, C_TYPE_UNION) || member_in_union (P, m->type, name, depth + 1);
-    }
-  return FALSE;
-}
-
-/* PATH in object O made normal. A location path (CELL false) keeps the segments the
- * lowering would: a member of a struct, an element of an array; any other segment is
- * skipped (a union stays whole). A cell path (CELL true) stops at the first segment
- * a location path would skip and at every union (members of an anonymous union
- * included), so that memory that may be shared has one cell. *TYPE: the type there. */
-static char *
-normal_path (RfCPoints *P, Obj *o, const char *path, gboolean cell, CType **type)
-{
-  GString *out = g_string_new (NULL);
-  CType *t = o->type;
-  const char *p = path;
-  char *seg;
-  while (t && (seg = next_segment (&p)))
-    {
-      CType *st = strip (P, t), *m = NULL;
-      gboolean ok = FALSE;
-      if (seg[0] == '[')
-        ok = st && st->kind == C_TYPE_ARRAY, m = ok ? st->base : NULL;
-      else if (st && st->kind == C_TYPE_STRUCT && (m = rf_c_type_member (P->ty, st, seg + 1)))
-        ok = !(cell && member_in_union (P, st, seg + 1, 0));
-      if (ok)
-        {
-          g_string_append (out, seg);
-          t = m;
-        }
-      g_free (seg);
-      if (!ok && cell)
-        break;
-      if (cell && is_kind (P, t, C_TYPE_UNION))
-        break;
-    }
-  if (type)
-    *type = t;
-  return g_string_free (out, FALSE);
-}
-
-static guint
-loc_id (RfCPoints *P, guint obj, const char *path)
-{
-  Obj *o = obj_at (P, obj);
-  CType *t;
-  g_autofree char *np = normal_path (P, o, path, FALSE, &t);
-  gpointer v = g_hash_table_lookup (o->loc_of, np);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  Loc *l = g_new0 (Loc, 1);
-  l->obj = obj;
-  l->path = g_steal_pointer (&np);
-  l->pub.kind = o->kind;
-  l->pub.key = o->key;
-  l->pub.decl = o->decl;
-  l->pub.fn = o->fn;
-  l->pub.path = l->path;
-  l->pub.type = t;
-  g_ptr_array_add (P->locs, l);
-  g_hash_table_insert (o->loc_of, l->path, GUINT_TO_POINTER (P->locs->len));
-  return P->locs->len - 1;
+  return rf_c_objects_loc (P->objects, pts_obj_at (P, obj)->o, path)->id;
 }
 
 /* The cell of object OBJ at PATH (made normal as a cell path). */
-static guint
-cell_id (RfCPoints *P, guint obj, const char *path)
+guint
+pts_cell_id (RfCPoints *P, guint obj, const char *path)
 {
-  Obj *o = obj_at (P, obj);
-  g_autofree char *np = normal_path (P, o, path, TRUE, NULL);
+  Obj *o = pts_obj_at (P, obj);
+  g_autofree char *np = pts_normal_path (P, o, path, TRUE, NULL);
   gpointer v = g_hash_table_lookup (o->cell_of, np);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
-  guint id = node_new (P);
+  guint id = pts_node_new (P);
   Node *n = node_at (P, id);
   n->obj = obj;
   n->path = g_steal_pointer (&np);
@@ -482,10 +226,8 @@ overlap (const char *a, const char *b)
   return strncmp (a, b, la) == 0 && (b[la] == '\0' || b[la] == '.' || b[la] == '[');
 }
 
-/* ---- sets ---- */
-
-static void
-set_add (RfCPoints *P, guint node, guint loc)
+void
+pts_set_add (RfCPoints *P, guint node, guint loc)
 {
   Node *n = node_at (P, node);
   if (!n->set)
@@ -494,8 +236,8 @@ set_add (RfCPoints *P, guint node, guint loc)
     P->changed = TRUE;
 }
 
-static void
-set_unknown (RfCPoints *P, guint node)
+void
+pts_set_unknown (RfCPoints *P, guint node)
 {
   Node *n = node_at (P, node);
   if (!n->unknown)
@@ -513,14 +255,14 @@ merge (RfCPoints *P, guint dst, guint src)
     return;
   Node *s = node_at (P, src);
   if (s->unknown)
-    set_unknown (P, dst);
+    pts_set_unknown (P, dst);
   if (!s->set)
     return;
   GHashTableIter it;
   gpointer k;
   g_hash_table_iter_init (&it, s->set);
   while (g_hash_table_iter_next (&it, &k, NULL))
-    set_add (P, dst, GPOINTER_TO_UINT (k) - 1);
+    pts_set_add (P, dst, GPOINTER_TO_UINT (k) - 1);
 }
 
 static int
@@ -561,85 +303,30 @@ obj_flag (RfCPoints *P, gboolean *flag)
     }
 }
 
-/* ---- views: a location seen through an lvalue of another type ---- */
-
-static void
-match_sub (RfCPoints *P, guint obj, const char *path, CType *type, CType *want, GArray *out, int depth)
-{
-  CType *t = strip (P, type);
-  if (rf_c_type_compatible (P->ty, t, want))
-    {
-      guint l = loc_id (P, obj, path);
-      g_array_append_val (out, l);
-      return;
-    }
-  if (!t || depth > 8)
-    return;
-  if (t->kind == C_TYPE_ARRAY)
-    {
-      g_autofree char *p = g_strconcat (path, "[]", NULL);
-      match_sub (P, obj, p, t->base, want, out, depth + 1);
-    }
-  else if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
-    {
-      guint before = out->len;
-      for (guint i = 0; i < t->tag->members->len; i++)
-        {
-          CDecl *m = g_ptr_array_index (t->tag->members, i);
-          g_autofree char *p = m->name && t->kind == C_TYPE_STRUCT ? g_strconcat (path, ".", m->name, NULL)
-                                                                  : g_strdup (path);
-          match_sub (P, obj, p, m->type, want, out, depth + 1);
-        }
-      if (t->kind == C_TYPE_UNION && out->len > before)
-        {
-          /* a union is one location */
-          g_array_set_size (out, before);
-          guint l = loc_id (P, obj, path);
-          g_array_append_val (out, l);
-        }
-    }
-}
-
-/* Location L seen as objects of type WANT, appended to OUT: L itself when its type
- * fits (or either is unknown, or WANT is a character or void type); else its
- * subobjects of type WANT, else those of its whole object, else the whole object. */
+/* Location L seen as objects of type WANT (rf_c_objects_view), appended to OUT as
+ * location ids. */
 static void
 view (RfCPoints *P, guint l, CType *want, GArray *out)
 {
-  Loc *loc = loc_at (P, l);
-  Obj *o = obj_at (P, loc->obj);
-  if (!want || rf_c_type_is_any (P->ty, want) || !loc->pub.type || o->kind == RF_C_POINTS_FUNC
-      || rf_c_type_compatible (P->ty, loc->pub.type, want))
-    {
-      g_array_append_val (out, l);
-      return;
-    }
-  guint before = out->len;
-  match_sub (P, loc->obj, loc->path, loc->pub.type, want, out, 0);
-  if (out->len == before)
-    match_sub (P, loc->obj, "", o->type, want, out, 0);
-  if (out->len == before)
-    {
-      guint whole = loc_id (P, loc->obj, "");
-      g_array_append_val (out, whole);
-    }
+  g_autoptr (GPtrArray) vs = g_ptr_array_new ();
+  rf_c_objects_view (P->objects, loc_at (P, l), want, vs);
+  for (guint i = 0; i < vs->len; i++)
+    g_array_append_val (out, ((const RfCLoc *) g_ptr_array_index (vs, i))->id);
 }
 
-/* ---- constraints ---- */
-
-static void
-cons_add (RfCPoints *P, ConsKind kind, guint dst, guint src, CType *type, gconstpointer x)
+void
+pts_cons_add (RfCPoints *P, ConsKind kind, guint dst, guint src, CType *type, gconstpointer x)
 {
   Cons c = { kind, dst, src, type, x };
   g_array_append_val (P->cons, c);
 }
 
 /* A node holding location (OBJ, PATH). */
-static guint
-node_of_loc (RfCPoints *P, guint obj, const char *path)
+guint
+pts_node_of_loc (RfCPoints *P, guint obj, const char *path)
 {
-  guint n = node_new (P);
-  set_add (P, n, loc_id (P, obj, path));
+  guint n = pts_node_new (P);
+  pts_set_add (P, n, pts_loc_id (P, obj, path));
   return n;
 }
 
@@ -651,11 +338,11 @@ load_loc (RfCPoints *P, guint dst, guint l, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      Obj *o = obj_at (P, x->obj);
-      if (o->kind == RF_C_POINTS_FUNC)
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      Obj *o = pts_obj_at (P, x->obj->id);
+      if (o->o->kind == RF_C_OBJ_FUNC)
         continue;
-      g_autofree char *cp = normal_path (P, o, x->path, TRUE, NULL);
+      g_autofree char *cp = pts_normal_path (P, o, x->path, TRUE, NULL);
       for (guint k = 0; k < o->cells->len; k++)
         {
           guint c = g_array_index (o->cells, guint, k);
@@ -663,7 +350,7 @@ load_loc (RfCPoints *P, guint dst, guint l, CType *type)
             merge (P, dst, c);
         }
       if (o->smashed || o->tainted)
-        set_unknown (P, dst);
+        pts_set_unknown (P, dst);
       if (o->addr_taken)
         merge (P, dst, P->mem);
     }
@@ -676,9 +363,9 @@ store_loc (RfCPoints *P, guint l, guint src, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      if (obj_at (P, x->obj)->kind != RF_C_POINTS_FUNC)
-        merge (P, cell_id (P, x->obj, x->path), src);
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      if (pts_obj_at (P, x->obj->id)->o->kind != RF_C_OBJ_FUNC)
+        merge (P, pts_cell_id (P, x->obj->id, x->path), src);
     }
 }
 
@@ -691,13 +378,13 @@ scalar_loc (RfCPoints *P, guint l, CType *type)
   view (P, l, type, vs);
   for (guint i = 0; i < vs->len; i++)
     {
-      Loc *x = loc_at (P, g_array_index (vs, guint, i));
-      Obj *o = obj_at (P, x->obj);
+      const RfCLoc *x = loc_at (P, g_array_index (vs, guint, i));
+      Obj *o = pts_obj_at (P, x->obj->id);
       /* the cell's type: a union (named or anonymous) holding the location */
       CType *ct = NULL;
-      g_free (normal_path (P, o, x->path, TRUE, &ct));
-      if (o->kind != RF_C_POINTS_FUNC
-          && (rf_c_type_holds_pointers (P->ty, x->pub.type) || rf_c_type_holds_pointers (P->ty, ct)))
+      g_free (pts_normal_path (P, o, x->path, TRUE, &ct));
+      if (o->o->kind != RF_C_OBJ_FUNC
+          && (rf_c_type_holds_pointers (P->ty, x->type) || rf_c_type_holds_pointers (P->ty, ct)))
         obj_flag (P, &o->smashed);
     }
 }
@@ -714,11 +401,11 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
   for (guint i = 0; i < ss->len; i++)
     for (guint j = 0; j < ds->len; j++)
       {
-        Loc *xs = loc_at (P, g_array_index (ss, guint, i)), *xd = loc_at (P, g_array_index (ds, guint, j));
-        Obj *os = obj_at (P, xs->obj), *od = obj_at (P, xd->obj);
-        if (os->kind == RF_C_POINTS_FUNC || od->kind == RF_C_POINTS_FUNC)
+        const RfCLoc *xs = loc_at (P, g_array_index (ss, guint, i)), *xd = loc_at (P, g_array_index (ds, guint, j));
+        Obj *os = pts_obj_at (P, xs->obj->id), *od = pts_obj_at (P, xd->obj->id);
+        if (os->o->kind == RF_C_OBJ_FUNC || od->o->kind == RF_C_OBJ_FUNC)
           continue;
-        CType *ts = xs->pub.type, *td = xd->pub.type;
+        CType *ts = xs->type, *td = xd->type;
         gboolean same = (!ts && !td) || (ts && td && rf_c_type_compatible (P->ty, ts, td)
                                           && is_aggregate (P, ts) == is_aggregate (P, td));
         /* other data copied over pointers */
@@ -726,8 +413,8 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
           obj_flag (P, &od->smashed);
         if (os->smashed || os->tainted)
           obj_flag (P, &od->smashed);
-        g_autofree char *sp = normal_path (P, os, xs->path, TRUE, NULL);
-        g_autofree char *dp = normal_path (P, od, xd->path, TRUE, NULL);
+        g_autofree char *sp = pts_normal_path (P, os, xs->path, TRUE, NULL);
+        g_autofree char *dp = pts_normal_path (P, od, xd->path, TRUE, NULL);
         gsize sl = strlen (sp);
         for (guint k = 0; k < os->cells->len; k++)
           {
@@ -738,24 +425,20 @@ copy_loc (RfCPoints *P, guint d, guint s, CType *type)
             /* a cell below S keeps its place under D; one above S (holding pointers
              * anywhere in it) goes to D's own cell */
             g_autofree char *tp = strlen (cp) > sl && same ? g_strconcat (dp, cp + sl, NULL) : g_strdup (dp);
-            merge (P, cell_id (P, xd->obj, tp), c);
+            merge (P, pts_cell_id (P, xd->obj->id, tp), c);
           }
         if (os->addr_taken)
-          merge (P, cell_id (P, xd->obj, dp), P->mem);
+          merge (P, pts_cell_id (P, xd->obj->id, dp), P->mem);
       }
 }
-
-static CDecl *func_def (RfCPoints *P, const char *name);
-static guint cell_id (RfCPoints *P, guint obj, const char *path);
-static void set_unknown (RfCPoints *P, guint node);
 
 /* Code without a body gets OBJ: it may write anything into it, or call it (a
  * function) with any arguments. */
 static void
 taint (RfCPoints *P, guint obj, gboolean keeps)
 {
-  Obj *o = obj_at (P, obj);
-  if (o->kind != RF_C_POINTS_FUNC)
+  Obj *o = pts_obj_at (P, obj);
+  if (o->o->kind != RF_C_OBJ_FUNC)
     obj_flag (P, &o->tainted);
   else if (!o->escaped)
     {
@@ -763,20 +446,16 @@ taint (RfCPoints *P, guint obj, gboolean keeps)
        * keep it (KEEPS), at any time later too: it escapes */
       if (keeps)
         obj_flag (P, &o->escaped);
-      CDecl *def = o->decl && o->decl->body ? o->decl
-                   : o->decl && o->decl->name ? func_def (P, o->decl->name) : NULL;
+      CDecl *def = o->o->decl && o->o->decl->body ? o->o->decl
+                   : o->o->decl && o->o->decl->name ? pts_func_def (P, o->o->decl->name) : NULL;
       for (guint j = 0; def && def->params && j < def->params->len; j++)
         {
-          guint p = obj_var (P, g_ptr_array_index (def->params, j), def);
-          set_unknown (P, cell_id (P, p, ""));
-          obj_at (P, p)->smashed = TRUE;
+          guint p = pts_obj_var (P, g_ptr_array_index (def->params, j), def);
+          pts_set_unknown (P, pts_cell_id (P, p, ""));
+          pts_obj_at (P, p)->smashed = TRUE;
         }
     }
 }
-
-static void bind (RfCPoints *P, Call *k, CDecl *def);
-static void bind_unknown (RfCPoints *P, Call *k);
-static void bind_library (RfCPoints *P, Call *k, CDecl *fn);
 
 /* The functions a call through a pointer with an unknown set may reach. */
 static void
@@ -792,11 +471,11 @@ bind_indirect (RfCPoints *P, Call *k)
                         && rf_c_type_is_pointerish (P->ty, t->base))
                     : np != k->vals->len)
         continue;
-      bind (P, k, d);
+      pts_bind (P, k, d);
       any = TRUE;
     }
   if (!any && !k->create)
-    bind_unknown (P, k);
+    pts_bind_unknown (P, k);
 }
 
 static void
@@ -808,14 +487,14 @@ apply_call (RfCPoints *P, Call *k)
       g_autoptr (GArray) ls = sorted_locs (P, k->fnode);
       for (guint i = 0; i < ls->len; i++)
         {
-          Loc *l = loc_at (P, g_array_index (ls, guint, i));
-          if (l->pub.kind != RF_C_POINTS_FUNC)
+          const RfCLoc *l = loc_at (P, g_array_index (ls, guint, i));
+          if (l->obj->kind != RF_C_OBJ_FUNC)
             continue;
-          CDecl *def = func_def (P, l->pub.decl->name);
+          CDecl *def = pts_func_def (P, l->obj->decl->name);
           if (def)
-            bind (P, k, def);
+            pts_bind (P, k, def);
           else if (!k->create)
-            bind_library (P, k, l->pub.decl);
+            pts_bind_library (P, k, l->obj->decl);
         }
     }
   if (f->unknown)
@@ -846,23 +525,23 @@ apply (RfCPoints *P, Cons *c)
         g_autofree char *suffix = c->kind == K_FIELD ? g_strconcat (".", (const char *) c->x, NULL) : g_strdup ("[]");
         for (guint i = 0; i < ls->len; i++)
           {
-            Loc *l = loc_at (P, g_array_index (ls, guint, i));
+            const RfCLoc *l = loc_at (P, g_array_index (ls, guint, i));
             g_autofree char *p = g_strconcat (l->path, suffix, NULL);
-            set_add (P, c->dst, loc_id (P, l->obj, p));
+            pts_set_add (P, c->dst, pts_loc_id (P, l->obj->id, p));
           }
         if (s->unknown)
-          set_unknown (P, c->dst);
+          pts_set_unknown (P, c->dst);
       }
       return;
     case K_TAKE:
       for (guint i = 0; i < ls->len; i++)
-        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj)->addr_taken);
+        obj_flag (P, &pts_obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj->id)->addr_taken);
       return;
     case K_LOAD:
       for (guint i = 0; i < ls->len; i++)
         load_loc (P, c->dst, g_array_index (ls, guint, i), c->type);
       if (s->unknown)
-        set_unknown (P, c->dst);
+        pts_set_unknown (P, c->dst);
       return;
     case K_STORE:
       /* here src is the pointer and dst the value */
@@ -876,7 +555,7 @@ apply (RfCPoints *P, Cons *c)
         scalar_loc (P, g_array_index (ls, guint, i), c->type);
       /* bytes through an unknown pointer may land on any pointer */
       if (s->unknown && (!c->type || rf_c_type_is_any (P->ty, c->type)))
-        set_unknown (P, P->mem);
+        pts_set_unknown (P, P->mem);
       return;
     case K_COPYOBJ:
       {
@@ -887,11 +566,11 @@ apply (RfCPoints *P, Cons *c)
             copy_loc (P, g_array_index (ds, guint, j), g_array_index (ls, guint, i), c->type);
         if (s->unknown)
           for (guint j = 0; j < ds->len; j++)
-            obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ds, guint, j))->obj)->smashed);
+            obj_flag (P, &pts_obj_at (P, loc_at (P, g_array_index (ds, guint, j))->obj->id)->smashed);
         if (d->unknown)
           {
             if (s->unknown)
-              set_unknown (P, P->mem);
+              pts_set_unknown (P, P->mem);
             for (guint i = 0; i < ls->len; i++)
               load_loc (P, P->mem, g_array_index (ls, guint, i), NULL);
           }
@@ -900,1025 +579,16 @@ apply (RfCPoints *P, Cons *c)
     case K_TAINT:
     case K_CALLBACK:
       for (guint i = 0; i < ls->len; i++)
-        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj, c->kind == K_TAINT);
+        taint (P, loc_at (P, g_array_index (ls, guint, i))->obj->id, c->kind == K_TAINT);
       return;
     case K_EXPOSE:
       for (guint i = 0; i < ls->len; i++)
-        obj_flag (P, &obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj)->exposed);
+        obj_flag (P, &pts_obj_at (P, loc_at (P, g_array_index (ls, guint, i))->obj->id)->exposed);
       return;
     default:
       return;
     }
 }
-
-/* ---- calls ---- */
-
-static guint val (RfCPoints *P, CExpr *e);
-static guint addr (RfCPoints *P, CExpr *e);
-
-static guint
-ret_node (RfCPoints *P, CDecl *def)
-{
-  gpointer v = g_hash_table_lookup (P->ret_of, def);
-  if (v)
-    return GPOINTER_TO_UINT (v) - 1;
-  guint n = node_new (P);
-  g_hash_table_insert (P->ret_of, def, GUINT_TO_POINTER (n + 1));
-  return n;
-}
-
-/* Call K reaches DEF: parameters ⊇ arguments, result ⊇ returns (once per target). */
-static void
-bind (RfCPoints *P, Call *k, CDecl *def)
-{
-  if (g_hash_table_contains (k->bound, def))
-    return;
-  g_hash_table_add (k->bound, def);
-  P->changed = TRUE;
-  for (guint i = 0; def->params && i < def->params->len && i < k->vals->len; i++)
-    {
-      CDecl *p = g_ptr_array_index (def->params, i);
-      guint o = obj_var (P, p, def);
-      guint a = g_array_index (k->addrs, guint, i);
-      if (a != NO_OBJ && is_aggregate (P, obj_at (P, o)->type))
-        cons_add (P, K_COPYOBJ, node_of_loc (P, o, ""), a, obj_at (P, o)->type, NULL);
-      else
-        cons_add (P, K_COPY, cell_id (P, o, ""), g_array_index (k->vals, guint, i), NULL, NULL);
-    }
-  if (k->create)
-    return;
-  cons_add (P, K_COPY, k->rval, ret_node (P, def), NULL, NULL);
-  CType *ft = strip (P, def->type);
-  if (ft && ft->kind == C_TYPE_FUNCTION && is_aggregate (P, ft->base))
-    set_add (P, k->raddr, loc_id (P, obj_result (P, def), ""));
-}
-
-/* Call K reaches code without a body: it may keep and write all its arguments reach,
- * and returns anything. */
-static void
-bind_unknown (RfCPoints *P, Call *k)
-{
-  if (k->unknown_done)
-    return;
-  k->unknown_done = TRUE;
-  P->changed = TRUE;
-  if (!k->in_system)
-    P->unknown_calls = TRUE;
-  for (guint i = 0; i < k->vals->len; i++)
-    {
-      cons_add (P, K_TAINT, 0, g_array_index (k->vals, guint, i), NULL, NULL);
-      guint a = g_array_index (k->addrs, guint, i);
-      if (a != NO_OBJ)
-        {
-          /* a struct passed by value: what its pointers reach */
-          guint n = node_new (P);
-          cons_add (P, K_LOAD, n, a, NULL, NULL);
-          cons_add (P, K_TAINT, 0, n, NULL, NULL);
-        }
-    }
-  set_unknown (P, k->rval);
-  set_unknown (P, k->raddr);
-}
-
-static gboolean default_summarised (const char *name);
-
-static gboolean
-summarised (RfCPoints *P, const char *name, CDecl *def)
-{
-  return P->opts.summarised ? P->opts.summarised (P->opts.user, name, def) : default_summarised (name);
-}
-
-/* Library functions whose function arguments the lowering models itself: those that
- * call them only before they return (inlined at the call site) and keep no pointer to
- * them, and those whose handlers it starts as threads of their own from the call on
- * (signal, atexit, pthread_key_create's destructor), and pthread_once and
- * pthread_create, which it models exactly: none of them escapes. */
-static gboolean
-calls_back_only (const char *name)
-{
-  static const char *const names[] = { "qsort", "qsort_r", "bsearch", "lfind", "lsearch", "tsearch",
-                                       "tfind", "tdelete", "twalk", "twalk_r", "tdestroy", "scandir",
-                                       "scandirat", "ftw", "nftw", "glob", "signal", "atexit", "on_exit",
-                                       "at_quick_exit", "pthread_key_create", "pthread_once", "pthread_create", NULL };
-  for (guint i = 0; name && names[i]; i++)
-    if (strcmp (name, names[i]) == 0)
-      return TRUE;
-  return FALSE;
-}
-
-static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
-
-/* Call K reaches FN, which has no body: its library summary when it has one (as a
- * call by name), else unknown code. */
-static void
-bind_library (RfCPoints *P, Call *k, CDecl *fn)
-{
-  if (!fn->name || !summarised (P, fn->name, NULL))
-    {
-      bind_unknown (P, k);
-      return;
-    }
-  if (g_hash_table_contains (k->bound, fn))
-    return;
-  g_hash_table_add (k->bound, fn);
-  P->changed = TRUE;
-  guint raddr = node_new (P);
-  guint r = lower_lib (P, k->call, fn->name, &raddr);
-  cons_add (P, K_COPY, k->rval, r, NULL, NULL);
-  cons_add (P, K_COPY, k->raddr, raddr, NULL, NULL);
-}
-
-static Call *
-call_new (RfCPoints *P, CExpr *e, guint first, guint n_args)
-{
-  Call *k = g_new0 (Call, 1);
-  k->call = e;
-  k->vals = g_array_new (FALSE, FALSE, sizeof (guint));
-  k->addrs = g_array_new (FALSE, FALSE, sizeof (guint));
-  k->bound = g_hash_table_new (NULL, NULL);
-  k->rval = node_new (P);
-  k->raddr = node_new (P);
-  k->fnode = NO_OBJ;
-  k->in_system = P->fn && P->fn->in_system;
-  for (guint i = first; e->args && i < e->args->len && i < first + n_args; i++)
-    {
-      CExpr *a = g_ptr_array_index (e->args, i);
-      guint v = NO_OBJ, ad = NO_OBJ;
-      if (is_aggregate (P, type_of (P, a)))
-        {
-          ad = addr (P, a);
-          v = P->empty;
-        }
-      else
-        v = val (P, a);
-      g_array_append_val (k->vals, v);
-      g_array_append_val (k->addrs, ad);
-    }
-  g_ptr_array_add (P->calls, k);
-  return k;
-}
-
-static void
-call_free (Call *k)
-{
-  g_array_unref (k->vals);
-  g_array_unref (k->addrs);
-  g_hash_table_unref (k->bound);
-  g_free (k);
-}
-
-/* Library functions whose effect on pointers the analysis knows. */
-typedef enum {
-  LIB_OTHER,    /* no effect on pointers; a pointer result is unknown */
-  LIB_ALLOC,    /* a new object of the call's allocation site */
-  LIB_REALLOC,  /* the site's object or the argument's, holding the argument's pointers */
-  LIB_RET0,     /* returns a pointer into its first argument */
-  LIB_COPY,     /* memcpy: copies the pointers, returns the first argument */
-  LIB_BYTES0,   /* writes characters through the first argument and returns it */
-  LIB_SET,      /* memset: writes a byte value through the first argument, returns it */
-  LIB_SCAN,     /* writes through every pointer argument after the first (scanf) */
-  LIB_SSCAN,    /* writes through every pointer argument after the second */
-  LIB_ENDPTR,   /* strtol: stores a pointer into the first argument through the second */
-  LIB_SETSPECIFIC, /* pthread_setspecific: its second argument joins the thread-specific values */
-  LIB_GETSPECIFIC, /* pthread_getspecific: returns one of them */
-  LIB_KEYCREATE,   /* pthread_key_create: the destructor gets one of them */
-  LIB_STRTOK,   /* strtok_r: returns a pointer into the first argument or where the third
-                 * points, and stores the first argument there */
-  LIB_CREATE,   /* pthread_create */
-  LIB_JOIN,     /* pthread_join: stores the thread's result through the second */
-  LIB_PRIVATE,  /* returns a pointer to thread-private memory (errno) */
-  LIB_ATOMIC,   /* atomic operations on the object the first argument points to */
-} Lib;
-
-static const struct {
-  const char *name;
-  Lib lib;
-} libs[] = {
-  { "malloc", LIB_ALLOC }, { "calloc", LIB_ALLOC }, { "aligned_alloc", LIB_ALLOC }, { "strdup", LIB_ALLOC },
-  { "strndup", LIB_ALLOC }, { "realloc", LIB_REALLOC }, { "reallocarray", LIB_REALLOC },
-  { "strchr", LIB_RET0 }, { "strrchr", LIB_RET0 }, { "strstr", LIB_RET0 }, { "memchr", LIB_RET0 },
-  { "strpbrk", LIB_RET0 }, { "memrchr", LIB_RET0 }, { "rawmemchr", LIB_RET0 }, { "strchrnul", LIB_RET0 },
-  { "assume_aligned", LIB_RET0 },
-  { "memcpy", LIB_COPY }, { "memmove", LIB_COPY }, { "mempcpy", LIB_COPY },
-  { "strcpy", LIB_BYTES0 }, { "strncpy", LIB_BYTES0 }, { "strcat", LIB_BYTES0 }, { "strncat", LIB_BYTES0 },
-  { "stpcpy", LIB_BYTES0 }, { "stpncpy", LIB_BYTES0 }, { "sprintf", LIB_BYTES0 }, { "snprintf", LIB_BYTES0 },
-  { "vsprintf", LIB_BYTES0 }, { "vsnprintf", LIB_BYTES0 },
-  { "memset", LIB_SET }, { "bzero", LIB_SET }, { "explicit_bzero", LIB_SET },
-  { "scanf", LIB_SCAN }, { "vscanf", LIB_SCAN }, { "sem_getvalue", LIB_SCAN },
-  { "fscanf", LIB_SSCAN }, { "sscanf", LIB_SSCAN }, { "vfscanf", LIB_SSCAN }, { "vsscanf", LIB_SSCAN },
-  { "strtol", LIB_ENDPTR }, { "strtoul", LIB_ENDPTR }, { "strtoll", LIB_ENDPTR }, { "strtoull", LIB_ENDPTR },
-  { "strtod", LIB_ENDPTR }, { "strtof", LIB_ENDPTR }, { "strtold", LIB_ENDPTR }, { "strtoimax", LIB_ENDPTR },
-  { "strtoumax", LIB_ENDPTR }, { "strtok_r", LIB_STRTOK },
-  { "pthread_setspecific", LIB_SETSPECIFIC }, { "pthread_getspecific", LIB_GETSPECIFIC },
-  { "pthread_key_create", LIB_KEYCREATE }, { "fgets", LIB_RET0 },
-  { "strerror", LIB_PRIVATE }, { "getenv", LIB_PRIVATE }, { "fopen", LIB_PRIVATE },
-  { "fdopen", LIB_PRIVATE },
-  { "pthread_create", LIB_CREATE }, { "pthread_join", LIB_JOIN }, { "__errno_location", LIB_PRIVATE },
-};
-
-/* NAME without a __builtin_ prefix or the fortified __builtin___NAME_chk form. */
-static char *
-plain_name (const char *name)
-{
-  if (g_str_has_prefix (name, "__builtin___") && g_str_has_suffix (name, "_chk"))
-    return g_strndup (name + strlen ("__builtin___"), strlen (name) - strlen ("__builtin___") - 4);
-  if (g_str_has_prefix (name, "__builtin_"))
-    return g_strdup (name + strlen ("__builtin_"));
-  return g_strdup (name);
-}
-
-static Lib
-lib_of (const char *name)
-{
-  g_autofree char *n = plain_name (name);
-  for (guint i = 0; i < G_N_ELEMENTS (libs); i++)
-    if (strcmp (libs[i].name, n) == 0)
-      return libs[i].lib;
-  if (g_str_has_prefix (n, "__atomic_") || g_str_has_prefix (n, "__sync_") || g_str_has_prefix (n, "atomic_"))
-    return LIB_ATOMIC;
-  return LIB_OTHER;
-}
-
-gboolean
-rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used)
-{
-  Lib lib = name ? lib_of (name) : LIB_OTHER;
-  if (lib == LIB_ENDPTR)
-    return call && arg_at (call, 1) && !is_null_constant (arg_at (call, 1));
-  if (lib == LIB_STRTOK)
-    return TRUE;
-  return result_used
-         && (lib == LIB_RET0 || lib == LIB_COPY || lib == LIB_BYTES0 || lib == LIB_SET || lib == LIB_REALLOC);
-}
-
-static gboolean
-default_summarised (const char *name)
-{
-  g_autofree char *n = plain_name (name);
-  for (guint i = 0; i < G_N_ELEMENTS (libs); i++)
-    if (strcmp (libs[i].name, n) == 0)
-      return TRUE;
-  return lib_of (name) == LIB_ATOMIC || g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")
-         || g_str_has_prefix (name, "__builtin_");
-}
-
-static void
-visit_args (RfCPoints *P, CExpr *e, guint from)
-{
-  for (guint i = from; e->args && i < e->args->len; i++)
-    {
-      CExpr *a = g_ptr_array_index (e->args, i);
-      if (is_aggregate (P, type_of (P, a)))
-        addr (P, a);
-      else
-        val (P, a);
-    }
-}
-
-static CType *
-pointee_of (RfCPoints *P, CExpr *e)
-{
-  return rf_c_type_pointee (P->ty, type_of (P, e));
-}
-
-/* atomic_*, __atomic_*, __sync_*: the object *arg0 may take any value passed (a value
- * argument of its type, or what a pointer argument to its type points to), and the
- * result and every such pointer argument may receive its value. */
-static guint
-lower_atomic (RfCPoints *P, CExpr *e)
-{
-  guint v = node_new (P), r = node_new (P);
-  CExpr *obj = arg_at (e, 0);
-  if (!obj)
-    return r;
-  guint p0 = val (P, obj);
-  CType *w = pointee_of (P, obj);
-  cons_add (P, K_LOAD, v, p0, w, NULL);
-  for (guint i = 1; e->args && i < e->args->len; i++)
-    {
-      CExpr *a = g_ptr_array_index (e->args, i);
-      guint n = val (P, a);
-      CType *t = type_of (P, a);
-      if (!pointer_valued (P, t))
-        continue;
-      if (!w || pointer_valued (P, w))
-        cons_add (P, K_COPY, v, n, NULL, NULL);
-      CType *pt = rf_c_type_pointee (P->ty, t);
-      if (pt && rf_c_type_compatible (P->ty, pt, w) && pointer_valued (P, pt))
-        {
-          guint m = node_new (P);
-          cons_add (P, K_LOAD, m, n, pt, NULL);
-          cons_add (P, K_COPY, v, m, NULL, NULL);
-          cons_add (P, K_STORE, v, n, pt, NULL);
-        }
-    }
-  if (!w || pointer_valued (P, w))
-    cons_add (P, K_STORE, v, p0, w, NULL);
-  cons_add (P, K_COPY, r, v, NULL, NULL);
-  return r;
-}
-
-/* A call of library function NAME; returns the result's node. */
-static guint
-lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
-{
-  guint r = node_new (P);
-  CExpr *a0 = arg_at (e, 0);
-  switch (lib_of (name))
-    {
-    case LIB_ALLOC: case LIB_REALLOC:
-      {
-        CType *t = NULL;
-        gboolean ok = P->opts.heap_site ? P->opts.heap_site (P->opts.user, e, &t) : TRUE;
-        if (!ok)
-          {
-            visit_args (P, e, 0);
-            set_unknown (P, r);
-            return r;
-          }
-        guint o = obj_site (P, RF_C_POINTS_HEAP, e, t);
-        set_add (P, r, loc_id (P, o, ""));
-        if (lib_of (name) == LIB_REALLOC && a0)
-          {
-            guint p = val (P, a0);
-            cons_add (P, K_COPY, r, p, NULL, NULL);
-            cons_add (P, K_COPYOBJ, node_of_loc (P, o, ""), p, NULL, NULL);
-            visit_args (P, e, 1);
-          }
-        else
-          visit_args (P, e, 0);
-      }
-      return r;
-    case LIB_RET0: case LIB_BYTES0: case LIB_SET: case LIB_COPY:
-      {
-        if (!a0)
-          return r;
-        guint p = val (P, a0);
-        cons_add (P, K_COPY, r, p, NULL, NULL);
-        Lib lib = lib_of (name);
-        if (lib == LIB_COPY && arg_at (e, 1))
-          cons_add (P, K_COPYOBJ, p, val (P, arg_at (e, 1)), NULL, NULL);
-        else if (lib == LIB_BYTES0 || (lib == LIB_SET && !(strstr (name, "bzero") || is_null_constant (arg_at (e, 1)))))
-          cons_add (P, K_SCALAR, p, p, NULL, NULL);
-        visit_args (P, e, lib == LIB_COPY ? 2 : 1);
-      }
-      return r;
-    case LIB_SCAN: case LIB_SSCAN:
-      for (guint i = lib_of (name) == LIB_SCAN ? 1 : 2; e->args && i < e->args->len; i++)
-        {
-          CExpr *a = g_ptr_array_index (e->args, i);
-          guint p = val (P, a);
-          if (rf_c_type_is_pointerish (P->ty, type_of (P, a)))
-            cons_add (P, K_SCALAR, p, p, pointee_of (P, a), NULL);
-        }
-      visit_args (P, e, 0);
-      return r;
-    case LIB_ENDPTR:
-      if (a0 && arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
-        cons_add (P, K_STORE, val (P, a0), val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
-      visit_args (P, e, 0);
-      return r;
-    case LIB_SETSPECIFIC:
-      visit_args (P, e, 0);
-      if (arg_at (e, 1))
-        cons_add (P, K_COPY, P->specific, val (P, arg_at (e, 1)), NULL, NULL);
-      return r;
-    case LIB_GETSPECIFIC:
-      visit_args (P, e, 0);
-      cons_add (P, K_COPY, r, P->specific, NULL, NULL);
-      return r;
-    case LIB_KEYCREATE:
-      {
-        visit_args (P, e, 0);
-        CExpr *f = peel (arg_at (e, 1));
-        if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
-          f = peel (f->a);
-        CDecl *def = f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC
-                     ? func_def (P, f->text) : NULL;
-        if (def && def->params && def->params->len == 1)
-          cons_add (P, K_COPY, cell_id (P, obj_var (P, g_ptr_array_index (def->params, 0), def), ""),
-                    P->specific, NULL, NULL);
-        else if (f && !is_null_constant (f))
-          {
-            /* a destructor through a pointer: whatever it may be gets unknown values */
-            cons_add (P, K_TAINT, 0, val (P, arg_at (e, 1)), NULL, NULL);
-          }
-      }
-      return r;
-    case LIB_STRTOK:
-      visit_args (P, e, 0);
-      if (a0 && arg_at (e, 2) && !is_null_constant (arg_at (e, 2)))
-        {
-          guint v = val (P, a0), sp = val (P, arg_at (e, 2));
-          cons_add (P, K_COPY, r, v, NULL, NULL);
-          cons_add (P, K_STORE, v, sp, pointee_of (P, arg_at (e, 2)), NULL);
-          cons_add (P, K_LOAD, r, sp, NULL, NULL);
-        }
-      else
-        set_unknown (P, r);
-      return r;
-    case LIB_CREATE:
-      {
-        visit_args (P, e, 0);
-        CExpr *f = arg_at (e, 2), *arg = arg_at (e, 3);
-        if (!f || !arg)
-          return r;
-        Call *k = call_new (P, e, 3, 1);
-        k->create = TRUE;
-        CExpr *pf = peel (f);
-        if (pf && pf->kind == C_EXPR_UNARY && pf->op == C_OP_ADDR)
-          pf = peel (pf->a);
-        CDecl *def = pf && pf->kind == C_EXPR_IDENT && pf->decl && pf->decl->kind == C_DECL_FUNC
-                     ? func_def (P, pf->text) : NULL;
-        if (def)
-          bind (P, k, def);
-        else
-          {
-            k->fnode = val (P, f);
-            cons_add (P, K_CALL, 0, 0, NULL, k);
-          }
-      }
-      return r;
-    case LIB_JOIN:
-      visit_args (P, e, 0);
-      if (arg_at (e, 1) && !is_null_constant (arg_at (e, 1)))
-        cons_add (P, K_STORE, P->unknown, val (P, arg_at (e, 1)), pointee_of (P, arg_at (e, 1)), NULL);
-      return r;
-    case LIB_PRIVATE:
-      visit_args (P, e, 0);
-      return r;
-    case LIB_ATOMIC:
-      visit_args (P, e, 0);
-      return lower_atomic (P, e);
-    case LIB_OTHER:
-      break;
-    }
-  /* a summarised function given functions (qsort's comparator) calls them with
-   * pointers the analysis does not follow: their parameters are unknown */
-  for (guint i = 0; e->args && i < e->args->len; i++)
-    {
-      CType *at = strip (P, type_of (P, arg_at (e, i)));
-      if (at && (at->kind == C_TYPE_FUNCTION
-                 || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
-        cons_add (P, calls_back_only (name) ? K_CALLBACK : K_TAINT, 0, val (P, arg_at (e, i)), NULL, NULL);
-    }
-  visit_args (P, e, 0);
-  CType *rt = type_of (P, e);
-  if (pointer_valued (P, rt) && !is_kind (P, rt, C_TYPE_VOID))
-    set_unknown (P, r);
-  if (is_aggregate (P, rt))
-    set_unknown (P, *raddr);
-  return r;
-}
-
-/* A call: the result's value node; *RADDR gets its location node (struct results). */
-static guint
-lower_call (RfCPoints *P, CExpr *e, guint *raddr)
-{
-  const char *name = callee_name (e);
-  CDecl *def = func_def (P, name);
-  *raddr = node_new (P);
-  if (name && summarised (P, name, def))
-    return lower_lib (P, e, name, raddr);
-  Call *k = call_new (P, e, 0, G_MAXUINT);
-  k->raddr = *raddr;
-  if (def)
-    bind (P, k, def);
-  else if (name)
-    bind_unknown (P, k);
-  else
-    {
-      k->fnode = val (P, e->a);
-      cons_add (P, K_CALL, 0, 0, NULL, k);
-    }
-  return k->rval;
-}
-
-/* ---- expressions ---- */
-
-static void stmt (RfCPoints *P, CStmt *s);
-static void init_object (RfCPoints *P, guint obj, const char *path, CType *type, CInit *in);
-
-static guint
-memo (RfCPoints *P, GHashTable *table, CExpr *e, guint n)
-{
-  g_hash_table_insert (table, e, GUINT_TO_POINTER (n + 1));
-  return n;
-}
-
-/* The value of the last expression statement of statement expression E (VALUE: its
- * value, else its locations). */
-static guint
-stmt_expr_result (RfCPoints *P, CExpr *e, gboolean value)
-{
-  CStmt *s = e->stmt;
-  CStmt *last = s && s->kind == C_STMT_COMPOUND && s->items && s->items->len
-                ? g_ptr_array_index (s->items, s->items->len - 1) : NULL;
-  if (s && s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i + 1 < s->items->len; i++)
-      stmt (P, g_ptr_array_index (s->items, i));
-  if (last && last->kind == C_STMT_EXPR && last->expr)
-    return value ? val (P, last->expr) : addr (P, last->expr);
-  stmt (P, last);
-  return P->empty;
-}
-
-static guint
-compound_literal (RfCPoints *P, CExpr *e)
-{
-  guint o = obj_site (P, RF_C_POINTS_LITERAL, e, e->type);
-  init_object (P, o, "", e->type, e->init);
-  return o;
-}
-
-/* The locations lvalue E denotes (or a struct-valued E's); walks E. */
-static guint
-addr (RfCPoints *P, CExpr *e)
-{
-  if (!e)
-    return P->empty;
-  gpointer m = g_hash_table_lookup (P->addr_of, e);
-  if (m)
-    return GPOINTER_TO_UINT (m) - 1;
-  guint n;
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM))
-        n = node_of_loc (P, obj_var (P, e->decl, P->fn), "");
-      else if (e->decl && e->decl->kind == C_DECL_FUNC)
-        n = node_of_loc (P, obj_func (P, e->decl), "");
-      else
-        n = P->unknown;
-      break;
-    case C_EXPR_MEMBER:
-      n = node_new (P);
-      cons_add (P, K_FIELD, n, e->arrow ? val (P, e->a) : addr (P, e->a), NULL, e->text);
-      break;
-    case C_EXPR_INDEX:
-      {
-        CExpr *arr = e->a, *idx = e->b;
-        if (!rf_c_type_is_pointerish (P->ty, type_of (P, arr)) && rf_c_type_is_pointerish (P->ty, type_of (P, idx)))
-          arr = e->b, idx = e->a;
-        val (P, idx);
-        n = val (P, arr);
-      }
-      break;
-    case C_EXPR_UNARY:
-      if (e->op == C_OP_DEREF)
-        n = val (P, e->a);
-      else if (e->op == C_OP_EXTENSION)
-        n = addr (P, e->a);
-      else
-        {
-          val (P, e);
-          n = P->unknown;
-        }
-      break;
-    case C_EXPR_CAST:
-      n = addr (P, e->a);
-      break;
-    case C_EXPR_COMPOUND_LIT:
-      n = node_of_loc (P, compound_literal (P, e), "");
-      break;
-    case C_EXPR_CALL:
-      memo (P, P->val_of, e, lower_call (P, e, &n));
-      break;
-    case C_EXPR_ASSIGN:
-      val (P, e);
-      n = addr (P, e->a);
-      break;
-    case C_EXPR_COND:
-      n = node_new (P);
-      val (P, e->a);
-      cons_add (P, K_COPY, n, e->b ? addr (P, e->b) : addr (P, e->a), NULL, NULL);
-      cons_add (P, K_COPY, n, addr (P, e->c), NULL, NULL);
-      break;
-    case C_EXPR_COMMA:
-      val (P, e->a);
-      n = addr (P, e->b);
-      break;
-    case C_EXPR_STMT_EXPR:
-      n = stmt_expr_result (P, e, FALSE);
-      break;
-    default:
-      val (P, e);
-      n = P->unknown;
-      break;
-    }
-  return memo (P, P->addr_of, e, n);
-}
-
-/* The locations the value of E may point to; walks E. */
-static guint
-val (RfCPoints *P, CExpr *e)
-{
-  if (!e)
-    return P->empty;
-  gpointer m = g_hash_table_lookup (P->val_of, e);
-  if (m)
-    return GPOINTER_TO_UINT (m) - 1;
-  guint n = P->empty;
-  CType *t = type_of (P, e);
-  switch (e->kind)
-    {
-    case C_EXPR_IDENT:
-      if (!e->decl)
-        n = P->unknown;
-      else if (e->decl->kind == C_DECL_FUNC)
-        n = node_of_loc (P, obj_func (P, e->decl), "");
-      else if (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM)
-        {
-          guint o = obj_var (P, e->decl, P->fn);
-          n = node_new (P);
-          if (is_kind (P, obj_at (P, o)->type, C_TYPE_ARRAY))
-            {
-              /* an array decays to a pointer to its elements */
-              set_add (P, n, loc_id (P, o, "[]"));
-              obj_at (P, o)->addr_taken = TRUE;
-            }
-          else
-            cons_add (P, K_LOAD, n, node_of_loc (P, o, ""), obj_at (P, o)->type, NULL);
-        }
-      break;
-    case C_EXPR_INT: case C_EXPR_FLOAT: case C_EXPR_CHAR: case C_EXPR_STRING:
-    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:
-    case C_EXPR_LABEL_ADDR:
-      break;
-    case C_EXPR_UNARY:
-      switch (e->op)
-        {
-        case C_OP_ADDR:
-          {
-            CExpr *a = peel (e->a);
-            n = addr (P, e->a);
-            if (!(a && a->kind == C_EXPR_IDENT && a->decl && a->decl->kind == C_DECL_FUNC))
-              cons_add (P, K_TAKE, 0, n, NULL, NULL);
-          }
-          break;
-        case C_OP_DEREF:
-          if (is_kind (P, t, C_TYPE_FUNCTION))
-            n = val (P, e->a);
-          else if (is_kind (P, t, C_TYPE_ARRAY))
-            {
-              n = node_new (P);
-              cons_add (P, K_DECAY, n, val (P, e->a), NULL, NULL);
-              cons_add (P, K_TAKE, 0, n, NULL, NULL);
-            }
-          else
-            {
-              guint p = val (P, e->a);
-              if (pointer_valued (P, t))
-                {
-                  n = node_new (P);
-                  cons_add (P, K_LOAD, n, p, t, NULL);
-                }
-            }
-          break;
-        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
-        case C_OP_EXTENSION:
-          n = val (P, e->a);
-          break;
-        default:
-          val (P, e->a);
-          break;
-        }
-      break;
-    case C_EXPR_BINARY:
-      {
-        guint a = val (P, e->a), b = val (P, e->b);
-        if (e->op == C_OP_ADD || e->op == C_OP_SUB)
-          {
-            CType *ta = type_of (P, e->a), *tb = type_of (P, e->b);
-            gboolean pa = rf_c_type_is_pointerish (P->ty, ta), pb = rf_c_type_is_pointerish (P->ty, tb);
-            if (pa && !(e->op == C_OP_SUB && pb))
-              n = a;
-            else if (pb && e->op == C_OP_ADD)
-              n = b;
-            else if (!ta || !tb)
-              n = P->unknown;
-          }
-      }
-      break;
-    case C_EXPR_ASSIGN:
-      {
-        CType *w = type_of (P, e->a);
-        if (is_aggregate (P, w))
-          cons_add (P, K_COPYOBJ, addr (P, e->a), addr (P, e->b), w, NULL);
-        else if (pointer_valued (P, w))
-          {
-            guint v = val (P, e->b);
-            if (e->op == C_OP_ASSIGN)
-              {
-                cons_add (P, K_STORE, v, addr (P, e->a), w, NULL);
-                n = v;
-              }
-            else
-              n = val (P, e->a);
-          }
-        else
-          {
-            val (P, e->b);
-            guint d = addr (P, e->a);
-            cons_add (P, K_SCALAR, d, d, w, NULL);
-          }
-      }
-      break;
-    case C_EXPR_COND:
-      {
-        guint c = val (P, e->a);
-        n = node_new (P);
-        cons_add (P, K_COPY, n, e->b ? val (P, e->b) : c, NULL, NULL);
-        cons_add (P, K_COPY, n, val (P, e->c), NULL, NULL);
-      }
-      break;
-    case C_EXPR_COMMA:
-      val (P, e->a);
-      n = val (P, e->b);
-      break;
-    case C_EXPR_CALL:
-      {
-        guint ra;
-        n = lower_call (P, e, &ra);
-        g_hash_table_insert (P->addr_of, e, GUINT_TO_POINTER (ra + 1));
-      }
-      break;
-    case C_EXPR_MEMBER: case C_EXPR_INDEX:
-      {
-        guint a = addr (P, e);
-        if (is_kind (P, t, C_TYPE_ARRAY))
-          {
-            n = node_new (P);
-            cons_add (P, K_DECAY, n, a, NULL, NULL);
-            cons_add (P, K_TAKE, 0, n, NULL, NULL);
-          }
-        else if (pointer_valued (P, t))
-          {
-            n = node_new (P);
-            cons_add (P, K_LOAD, n, a, t, NULL);
-          }
-      }
-      break;
-    case C_EXPR_CAST:
-      {
-        CType *from = type_of (P, e->a);
-        guint a = is_aggregate (P, from) ? addr (P, e->a) : val (P, e->a);
-        if (pointer_valued (P, e->type) && !is_kind (P, e->type, C_TYPE_VOID))
-          {
-            if (!from)
-              n = P->unknown;
-            else if (pointer_valued (P, from))
-              n = a;
-            else if (!is_null_constant (e->a))
-              n = P->unknown;  /* an integer turned into a pointer */
-          }
-        else if (pointer_valued (P, from) && !is_kind (P, e->type, C_TYPE_VOID))
-          cons_add (P, K_EXPOSE, 0, a, NULL, NULL);  /* a pointer turned into an integer */
-      }
-      break;
-    case C_EXPR_COMPOUND_LIT:
-      {
-        guint o = compound_literal (P, e);
-        n = node_new (P);
-        if (is_kind (P, e->type, C_TYPE_ARRAY))
-          set_add (P, n, loc_id (P, o, "[]"));
-        else if (pointer_valued (P, e->type))
-          cons_add (P, K_LOAD, n, node_of_loc (P, o, ""), e->type, NULL);
-      }
-      break;
-    case C_EXPR_STMT_EXPR:
-      n = stmt_expr_result (P, e, TRUE);
-      break;
-    case C_EXPR_VA_ARG:
-      val (P, e->a);
-      n = P->unknown;
-      break;
-    case C_EXPR_GENERIC:
-      n = node_new (P);
-      for (guint i = 0; e->args && i < e->args->len; i++)
-        cons_add (P, K_COPY, n, val (P, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr), NULL, NULL);
-      break;
-    default:
-      n = P->unknown;
-      break;
-    }
-  return memo (P, P->val_of, e, n);
-}
-
-/* ---- initializers and statements ---- */
-
-/* Value E stored into object OBJ at PATH, of type TYPE (NULL: some member of the
- * aggregate at PATH, its braces elided). */
-static void
-init_value (RfCPoints *P, guint obj, const char *path, CType *type, CExpr *e)
-{
-  CType *te = type_of (P, e);
-  if (is_kind (P, type, C_TYPE_ARRAY) && e->kind == C_EXPR_STRING)
-    return;
-  if (is_aggregate (P, te))
-    {
-      cons_add (P, K_COPYOBJ, node_of_loc (P, obj, path), addr (P, e), is_aggregate (P, type) ? type : NULL, NULL);
-      return;
-    }
-  guint v = val (P, e);
-  if (pointer_valued (P, te))
-    {
-      /* into the cell at PATH (seen by the cells below it) */
-      cons_add (P, K_COPY, cell_id (P, obj, path), v, NULL, NULL);
-      return;
-    }
-  /* other data: where it shares a union with pointers, they are lost */
-  CType *ct = NULL;
-  g_free (normal_path (P, obj_at (P, obj), path, TRUE, &ct));
-  if (!is_null_constant (e) && (!ct || is_kind (P, ct, C_TYPE_UNION)) && rf_c_type_holds_pointers (P->ty, ct))
-    obj_at (P, obj)->smashed = TRUE;
-}
-
-/* The expressions of initializer IN, evaluated for their effects only. */
-static void
-init_visit (RfCPoints *P, CInit *in)
-{
-  if (!in)
-    return;
-  if (in->expr)
-    val (P, in->expr);
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    init_visit (P, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
-}
-
-/* T is (a typedef of) a pthread or semaphore type: the pointers inside belong to the
- * library, which the program never loads. */
-static gboolean
-is_sync_type (CType *t)
-{
-  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
-    {
-      const char *n = t->tdef->name;
-      if (n && (g_str_has_prefix (n, "pthread_") || strcmp (n, "sem_t") == 0))
-        return TRUE;
-      t = t->tdef->type;
-    }
-  return FALSE;
-}
-
-/* Initializer IN of object OBJ's part at PATH, of type TYPE (designated and nested
- * lists followed; anything else goes to PATH as a whole). */
-static void
-init_object (RfCPoints *P, guint obj, const char *path, CType *type, CInit *in)
-{
-  if (!in)
-    return;
-  if (is_sync_type (type) && !in->expr)
-    {
-      /* PTHREAD_MUTEX_INITIALIZER and the like: integers over the library's own
-       * pointers (a mutex's list links), which the program never loads */
-      init_visit (P, in);
-      return;
-    }
-  if (in->expr)
-    {
-      init_value (P, obj, path, type, in->expr);
-      return;
-    }
-  CType *t = strip (P, type);
-  guint next = 0;  /* the next member of a struct */
-  for (guint i = 0; in->items && i < in->items->len; i++)
-    {
-      CInitItem *it = g_ptr_array_index (in->items, i);
-      g_autofree char *p = g_strdup (path);
-      CType *st = t, *mt = NULL;
-      gboolean ok = TRUE;
-      if (it->designators && it->designators->len)
-        for (guint j = 0; j < it->designators->len && ok; j++)
-          {
-            CDesignator *d = g_ptr_array_index (it->designators, j);
-            CType *s = strip (P, st);
-            val (P, d->index);
-            val (P, d->index_hi);
-            if (d->kind != C_DESIG_FIELD && s && s->kind == C_TYPE_ARRAY)
-              {
-                char *np = g_strconcat (p, "[]", NULL);
-                g_free (p);
-                p = np;
-                mt = s->base;
-              }
-            else if (d->kind == C_DESIG_FIELD && s && (s->kind == C_TYPE_STRUCT || s->kind == C_TYPE_UNION)
-                     && (mt = rf_c_type_member (P->ty, s, d->field)))
-              {
-                char *np = g_strconcat (p, ".", d->field, NULL);
-                g_free (p);
-                p = np;
-                if (j == 0 && s->kind == C_TYPE_STRUCT && s->tag && s->tag->members)
-                  for (guint k = 0; k < s->tag->members->len; k++)
-                    if (((CDecl *) g_ptr_array_index (s->tag->members, k))->name
-                        && strcmp (((CDecl *) g_ptr_array_index (s->tag->members, k))->name, d->field) == 0)
-                      next = k + 1;
-              }
-            else
-              ok = FALSE;
-            st = mt;
-          }
-      else if (t && t->kind == C_TYPE_ARRAY)
-        {
-          char *np = g_strconcat (p, "[]", NULL);
-          g_free (p);
-          p = np;
-          mt = t->base;
-        }
-      else if (t && (t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members
-               && next < t->tag->members->len)
-        {
-          /* unnamed bit-fields take no initializer */
-          while (next < t->tag->members->len && !((CDecl *) g_ptr_array_index (t->tag->members, next))->name
-                 && ((CDecl *) g_ptr_array_index (t->tag->members, next))->bit_width)
-            next++;
-          CDecl *m = next < t->tag->members->len ? g_ptr_array_index (t->tag->members, next++) : NULL;
-          if (m && m->name)
-            {
-              char *np = g_strconcat (p, ".", m->name, NULL);
-              g_free (p);
-              p = np;
-              mt = m->type;
-            }
-          else
-            ok = FALSE;
-        }
-      else if (t && t->kind != C_TYPE_STRUCT && t->kind != C_TYPE_UNION && t->kind != C_TYPE_ARRAY)
-        mt = t;  /* braces around a scalar */
-      else
-        ok = FALSE;
-      /* braces elided: an expression for an aggregate member starts inside it; the
-       * rest of the list is then taken whole */
-      if (ok && it->init && it->init->expr && (is_aggregate (P, mt) || is_kind (P, mt, C_TYPE_ARRAY))
-          && !is_aggregate (P, type_of (P, it->init->expr))
-          && !(is_kind (P, mt, C_TYPE_ARRAY) && it->init->expr->kind == C_EXPR_STRING))
-        ok = FALSE;
-      if (!ok)
-        {
-          for (guint j = i; j < in->items->len; j++)
-            init_object (P, obj, path, NULL, ((CInitItem *) g_ptr_array_index (in->items, j))->init);
-          return;
-        }
-      init_object (P, obj, p, mt, it->init);
-    }
-}
-
-static void
-decl (RfCPoints *P, CDecl *d)
-{
-  if (d->kind != C_DECL_VAR || !d->init)
-    return;
-  guint o = obj_var (P, d, d->file_scope ? NULL : P->fn);
-  init_object (P, o, "", obj_at (P, o)->type, d->init);
-}
-
-static void
-stmt (RfCPoints *P, CStmt *s)
-{
-  if (!s)
-    return;
-  switch (s->kind)
-    {
-    case C_STMT_DECL:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        decl (P, g_ptr_array_index (s->items, i));
-      return;
-    case C_STMT_RETURN:
-      if (s->expr && P->fn)
-        {
-          CType *ft = strip (P, P->fn->type);
-          CType *rt = ft && ft->kind == C_TYPE_FUNCTION ? ft->base : NULL;
-          if (is_aggregate (P, rt))
-            cons_add (P, K_COPYOBJ, node_of_loc (P, obj_result (P, P->fn), ""), addr (P, s->expr), rt, NULL);
-          else
-            cons_add (P, K_COPY, ret_node (P, P->fn), val (P, s->expr), NULL, NULL);
-        }
-      return;
-    case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        stmt (P, g_ptr_array_index (s->items, i));
-      return;
-    case C_STMT_LOCAL_LABEL:
-      return;
-    default:
-      val (P, s->expr);
-      val (P, s->expr2);
-      stmt (P, s->init);
-      stmt (P, s->body);
-      stmt (P, s->else_body);
-      if (s->kind == C_STMT_ASM && s->asm_)
-        {
-          /* operands of an asm statement: anything may happen to them */
-          GPtrArray *ops[2] = { s->asm_->outputs, s->asm_->inputs };
-          for (guint k = 0; k < 2; k++)
-            for (guint i = 0; ops[k] && i < ops[k]->len; i++)
-              cons_add (P, K_TAINT, 0, val (P, ((CAsmOperand *) g_ptr_array_index (ops[k], i))->expr), NULL, NULL);
-        }
-      return;
-    }
-}
-
-/* ---- solving ---- */
 
 /* Code without a body may hand out the address of every global with external
  * linkage (so stores through unknown pointers may reach them), and may get (and
@@ -1929,23 +599,19 @@ externals (RfCPoints *P)
   if (!P->externals_done)
     {
       P->externals_done = TRUE;
-      for (guint i = 0; i < P->unit->files->len; i++)
+      for (guint i = 0; i < P->decls->len; i++)
         {
-          CFile *file = g_ptr_array_index (P->unit->files, i);
-          for (guint j = 0; j < file->items->len; j++)
+          CDecl *d = g_ptr_array_index (P->decls, i);
+          if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
+              && d->storage != C_STORAGE_TYPEDEF && !d->in_system && !d->thread_local)
             {
-              CDecl *d = g_ptr_array_index (file->items, j);
-              if (d->kind == C_DECL_VAR && d->file_scope && d->storage != C_STORAGE_STATIC
-                  && d->storage != C_STORAGE_TYPEDEF && !d->in_system && !d->thread_local)
-                {
-                  guint o = obj_var (P, d, NULL);
-                  obj_flag (P, &obj_at (P, o)->addr_taken);
-                }
+              guint o = pts_obj_var (P, d, NULL);
+              obj_flag (P, &pts_obj_at (P, o)->addr_taken);
             }
         }
     }
   for (guint i = 0; i < P->objs->len; i++)
-    if (obj_at (P, i)->exposed)
+    if (pts_obj_at (P, i)->exposed)
       taint (P, i, TRUE);
 }
 
@@ -1955,20 +621,20 @@ spread_taint (RfCPoints *P)
 {
   for (guint i = 0; i < P->objs->len; i++)
     {
-      Obj *o = obj_at (P, i);
+      Obj *o = pts_obj_at (P, i);
       if (!o->tainted)
         continue;
       for (guint k = 0; k < o->cells->len; k++)
         {
           g_autoptr (GArray) ls = sorted_locs (P, g_array_index (o->cells, guint, k));
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj->id, TRUE);
         }
       if (o->addr_taken)
         {
           g_autoptr (GArray) ls = sorted_locs (P, P->mem);
           for (guint j = 0; j < ls->len; j++)
-            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj, TRUE);
+            taint (P, loc_at (P, g_array_index (ls, guint, j))->obj->id, TRUE);
         }
     }
 }
@@ -2003,67 +669,55 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
     P->opts = *opts;
   P->funcs = g_hash_table_new (g_str_hash, g_str_equal);
   P->objs = g_ptr_array_new_with_free_func ((GDestroyNotify) obj_free);
-  P->obj_of = g_hash_table_new (NULL, NULL);
-  P->func_of = g_hash_table_new (NULL, NULL);
-  P->locs = g_ptr_array_new_with_free_func ((GDestroyNotify) loc_free);
+  P->own_objects = !P->opts.objects;
+  P->objects = P->opts.objects ? P->opts.objects : rf_c_objects_new (ty);
   P->nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) node_free);
   P->cons = g_array_new (FALSE, FALSE, sizeof (Cons));
-  P->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) call_free);
+  P->calls = g_ptr_array_new_with_free_func ((GDestroyNotify) pts_call_free);
   P->val_of = g_hash_table_new (NULL, NULL);
   P->addr_of = g_hash_table_new (NULL, NULL);
   P->ret_of = g_hash_table_new (NULL, NULL);
-  P->empty = node_new (P);
-  P->unknown = node_new (P);
+  P->empty = pts_node_new (P);
+  P->unknown = pts_node_new (P);
   node_at (P, P->unknown)->unknown = TRUE;
-  P->mem = node_new (P);
-  P->specific = node_new (P);
+  P->mem = pts_node_new (P);
+  P->specific = pts_node_new (P);
 
-  for (guint i = 0; i < unit->files->len; i++)
+  P->decls = c_unit_decls (unit);
+  for (guint i = 0; i < P->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
-        {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          if (d->kind == C_DECL_FUNC && d->body && d->name && !g_hash_table_contains (P->funcs, d->name))
-            g_hash_table_insert (P->funcs, (gpointer) d->name, d);
-        }
+      CDecl *d = g_ptr_array_index (P->decls, i);
+      if (d->kind == C_DECL_FUNC && d->body && d->name && !g_hash_table_contains (P->funcs, d->name))
+        g_hash_table_insert (P->funcs, (gpointer) d->name, d);
     }
-  for (guint i = 0; i < unit->files->len; i++)
+  for (guint i = 0; i < P->decls->len; i++)
     {
-      CFile *file = g_ptr_array_index (unit->files, i);
-      for (guint j = 0; j < file->items->len; j++)
+      CDecl *d = g_ptr_array_index (P->decls, i);
+      P->fn = NULL;
+      if (d->kind == C_DECL_FUNC && d->body)
         {
-          CDecl *d = g_ptr_array_index (file->items, j);
-          P->fn = NULL;
-          if (d->kind == C_DECL_FUNC && d->body)
-            {
-              P->fn = d;
-              stmt (P, d->body);
-            }
-          else
-            decl (P, d);
+          P->fn = d;
+          pts_stmt (P, d->body);
         }
+      else
+        pts_decl (P, d);
     }
   P->fn = NULL;
   /* a global only declared here is defined (and initialised) by code the analysis
    * does not see */
   g_autoptr (GHashTable) defined = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint pass = 0; pass < 2; pass++)
-    for (guint i = 0; i < unit->files->len; i++)
+    for (guint i = 0; i < P->decls->len; i++)
       {
-        CFile *file = g_ptr_array_index (unit->files, i);
-        for (guint j = 0; j < file->items->len; j++)
+        CDecl *d = g_ptr_array_index (P->decls, i);
+        if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
+          continue;
+        if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
+          g_hash_table_add (defined, (gpointer) d->name);
+        else if (pass == 1 && !g_hash_table_contains (defined, d->name))
           {
-            CDecl *d = g_ptr_array_index (file->items, j);
-            if (d->kind != C_DECL_VAR || !d->file_scope || !d->name || d->storage == C_STORAGE_TYPEDEF)
-              continue;
-            if (pass == 0 && (d->storage != C_STORAGE_EXTERN || d->init))
-              g_hash_table_add (defined, (gpointer) d->name);
-            else if (pass == 1 && !g_hash_table_contains (defined, d->name))
-              {
-                Obj *o = obj_at (P, obj_var (P, d, NULL));
-                o->smashed = o->addr_taken = TRUE;
-              }
+            Obj *o = pts_obj_at (P, pts_obj_var (P, d, NULL));
+            o->smashed = o->addr_taken = TRUE;
           }
       }
   /* functions called from outside: their parameters point anywhere; but main's
@@ -2080,21 +734,19 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
               && (pt->kind == C_TYPE_POINTER || pt->kind == C_TYPE_ARRAY) && strip (P, pt->base)
               && strip (P, pt->base)->kind == C_TYPE_POINTER)
             {
-              gconstpointer ka = g_intern_string (RF_C_POINTS_ARGV), ks = g_intern_string (RF_C_POINTS_ARGV_STRINGS);
-              gpointer va = g_hash_table_lookup (P->obj_of, ka), vs = g_hash_table_lookup (P->obj_of, ks);
-              guint a = va ? GPOINTER_TO_UINT (va) - 1
-                           : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ka, pt->base, g_strdup ("argv[]"));
-              guint str = vs ? GPOINTER_TO_UINT (vs) - 1
-                             : obj_new (P, P->obj_of, RF_C_POINTS_LITERAL, ks, strip (P, pt->base)->base,
-                                        g_strdup ("argv strings"));
-              obj_at (P, a)->addr_taken = obj_at (P, str)->addr_taken = TRUE;
-              set_add (P, cell_id (P, a, ""), loc_id (P, str, ""));
-              set_add (P, cell_id (P, obj_var (P, pd, fn), ""), loc_id (P, a, ""));
+              gconstpointer ka = g_intern_string (RF_C_OBJ_ARGV_ARRAY), ks = g_intern_string (RF_C_OBJ_ARGV_STRINGS);
+              RfCObj *oa = rf_c_objects_get (P->objects, RF_C_OBJ_ARGV, ka, pt->base, fn->loc);
+              RfCObj *os = rf_c_objects_get (P->objects, RF_C_OBJ_ARGV, ks, strip (P, pt->base)->base, fn->loc);
+              guint a = obj_meet (P, oa, g_strdup ("argv[]"));
+              guint str = obj_meet (P, os, g_strdup ("argv strings"));
+              pts_obj_at (P, a)->addr_taken = pts_obj_at (P, str)->addr_taken = TRUE;
+              pts_set_add (P, pts_cell_id (P, a, ""), pts_loc_id (P, str, ""));
+              pts_set_add (P, pts_cell_id (P, pts_obj_var (P, pd, fn), ""), pts_loc_id (P, a, ""));
               continue;
             }
-          guint o = obj_var (P, g_ptr_array_index (fn->params, j), fn);
-          set_unknown (P, cell_id (P, o, ""));
-          obj_at (P, o)->smashed = TRUE;
+          guint o = pts_obj_var (P, g_ptr_array_index (fn->params, j), fn);
+          pts_set_unknown (P, pts_cell_id (P, o, ""));
+          pts_obj_at (P, o)->smashed = TRUE;
         }
     }
   solve (P);
@@ -2113,7 +765,7 @@ share_set (RfCPoints *P, guint n, GArray *todo)
   g_hash_table_iter_init (&it, nd->set);
   while (g_hash_table_iter_next (&it, &k, NULL))
     {
-      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj;
+      guint o = loc_at (P, GPOINTER_TO_UINT (k) - 1)->obj->id;
       if (!P->shared[o])
         {
           P->shared[o] = 1;
@@ -2135,9 +787,9 @@ compute_shared (RfCPoints *P)
   g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint o = 0; o < P->objs->len; o++)
     {
-      Obj *ob = obj_at (P, o);
-      gboolean local = ob->kind == RF_C_POINTS_VAR && ob->fn && ob->decl && !is_static_object (ob->decl);
-      if ((!local && ob->kind != RF_C_POINTS_FUNC) || ob->tainted || ob->exposed)
+      Obj *ob = pts_obj_at (P, o);
+      gboolean local = ob->o->kind == RF_C_OBJ_VAR && ob->o->fn && ob->o->decl && !c_is_static_object (ob->o->decl);
+      if ((!local && ob->o->kind != RF_C_OBJ_FUNC) || ob->tainted || ob->exposed)
         {
           P->shared[o] = 1;
           g_array_append_val (todo, o);
@@ -2165,7 +817,7 @@ compute_shared (RfCPoints *P)
     {
       guint o = g_array_index (todo, guint, todo->len - 1);
       g_array_set_size (todo, todo->len - 1);
-      Obj *ob = obj_at (P, o);
+      Obj *ob = pts_obj_at (P, o);
       for (guint c = 0; c < ob->cells->len; c++)
         share_set (P, g_array_index (ob->cells, guint, c), todo);
     }
@@ -2174,12 +826,12 @@ compute_shared (RfCPoints *P)
 gboolean
 rf_c_points_local_shared (RfCPoints *P, CDecl *d)
 {
-  gpointer v = g_hash_table_lookup (P->obj_of, d);
-  if (!v)
+  RfCObj *o = rf_c_objects_find (P->objects, RF_C_OBJ_VAR, rf_c_objects_var_key (d));
+  if (!o || !obj_peek (P, o->id))
     return TRUE;
   if (!P->shared)
     compute_shared (P);
-  return P->shared[GPOINTER_TO_UINT (v) - 1] != 0;
+  return P->shared[o->id] != 0;
 }
 
 void
@@ -2188,11 +840,11 @@ rf_c_points_free (RfCPoints *P)
   if (!P)
     return;
   g_free (P->shared);
+  g_ptr_array_unref (P->decls);
   g_hash_table_unref (P->funcs);
   g_ptr_array_unref (P->objs);
-  g_hash_table_unref (P->obj_of);
-  g_hash_table_unref (P->func_of);
-  g_ptr_array_unref (P->locs);
+  if (P->own_objects)
+    rf_c_objects_free (P->objects);
   g_ptr_array_unref (P->nodes);
   g_array_unref (P->cons);
   g_ptr_array_unref (P->calls);
@@ -2216,7 +868,7 @@ rf_c_points_lookup (RfCPoints *P, CExpr *e, CType *want, GPtrArray *out)
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < vs->len; i++)
     if (g_hash_table_add (seen, GUINT_TO_POINTER (g_array_index (vs, guint, i) + 1)))
-      g_ptr_array_add (out, &loc_at (P, g_array_index (vs, guint, i))->pub);
+      g_ptr_array_add (out, (gpointer) loc_at (P, g_array_index (vs, guint, i)));
   return TRUE;
 }
 
@@ -2234,9 +886,9 @@ rf_c_points_escaped_functions (RfCPoints *P)
   GPtrArray *out = g_ptr_array_new ();
   for (guint i = 0; i < P->objs->len; i++)
     {
-      Obj *o = obj_at (P, i);
-      if (o->kind == RF_C_POINTS_FUNC && o->escaped && o->decl && o->decl->body)
-        g_ptr_array_add (out, o->decl);
+      Obj *o = pts_obj_at (P, i);
+      if (o->o->kind == RF_C_OBJ_FUNC && o->escaped && o->o->decl && o->o->decl->body)
+        g_ptr_array_add (out, o->o->decl);
     }
   return out;
 }
@@ -2262,15 +914,15 @@ rf_c_points_to_string (RfCPoints *P)
       g_autoptr (GArray) ls = sorted_locs (P, i);
       for (guint j = 0; j < ls->len; j++)
         {
-          Loc *l = loc_at (P, g_array_index (ls, guint, j));
-          g_ptr_array_add (names, g_strconcat (obj_at (P, l->obj)->name, l->path, NULL));
+          const RfCLoc *l = loc_at (P, g_array_index (ls, guint, j));
+          g_ptr_array_add (names, g_strconcat (pts_obj_at (P, l->obj->id)->name, l->path, NULL));
         }
       g_ptr_array_sort (names, cmp_str);
       if (n->unknown)
         g_ptr_array_insert (names, 0, g_strdup ("?"));
       g_ptr_array_add (names, NULL);
       g_autofree char *set = g_strjoinv (", ", (char **) names->pdata);
-      const char *oname = is_mem ? "memory" : obj_at (P, n->obj)->name;
+      const char *oname = is_mem ? "memory" : pts_obj_at (P, n->obj)->name;
       g_ptr_array_add (lines, g_strdup_printf ("%s%s -> {%s}", oname, is_mem ? "" : n->path, set));
     }
   g_ptr_array_sort (lines, cmp_str);
@@ -2279,8 +931,8 @@ rf_c_points_to_string (RfCPoints *P)
     g_string_append_printf (out, "%s\n", (const char *) g_ptr_array_index (lines, i));
   for (guint i = 0; i < P->objs->len; i++)
     {
-      Obj *o = obj_at (P, i);
-      if ((o->smashed || o->tainted) && !(o->decl && o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->type))
+      Obj *o = pts_obj_at (P, i);
+      if ((o->smashed || o->tainted) && !(o->o->decl && o->o->decl->in_system) && rf_c_type_holds_pointers (P->ty, o->o->type))
         g_string_append_printf (out, "%s: %s\n", o->name, o->tainted ? "tainted" : "smashed");
     }
   return g_string_free (out, FALSE);

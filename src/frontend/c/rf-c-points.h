@@ -2,10 +2,8 @@
  * C front end).
  *
  * An inclusion-based (Andersen) analysis over the whole unit, flow- and
- * context-insensitive, field-sensitive: an object is a variable (global, static,
- * local, parameter), a function, a heap allocation site, a compound literal or a
- * call's struct result; a location is an object and a field path ("", ".f", "[]",
- * ".a[].b": an array is one location, a union is one location). Every value that may
+ * context-insensitive, field-sensitive, over the objects and locations of rf-c-object.h
+ * (which the lowering shares: the answers are its locations). Every value that may
  * come from outside what the analysis sees (integers turned into pointers, results
  * of functions without a body, memory such functions may write, parameters of main
  * and of module entries, bytes written over pointers) makes a set "unknown": such a
@@ -15,50 +13,23 @@
 #include <glib.h>
 #include "c-ast.h"
 #include "rf-c-type.h"
+#include "rf-c-object.h"
 
 G_BEGIN_DECLS
 
 typedef struct _RfCPoints RfCPoints;
 
-/* Keys (interned strings) of the objects main's argv and envp point to: the array of
- * argument pointers and the argument strings (RF_C_POINTS_LITERAL objects). */
-#define RF_C_POINTS_ARGV "$argv"
-#define RF_C_POINTS_ARGV_STRINGS "$argv-strings"
-
-typedef enum {
-  RF_C_POINTS_VAR,      /* key: the CDecl (a global with external linkage: its interned name) */
-  RF_C_POINTS_FUNC,     /* key: the definition (CDecl with a body), or the interned name */
-  RF_C_POINTS_HEAP,     /* key: the allocation call (CExpr) */
-  RF_C_POINTS_LITERAL,  /* key: the compound literal (CExpr) */
-  RF_C_POINTS_TEMP,     /* key: the function (CDecl) whose struct result it is */
-} RfCPointsKind;
-
-/* RfCPointsLoc: one location, owned by the analysis. decl: VAR and FUNC, a declaration
- * of the object; fn: a local's (or static local's) function, else NULL; type: the
- * type at path, NULL when unknown (an untyped heap object). */
-typedef struct {
-  RfCPointsKind kind;
-  gconstpointer key;
-  CDecl *decl;
-  CDecl *fn;
-  const char *path;
-  CType *type;
-} RfCPointsLoc;
-
 /* RfCPointsOptions: what the caller knows better (everything borrowed; NULL fields
  * take the default).
- * summarised: a call by NAME (DEF: its body or NULL) goes to a library function with
- *   a known effect, not to DEF's body; default: the functions of the analysis' own
- *   table and every pthread_/sem_ function.
- * heap_site: the object of allocation call SITE exists, of type *TYPE (NULL: unknown);
- *   FALSE makes the call's result unknown; default: every site, untyped.
+ * objects: the table of objects and locations to use (rf-c-object.h; it must outlive
+ *   the analysis): an allocation call whose site has no object there gives an unknown
+ *   result; default: a table of the analysis' own, with an untyped object for every
+ *   allocation site.
  * started: functions called from outside (main, module entries): their parameters
  *   point anywhere.
  * indirect: the functions a call through a pointer with an unknown set may reach. */
 typedef struct {
-  gboolean (*summarised) (gpointer user, const char *name, CDecl *def);
-  gboolean (*heap_site) (gpointer user, CExpr *site, CType **type);
-  gpointer user;
+  RfCObjects *objects;
   const GPtrArray *started;   /* CDecl* */
   const GPtrArray *indirect;  /* CDecl* */
 } RfCPointsOptions;
@@ -74,7 +45,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCPoints, rf_c_points_free)
 /* The locations pointer expression E may point to, seen as objects of type WANT (a
  * location of another type stands for its subobjects of type WANT, or for its whole
  * object when it has none; NULL or a character or void WANT keeps every location),
- * appended to OUT (RfCPointsLoc*, borrowed) in a fixed order. FALSE, and OUT left
+ * appended to OUT (const RfCLoc*, borrowed from the objects table) in a fixed order. FALSE, and OUT left
  * alone, when the set is not complete or E was not analysed. An empty complete set:
  * E is only ever null or a string literal. */
 gboolean rf_c_points_lookup (RfCPoints *pts, CExpr *e, CType *want, GPtrArray *out);

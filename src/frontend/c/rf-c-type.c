@@ -293,3 +293,57 @@ rf_c_type_holds_scalars (RfCTypes *ty, CType *t)
 {
   return holds (ty, t, FALSE, 0);
 }
+
+gboolean
+rf_c_type_is_atomic (CType *t)
+{
+  for (int i = 0; t && i < 64; i++)
+    {
+      if (t->quals & C_QUAL_ATOMIC)
+        return TRUE;
+      if (t->kind == C_TYPE_TYPEDEF && t->tdef)
+        t = t->tdef->type;
+      else
+        return FALSE;
+    }
+  return FALSE;
+}
+
+const char *
+rf_c_type_sync_kind (CType *t)
+{
+  static const char *const names[] = { "pthread_mutex_t", "pthread_cond_t", "pthread_rwlock_t",
+                                       "pthread_spinlock_t", "sem_t", "pthread_barrier_t", "pthread_once_t" };
+  for (int i = 0; t && i < 64 && t->kind == C_TYPE_TYPEDEF && t->tdef; i++)
+    {
+      const char *n = t->tdef->name;
+      for (guint k = 0; n && k < G_N_ELEMENTS (names); k++)
+        if (strcmp (n, names[k]) == 0)
+          return names[k];
+      t = t->tdef->type;
+    }
+  return NULL;
+}
+
+static gboolean
+holds_sync (RfCTypes *ty, CType *t, int depth)
+{
+  if (rf_c_type_sync_kind (t))
+    return TRUE;
+  t = rf_c_type_strip (ty, t);
+  if (!t || depth > 8)
+    return FALSE;
+  if (t->kind == C_TYPE_ARRAY)
+    return holds_sync (ty, t->base, depth + 1);
+  if ((t->kind == C_TYPE_STRUCT || t->kind == C_TYPE_UNION) && t->tag && t->tag->members)
+    for (guint i = 0; i < t->tag->members->len; i++)
+      if (holds_sync (ty, ((CDecl *) g_ptr_array_index (t->tag->members, i))->type, depth + 1))
+        return TRUE;
+  return FALSE;
+}
+
+gboolean
+rf_c_type_holds_sync (RfCTypes *ty, CType *t)
+{
+  return holds_sync (ty, t, 0);
+}

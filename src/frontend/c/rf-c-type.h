@@ -42,5 +42,13 @@ gboolean rf_c_type_compatible (RfCTypes *ty, CType *a, CType *b);
 gboolean rf_c_type_holds_pointers (RfCTypes *ty, CType *t);
 /* T holds data other than pointers (unknown types may). */
 gboolean rf_c_type_holds_scalars (RfCTypes *ty, CType *t);
+/* T is qualified _Atomic (through typedefs). */
+gboolean rf_c_type_is_atomic (CType *t);
+/* The pthread or semaphore typedef T is spelt with, when T is a synchronisation object
+ * (pthread_mutex_t, pthread_cond_t, pthread_rwlock_t, pthread_spinlock_t, sem_t,
+ * pthread_barrier_t, pthread_once_t), else NULL. Static. */
+const char *rf_c_type_sync_kind (CType *t);
+/* T is, or holds (as a member or element), a synchronisation object. */
+gboolean rf_c_type_holds_sync (RfCTypes *ty, CType *t);
 
 G_END_DECLS

@@ -1,0 +1,520 @@
+/* rf-c-lower-call: calls lowered: library effects, code without a body, inlining.
+ *
+ * Approach. A call of a function with a body is inlined (a Frame binds its parameters
+ * to the argument expressions; a recursive call jumps back to the active instance). A
+ * call of a library function of rf-c-libc.h is lowered by the builder of its effect
+ * (the memory builders here, synchronisation in rf-c-lower-sync.c, threads and handlers
+ * in rf-c-lower-jobs.c). Any other function without a body reads and writes what its
+ * pointer arguments point to, may release a lock it is given, and may call back the
+ * functions it is given; a call through a pointer goes to every function its
+ * points-to set holds, else to every address-taken function with as many parameters. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+static void lower_callbacks (Lower *L, CExpr *e, const char *name);
+
+/* Pointer arguments of a summarised call: read (or write) what they point to. */
+void
+lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
+{
+  CExpr *p = c_peel (arg);
+  if (!p || p->kind == C_EXPR_STRING)
+    return;
+  if (!is_pointerish (L, type_of (L, arg)))
+    {
+      lower_eval (L, arg);
+      return;
+    }
+  g_autoptr (GPtrArray) ps = lower_deref (L, arg);
+  lower_access (L, ps, mode, atomic, loc);
+}
+
+CDecl *
+lower_func_def (Lower *L, const char *name)
+{
+  return name ? g_hash_table_lookup (L->funcs, name) : NULL;
+}
+
+void
+lower_eval_args (Lower *L, CExpr *call, guint from)
+{
+  for (guint i = from; call->args && i < call->args->len; i++)
+    lower_eval (L, g_ptr_array_index (call->args, i));
+}
+
+/* A library function that reads and writes through its arguments (rf-c-libc.h):
+ * read v:  pc_i -> ... -> pc_j for every leaf v of what an argument read through points
+ * to, then the writes alike; arguments that are not pointers are only evaluated. */
+static void
+lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  guint n = e->args ? e->args->len : 0;
+  switch (k)
+    {
+    case RF_C_LIBC_READS:
+      for (guint i = 0; i < n; i++)
+        lower_access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
+      return;
+    case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
+      for (guint i = 1; i < n; i++)
+        if (k == RF_C_LIBC_WRITE0)
+          lower_access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
+        else
+          lower_eval (L, c_arg (e, i));
+      if (n > 0)
+        lower_access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+      return;
+    case RF_C_LIBC_WRITE1: case RF_C_LIBC_STRTOK:
+      for (guint i = 0; i < n; i++)
+        lower_access_through (L, c_arg (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
+                                          : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
+      return;
+    case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH:
+      for (guint i = 0; i < n; i++)
+        if (is_pointerish (L, type_of (L, c_arg (e, i))))
+          lower_access_through (L, c_arg (e, i), k == RF_C_LIBC_SORT && i == 0 ? ACC_RW : ACC_READ, FALSE, loc);
+        else
+          lower_eval (L, c_arg (e, i));
+      lower_callbacks (L, e, name);
+      return;
+    case RF_C_LIBC_SCANF: case RF_C_LIBC_SSCANF:
+      for (guint i = 0; i < n; i++)
+        lower_access_through (L, c_arg (e, i), (i == 0 || (i == 1 && k == RF_C_LIBC_SSCANF)) ? ACC_READ : ACC_WRITE, FALSE, loc);
+      return;
+    case RF_C_LIBC_REALLOC:
+      lower_access_through (L, c_arg (e, 0), ACC_RW, FALSE, loc);
+      lower_eval_args (L, e, 1);
+      return;
+    case RF_C_LIBC_FREE:
+      lower_access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* exit, abort, pthread_exit: pc_i -> exit (the thread ends; other threads keep
+ * running: an over-approximation of exit). */
+static void
+lower_exit_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  lower_eval_args (L, e, 0);
+  /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
+   * over-approximation of exit) */
+  lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
+  lower_dead (L, loc);
+}
+
+/* An atomic operation on *arg0: atomic$v: pc_i + atomic$v -> ... accesses of v ...
+ * -> pc_j + atomic$v (a lock of its own around the access, so two atomic accesses
+ * never race); further pointer arguments are plain accesses. */
+static void
+lower_atomic_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  RfCLibcEffect k = lib->effect;
+  guint n = e->args ? e->args->len : 0;
+  switch (k)
+    {
+    case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC:
+      lower_access_through (L, c_arg (e, 0), ACC_READ, TRUE, loc);
+      if (n > 2 && k == RF_C_LIBC_ATOMIC_LOAD_GENERIC)
+        lower_access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);
+      for (guint i = k == RF_C_LIBC_ATOMIC_LOAD_GENERIC ? 2 : 1; i < n; i++)
+        lower_eval (L, c_arg (e, i));
+      return;
+    case RF_C_LIBC_ATOMIC_STORE: case RF_C_LIBC_ATOMIC_STORE_GENERIC:
+      {
+        gboolean generic = k == RF_C_LIBC_ATOMIC_STORE_GENERIC;
+        for (guint i = 1; i < n; i++)
+          if (generic && i == 1)
+            lower_access_through (L, c_arg (e, 1), ACC_READ, FALSE, loc);
+          else
+            lower_eval (L, c_arg (e, i));
+        lower_access_through (L, c_arg (e, 0), ACC_WRITE, TRUE, loc);
+      }
+      return;
+    case RF_C_LIBC_ATOMIC_RMW:
+      {
+        /* RMW, exchange, compare-exchange: the first argument atomically read and
+         * written; further pointer arguments (expected, result) are plain accesses */
+        for (guint i = 1; i < n; i++)
+          if (is_pointerish (L, type_of (L, c_arg (e, i))))
+            lower_access_through (L, c_arg (e, i), ACC_RW, FALSE, loc);
+          else
+            lower_eval (L, c_arg (e, i));
+        lower_access_through (L, c_arg (e, 0), ACC_RW, TRUE, loc);
+      }
+      return;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* A function that cannot be over-approximated (setjmp, longjmp, fork): a located
+ * error. */
+static void
+lower_unsupported_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
+  if (lib->why)
+    {
+      /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
+      g_autofree char *as = lib->family && strcmp (name, lib->family) ? g_strdup_printf (" (as '%s')", name)
+                                                                 : g_strdup ("");
+      lower_error (L, loc, "unsupported: %s%s (%s)", lib->family ? lib->family : name, as, lib->why);
+    }
+  else
+    lower_error (L, loc, "unsupported: %s", name);
+}
+
+/* A call of library function NAME (its row LIB) at E: the builder of its effect. */
+static void
+lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib)
+{
+  RfLoc loc = e->a ? e->a->loc : e->loc;  /* the function's name */
+  switch (lib->effect)
+    {
+    case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
+      return;
+    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
+      lower_eval_args (L, e, 0);
+      return;
+    case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_WRITE1:
+    case RF_C_LIBC_STRTOK: case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH: case RF_C_LIBC_SCANF:
+    case RF_C_LIBC_SSCANF: case RF_C_LIBC_REALLOC: case RF_C_LIBC_FREE:
+      lower_memory_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_EXIT:
+      lower_exit_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
+      lower_handler_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SIGNAL_HANDLER: case RF_C_LIBC_SIGACTION:
+      lower_signal_handler_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_CREATE:
+      lower_create_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_JOIN:
+      lower_join_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_ONCE:
+      lower_once_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
+      lower_lock_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_RDLOCK: case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK:
+      lower_rwlock_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK: case RF_C_LIBC_SEM_TRYWAIT:
+      lower_try_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_WAIT:
+      lower_wait_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST:
+      lower_signal_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SEM_INIT:
+      lower_sem_init_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT:
+      lower_sem_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_NOSYNC:
+      lower_nosync_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC: case RF_C_LIBC_ATOMIC_STORE:
+    case RF_C_LIBC_ATOMIC_STORE_GENERIC: case RF_C_LIBC_ATOMIC_RMW:
+      lower_atomic_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_UNSUPPORTED:
+      lower_unsupported_call (L, e, name, lib, loc);
+      return;
+    }
+}
+
+/* The functions with a body argument ARG (a function designator or pointer) may
+ * denote: its points-to set when complete, else every address-taken function with
+ * as many parameters as ARG's function type (any number when unknown). */
+GPtrArray *
+lower_callback_targets (Lower *L, CExpr *arg)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  CExpr *p = c_peel (arg);
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR)
+    p = c_peel (p->a);
+  if (p && p->kind == C_EXPR_IDENT && p->decl && p->decl->kind == C_DECL_FUNC)
+    {
+      CDecl *d = lower_func_def (L, p->text);
+      if (d)
+        g_ptr_array_add (out, d);
+      return out;
+    }
+  CType *t = strip (L, type_of (L, p));
+  CType *ft = t && t->kind == C_TYPE_POINTER ? strip (L, t->base) : t;
+  if (!ft || ft->kind != C_TYPE_FUNCTION)
+    return out;
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (L->pts && rf_c_points_lookup (L->pts, arg, NULL, locs))
+    {
+      for (guint i = 0; i < locs->len; i++)
+        {
+          const RfCLoc *l = g_ptr_array_index (locs, i);
+          CDecl *d = l->obj->kind == RF_C_OBJ_FUNC ? lower_func_def (L, l->obj->decl->name) : NULL;
+          if (d && !g_ptr_array_find (out, d, NULL))
+            g_ptr_array_add (out, d);
+        }
+      return out;
+    }
+  guint np = ft->params ? ft->params->len : 0;
+  for (guint i = 0; i < L->pre.addr_func_list->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->pre.addr_func_list, i);
+      if (!ft->params || (d->params ? d->params->len : 0) == np)
+        g_ptr_array_add (out, d);
+    }
+  return out;
+}
+
+/* Code without a body that is given functions (qsort's comparator, bsearch, twalk...)
+ * may call them, any number of times, before it returns: while (*) f (...); for each
+ * function F an argument may denote. Their parameters are unknown to the points-to
+ * analysis (it falls back on guesses by type). */
+static void
+lower_callbacks (Lower *L, CExpr *e, const char *name)
+{
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      g_autoptr (GPtrArray) fs = lower_callback_targets (L, g_ptr_array_index (e->args, i));
+      if (fs->len == 0)
+        continue;
+      g_autofree char *key = g_strdup_printf ("callback:%s:%u:%u:%u", e->loc.file, e->loc.line, e->loc.col, i);
+      lower_warn (L, e->loc, key, "%s%s%s may call %s'%s'%s: assumed to call %s any number of times before it returns",
+                 name ? "'" : "", name ? name : "a function through a pointer", name ? "'" : "",
+                 fs->len > 1 ? "any of " : "", ((CDecl *) g_ptr_array_index (fs, 0))->name,
+                 fs->len > 1 ? ", ..." : "", fs->len > 1 ? "them" : "it");
+      guint loop = lower_node (L, e->loc);
+      lower_edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
+      for (guint k = 0; k < fs->len; k++)
+        {
+          CDecl *f = g_ptr_array_index (fs, k);
+          g_autofree char *t = g_strdup_printf ("%s calls back %s", name ? name : "callee", f->name);
+          guint in = lower_node (L, e->loc);
+          lower_edge (L, loop, in, RF_OP_SKIP, -1, -1, e->loc, t);
+          L->cur = in;
+          lower_inline (L, f, NULL);
+          lower_edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = loop;
+    }
+}
+
+static void
+lower_unknown (Lower *L, CExpr *e, const char *name)
+{
+  if (name)
+    {
+      g_autofree char *key = g_strdup_printf ("unknown:%s", name);
+      lower_warn (L, e->a ? e->a->loc : e->loc, key, "call to '%s', which has no body: assumed to touch no shared memory "
+                 "except by reading and writing what its pointer arguments point to", name);
+    }
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      CExpr *arg = g_ptr_array_index (e->args, i);
+      lower_access_through (L, arg, ACC_RW, FALSE, e->loc);
+      /* a mutex or semaphore it is given (by a pointer of its type, or to a struct
+       * holding one) may be unlocked or posted there */
+      CType *pt = pointee (L, type_of (L, c_peel (arg)));
+      if (!L->quiet && pt && rf_c_type_holds_sync (L->ty, pt))
+        {
+          g_autoptr (GPtrArray) ps = lower_deref (L, arg);
+          g_autoptr (GString) t = g_string_new (NULL);
+          c_expr_text (arg, t);
+          g_autofree char *why = g_strdup_printf ("'%s' is passed to %s%s%s at %s:%u:%u, which has no body", t->str,
+                                                  name ? "'" : "a call through a function pointer", name ? name : "",
+                                                  name ? "'" : "", e->loc.file ? e->loc.file : "?", e->loc.line,
+                                                  e->loc.col);
+          lower_demote (L, ps, why);
+        }
+    }
+  lower_callbacks (L, e, name);
+}
+
+Frame *
+lower_frame_new (CDecl *fn, Frame *up)
+{
+  Frame *f = g_new0 (Frame, 1);
+  f->fn = fn;
+  f->up = up;
+  f->args = g_hash_table_new (NULL, NULL);
+  f->labels = g_hash_table_new (g_str_hash, g_str_equal);
+  f->brk = g_array_new (FALSE, FALSE, sizeof (guint));
+  f->cont = g_array_new (FALSE, FALSE, sizeof (guint));
+  return f;
+}
+
+void
+lower_frame_free (Frame *f)
+{
+  g_hash_table_unref (f->args);
+  g_hash_table_unref (f->labels);
+  g_array_unref (f->brk);
+  g_array_unref (f->cont);
+  if (f->cases)
+    g_hash_table_unref (f->cases);
+  g_free (f);
+}
+
+/* Inlines FN's body at the current node (CALL gives the arguments, may be NULL).
+ * A recursive call jumps back to the entry of the active instance and that
+ * instance's return may come back after it: every call/return order is allowed,
+ * an over-approximation of the call stack. */
+void
+lower_inline (Lower *L, CDecl *fn, CExpr *call)
+{
+  RfLoc loc = call ? call->loc : fn->loc;
+  if (call)
+    lower_eval_args (L, call, 0);
+  for (Frame *f = L->frame; f; f = f->up)
+    if (f->fn == fn)
+      {
+        g_autofree char *t1 = g_strdup_printf ("call %s (recursive)", fn->name);
+        g_autofree char *t2 = g_strdup_printf ("return from %s (recursive)", fn->name);
+        lower_edge (L, L->cur, f->entry, RF_OP_SKIP, -1, -1, loc, t1);
+        guint after = lower_node (L, loc);
+        lower_edge (L, f->ret, after, RF_OP_SKIP, -1, -1, loc, t2);
+        L->cur = after;
+        return;
+      }
+  Frame *f = lower_frame_new (fn, L->frame);
+  if (L->job->nodes->len > 1000000)
+    {
+      lower_error (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
+      return;
+    }
+  if (call && call->args && fn->params)
+    for (guint i = 0; i < fn->params->len && i < call->args->len; i++)
+      g_hash_table_insert (f->args, g_ptr_array_index (fn->params, i), g_ptr_array_index (call->args, i));
+  /* the entry node only starts the body (a recursive call may jump to it) */
+  guint entry = lower_node (L, fn->body->loc);
+  g_autofree char *tc = g_strdup_printf ("call %s", fn->name);
+  lower_edge (L, L->cur, entry, RF_OP_SKIP, -1, -1, loc, tc);
+  f->entry = entry;
+  f->ret = lower_node (L, fn->body->end);
+  L->cur = entry;
+  L->frame = f;
+  lower_stmt (L, fn->body);
+  g_autofree char *tr = g_strdup_printf ("return from %s", fn->name);
+  lower_edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, tr);
+  L->cur = f->ret;
+  L->frame = f->up;
+  lower_frame_free (f);
+}
+
+void
+lower_call (Lower *L, CExpr *e)
+{
+  const char *name = c_callee_name (e);
+  CDecl *def = lower_func_def (L, name);
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  if (L->pre.cancels && !def && rf_c_libc_may_cancel (name) && !L->quiet)
+    {
+      /* the program cancels threads: a thread may end at any cancellation point
+       * (deferred cancellation), holding what it holds */
+      g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
+      lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
+    }
+  if (f && (f->flags & RF_C_LIBC_CANCELS))
+    lower_warn (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
+               "call that may be a cancellation point (any call without a body but the pthread functions that "
+               "are none)");
+  if (f && (f->flags & RF_C_LIBC_NOT_WITH_CANCEL) && L->pre.cancels)
+    lower_error (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s", f->why);
+  if (name && rf_c_libc_lowers (f, def && !def->in_system))
+    {
+      lower_library_call (L, e, name, f);
+      return;
+    }
+  if (def)
+    {
+      lower_inline (L, def, e);
+      return;
+    }
+  if (name)
+    {
+      lower_unknown (L, e, name);
+      return;
+    }
+  /* A call through a function pointer: the functions of its points-to set when it is
+   * complete (those without a body: as calls to them by name); else any address-taken
+   * function with as many parameters. */
+  lower_eval (L, e->a);
+  guint nargs = e->args ? e->args->len : 0;
+  GPtrArray *cands = g_ptr_array_new ();
+  g_autoptr (GPtrArray) bodiless = g_ptr_array_new ();  /* const char*: names */
+  g_autoptr (GPtrArray) locs = g_ptr_array_new ();
+  if (L->pts && rf_c_points_lookup (L->pts, e->a, NULL, locs) && locs->len > 0)
+    for (guint i = 0; i < locs->len; i++)
+      {
+        const RfCLoc *l = g_ptr_array_index (locs, i);
+        CDecl *d = l->obj->kind == RF_C_OBJ_FUNC ? lower_func_def (L, l->obj->decl->name) : NULL;
+        if (d && !g_ptr_array_find (cands, d, NULL))
+          g_ptr_array_add (cands, d);
+        else if (!d)
+          g_ptr_array_add (bodiless, l->obj->kind == RF_C_OBJ_FUNC ? (gpointer) l->obj->decl->name : NULL);
+      }
+  else
+    for (guint i = 0; i < L->pre.addr_func_list->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (L->pre.addr_func_list, i);
+        if (d->params && d->params->len == nargs)
+          g_ptr_array_add (cands, d);
+      }
+  g_autoptr (GString) t = g_string_new (NULL);
+  c_expr_text (e->a, t);
+  if (bodiless->len > 0)
+    {
+      /* targets without a body (or data): each a branch of its own */
+      guint start = L->cur, j = lower_node (L, e->loc);
+      for (guint i = 0; i < cands->len; i++)
+        {
+          L->cur = start;
+          lower_inline (L, g_ptr_array_index (cands, i), e);
+          lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      for (guint i = 0; i < bodiless->len; i++)
+        {
+          const char *n = g_ptr_array_index (bodiless, i);
+          L->cur = start;
+          if (n && rf_c_libc_lowers (rf_c_libc_lookup (n), FALSE))
+            lower_library_call (L, e, n, rf_c_libc_lookup (n));
+          else
+            lower_unknown (L, e, n);
+          lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = j;
+    }
+  else if (cands->len == 0)
+    {
+      g_autofree char *key = g_strdup_printf ("fp:%s", t->str);
+      lower_warn (L, e->loc, key, "call through '%s' with no known target: assumed to touch no shared memory "
+                 "except by reading and writing what its pointer arguments point to", t->str);
+      lower_unknown (L, e, NULL);
+    }
+  else
+    {
+      guint start = L->cur, j = lower_node (L, e->loc);
+      for (guint i = 0; i < cands->len; i++)
+        {
+          L->cur = start;
+          lower_inline (L, g_ptr_array_index (cands, i), e);
+          lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        }
+      L->cur = j;
+    }
+  g_ptr_array_unref (cands);
+}

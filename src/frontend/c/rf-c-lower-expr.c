@@ -1,0 +1,234 @@
+/* rf-c-lower-expr: expressions and conditions lowered to accesses and branches.
+ *
+ * Approach. An expression is evaluated left to right where C fixes the order (&&, ||,
+ * ?:, comma) and in tree order elsewhere; every read of an lvalue is a READ of its
+ * places, every assignment a WRITE (a compound one: READ then WRITE). A condition
+ * branches both ways after the reads it contains, except a trylock's result, whose
+ * success branch is the one that holds the lock. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+static gboolean
+places_are_array_or_fn (Lower *L, CExpr *e)
+{
+  CType *t = strip (L, type_of (L, e));
+  return t && (t->kind == C_TYPE_ARRAY || t->kind == C_TYPE_FUNCTION);
+}
+
+/* Reads the value of lvalue E. */
+static void
+read_lvalue (Lower *L, CExpr *e)
+{
+  g_autoptr (GPtrArray) ps = lower_lval (L, e);
+  if (!places_are_array_or_fn (L, e))
+    lower_access (L, ps, ACC_READ, FALSE, e->loc);
+}
+
+void
+lower_eval_init (Lower *L, CInit *in)
+{
+  if (!in)
+    return;
+  if (in->expr)
+    {
+      lower_eval (L, in->expr);
+      return;
+    }
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    {
+      CInitItem *it = g_ptr_array_index (in->items, i);
+      for (guint j = 0; it->designators && j < it->designators->len; j++)
+        {
+          CDesignator *d = g_ptr_array_index (it->designators, j);
+          lower_eval (L, d->index);
+          lower_eval (L, d->index_hi);
+        }
+      lower_eval_init (L, it->init);
+    }
+}
+
+void
+lower_eval (Lower *L, CExpr *e)
+{
+  if (!e || L->quiet)
+    return;
+  switch (e->kind)
+    {
+    case C_EXPR_IDENT:
+      if (e->decl && (e->decl->kind == C_DECL_VAR || e->decl->kind == C_DECL_PARAM))
+        read_lvalue (L, e);
+      else if (e->decl && e->decl->kind == C_DECL_FUNC)
+        return;
+      return;
+    case C_EXPR_MEMBER: case C_EXPR_INDEX:
+      read_lvalue (L, e);
+      return;
+    case C_EXPR_UNARY:
+      switch (e->op)
+        {
+        case C_OP_ADDR:
+          {
+            g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
+          }
+          return;
+        case C_OP_DEREF:
+          read_lvalue (L, e);
+          return;
+        case C_OP_PREINC: case C_OP_PREDEC: case C_OP_POSTINC: case C_OP_POSTDEC:
+          {
+            g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
+            lower_access (L, ps, ACC_RW, FALSE, e->loc);
+          }
+          return;
+        default:
+          lower_eval (L, e->a);
+          return;
+        }
+    case C_EXPR_BINARY:
+      if (e->op == C_OP_AND || e->op == C_OP_OR)
+        {
+          guint t = lower_node (L, e->loc), f = lower_node (L, e->loc);
+          lower_cond (L, e, t, f);
+          lower_edge (L, t, f, RF_OP_SKIP, -1, -1, e->loc, NULL);
+          L->cur = f;
+          return;
+        }
+      lower_eval (L, e->a);
+      lower_eval (L, e->b);
+      return;
+    case C_EXPR_ASSIGN:
+      {
+        g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
+        lower_eval (L, e->b);
+        lower_access (L, ps, e->op == C_OP_ASSIGN ? ACC_WRITE : ACC_RW, FALSE, e->loc);
+      }
+      return;
+    case C_EXPR_COND:
+      {
+        guint t = lower_node (L, e->loc), f = lower_node (L, e->loc), j = lower_node (L, e->loc);
+        if (e->b)
+          lower_cond (L, e->a, t, f);
+        else
+          {
+            lower_eval (L, e->a);
+            lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "?: true");
+            lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e->loc, "?: false");
+          }
+        L->cur = t;
+        lower_eval (L, e->b);
+        lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        L->cur = f;
+        lower_eval (L, e->c);
+        lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+        L->cur = j;
+      }
+      return;
+    case C_EXPR_COMMA:
+      lower_eval (L, e->a);
+      lower_eval (L, e->b);
+      return;
+    case C_EXPR_CALL:
+      lower_call (L, e);
+      return;
+    case C_EXPR_CAST: case C_EXPR_VA_ARG:
+      lower_eval (L, e->a);
+      return;
+    case C_EXPR_COMPOUND_LIT:
+      lower_eval_init (L, e->init);
+      return;
+    case C_EXPR_STMT_EXPR:
+      lower_stmt (L, e->stmt);
+      return;
+    case C_EXPR_GENERIC:
+      {
+        /* The association is chosen at compile time; every one is a possible branch. */
+        lower_eval (L, e->a);
+        guint start = L->cur, j = lower_node (L, e->loc);
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          {
+            CGenericAssoc *a = g_ptr_array_index (e->args, i);
+            L->cur = start;
+            lower_eval (L, a->expr);
+            lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
+          }
+        L->cur = j;
+      }
+      return;
+    default:
+      return;
+    }
+}
+
+/* The trylock call (a mutex trylock/timedlock, sem_trywait/timedwait: 0 means
+ * success) in a condition E and whether "true" means it succeeded. */
+static CExpr *
+trylock_in (CExpr *e, gboolean *true_is_success)
+{
+  e = c_peel (e);
+  if (!e)
+    return NULL;
+  gboolean neg = FALSE;
+  while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
+    {
+      neg = !neg;
+      e = c_peel (e->a);
+    }
+  CExpr *call = NULL;
+  gboolean zero_is_true = FALSE;  /* the condition holds when trylock returned 0 */
+  if (e && e->kind == C_EXPR_CALL)
+    call = e, zero_is_true = FALSE;
+  else if (e && e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
+    {
+      CExpr *a = c_peel (e->a), *b = c_peel (e->b);
+      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0 && a && a->kind == C_EXPR_CALL)
+        call = a;
+      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0 && b && b->kind == C_EXPR_CALL)
+        call = b;
+      zero_is_true = e->op == C_OP_EQ;
+    }
+  if (!call)
+    return NULL;
+  if (!rf_c_libc_is_try (lower_effect_of (c_callee_name (call))))
+    return NULL;
+  *true_is_success = neg ? !zero_is_true : zero_is_true;
+  return call;
+}
+
+/* Lowers condition E from the current node to T (true) or F (false). */
+void
+lower_cond (Lower *L, CExpr *e, guint t, guint f)
+{
+  CExpr *p = c_peel (e);
+  gboolean ts;
+  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_AND)
+    {
+      guint mid = lower_node (L, p->b->loc);
+      lower_cond (L, p->a, mid, f);
+      L->cur = mid;
+      lower_cond (L, p->b, t, f);
+      return;
+    }
+  if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_OR)
+    {
+      guint mid = lower_node (L, p->b->loc);
+      lower_cond (L, p->a, t, mid);
+      L->cur = mid;
+      lower_cond (L, p->b, t, f);
+      return;
+    }
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && !trylock_in (p, &ts))
+    {
+      lower_cond (L, p->a, f, t);
+      return;
+    }
+  CExpr *call = trylock_in (p, &ts);
+  if (call)
+    {
+      lower_trylock (L, call, ts ? t : f, ts ? f : t);
+      return;
+    }
+  lower_eval (L, e);
+  lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
+  lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");
+}

@@ -1,0 +1,333 @@
+/* rf-c-lower-private: the state the files of the lowering share (private to it).
+ *
+ * The lowering (rf-c-lower.h) is one module in several files, one per concern:
+ *   rf-c-lower.c          the entry point, roots, the CFG and accesses;
+ *   rf-c-lower-resolve.c  what a pointer expression may point to (places);
+ *   rf-c-lower-expr.c     expressions and conditions;
+ *   rf-c-lower-stmt.c     statements and loops (counted loops unrolled);
+ *   rf-c-lower-call.c     calls: library effects, code without a body, inlining;
+ *   rf-c-lower-sync.c     locks, rwlocks, condition variables, semaphores, once;
+ *   rf-c-lower-jobs.c     job types: threads, joins, handlers, module entries;
+ *   rf-c-lower-prepass.c  the pre-pass: address-taken objects, escapes, heap sites;
+ *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
+ *   rf-c-lower-finish.c   the passes over the finished program.
+ * Functions one file defines and another calls are declared here, named lower_*. */
+#pragma once
+
+#include <glib.h>
+#include "rf-c-lower.h"
+#include "c-ast.h"
+#include "rf-c-type.h"
+#include "rf-c-tree.h"
+#include "rf-c-libc.h"
+#include "rf-c-object.h"
+#include "rf-c-points.h"
+
+G_BEGIN_DECLS
+
+/* Frame: one inlined call of fn (a job's own function at the bottom). entry, ret: its
+ * entry node and the node its returns go to; up: the caller's frame; args: parameter
+ * CDecl* -> argument CExpr* (evaluated in up); labels: label name -> node + 1; brk,
+ * cont: stacks of nodes (guint) a break or continue goes to; cases: the case and
+ * default statements (CStmt*) of the innermost switch -> node + 1, or NULL. */
+typedef struct _Frame Frame;
+struct _Frame {
+  CDecl *fn;
+  guint entry, ret;
+  Frame *up;
+  GHashTable *args;
+  GHashTable *labels;
+  GArray *brk, *cont;
+  GHashTable *cases;
+};
+
+/* NoExcl: an edge of job `job` (index `edge`) that stands for a lock operation giving
+ * no exclusion: `take` (a lock or trylock, a sem_wait) starts a stretch where the
+ * source means to hold lock KEY, `release` ends every stretch of KEY. key and reason
+ * are owned; reason says why there is no exclusion. */
+typedef struct {
+  guint job;
+  guint edge;
+  gboolean take;
+  char *key;
+  char *reason;
+} NoExcl;
+
+/* LowerFacts: what the pre-pass (rf-c-lower-prepass.c) finds about the whole unit
+ * before any job is lowered. Read-only afterwards. */
+typedef struct {
+  GHashTable *escaped;      /* local CDecl* whose address escapes */
+  GHashTable *assigned;     /* local/param CDecl* assigned after its initialisation */
+  GHashTable *addr_funcs;   /* CDecl* (with body) whose address is taken */
+  GPtrArray *addr_func_list;/* same, in order of discovery */
+  GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used */
+  GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (NULL: through a pointer) */
+  GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
+  gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE */
+  gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
+  gboolean cancels;         /* the program calls pthread_cancel */
+  gboolean unknown_calls;   /* some call reaches a function with no body, unmodelled */
+} LowerFacts;
+
+/* LowerPrivate: heap objects that never leave their thread, and objects no other thread
+ * has yet (rf-c-lower-fresh.c). bad, sites and all_bad are the private-site analysis'
+ * state (also reused, saved and restored, to find what a statement touches); fresh is
+ * the set along the statement walk. */
+typedef struct {
+  GHashTable *bad;          /* local pointer CDecl* that may hold something shared */
+  GHashTable *sites;        /* alloc call CExpr* -> local pointer CDecl* it is stored in */
+  gboolean all_bad;         /* code the analysis does not follow: no heap site is private */
+  GHashTable *ptr_addr;     /* local pointer CDecl* whose address is taken somewhere (&p) */
+  GHashTable *fresh;        /* local pointer CDecl* holding an object no other thread has yet */
+} LowerPrivate;
+
+/* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
+ * has one entry per job type of the program, by job id. */
+typedef struct {
+  GHashTable *of_fn;        /* CDecl* -> job id + 1 (the job of threads with no joinable handle) */
+  GHashTable *of_handle;    /* "fn-ptr:sem id:site" (owned) -> job id + 1: threads whose exit posts sem */
+  GHashTable *of_site;      /* "fn-ptr:site" (owned) -> job id + 1: threads whose argument is known */
+  GPtrArray *arg;           /* GPtrArray of places (owned) its start routine's parameter points
+                             * to (known at its creation), or NULL */
+  GPtrArray *fn;            /* CDecl* of its thread function */
+  GArray *exit_sem;         /* gint: semaphore its threads post when they end, or -1 */
+  GArray *track;            /* guint: the entry parameters (bit i: parameter i) that stand for
+                             * the representative object (track_params) */
+  GArray *other;            /* guint: those that stand for any other object */
+  GArray *arg_other;        /* guint (a boolean): its arg came through an entry parameter
+                             * standing for another object (so it is no one object) */
+  GQueue pending;           /* job ids + 1 not lowered yet */
+} LowerJobs;
+
+/* LowerSync: what the synchronisation operations found (rf-c-lower-sync.c), for the
+ * passes over the finished program (rf-c-lower-finish.c). */
+typedef struct {
+  GHashTable *demoted;      /* sync object name (owned) -> reason (owned): gives no exclusion */
+  GHashTable *relockable;   /* demoted mutex names (owned) that may be recursive or
+                             * error-checking and are locked again by their holder */
+  GArray *no_excl;          /* NoExcl: lock operations that give no exclusion */
+  char *reason;             /* owned: why the last lower_sync_var gave -1, or NULL */
+} LowerSync;
+
+/* Lower: one lowering of a unit. The inputs are borrowed; prog is owned until
+ * rf_c_lower returns it. The current job's fields (job ... pfn) describe where the walk
+ * is: cur is the CFG node the next operation starts at. */
+typedef struct {
+  const RfCUnit *unit;
+  const RfCLowerOptions *opts;
+  RfDiags *diags;
+  RfProgram *prog;
+  GPtrArray *decls;         /* every file-level CDecl* of the unit, in file order (borrowed) */
+  GHashTable *funcs;        /* name -> CDecl* with body (the first) */
+  RfCTypes *ty;             /* types of expressions, owned */
+  RfCObjects *objs;         /* the objects and locations, owned (shared with pts) */
+  GPtrArray *roots;         /* RfCObj* (borrowed from objs), in the order named */
+  RfCPoints *pts;           /* the points-to analysis, owned */
+  gboolean module;          /* module mode: entries instead of main */
+  GHashTable *warned;       /* keys of the warnings given once (owned strings) */
+  LowerFacts pre;
+  LowerPrivate priv;
+  LowerJobs jobs;
+  LowerSync sync;
+  /* pointer resolution */
+  guint guessed;            /* pointer targets guessed by type so far */
+  guint alias_depth;        /* aliases (values kept for later) being resolved: an
+                             * allocation met there is its site's object, not fresh */
+  gboolean other_obj;       /* lower_deref met a parameter standing for another object */
+  /* the current job */
+  RfJob *job;
+  guint job_id;
+  guint exit_node;
+  guint cur;
+  Frame *frame;
+  int quiet;                /* > 0: resolving an alias again: no edges */
+  CDecl *pfn;               /* pre-pass: the current function */
+} Lower;
+
+/* Thread handles. A pthread_t variable is a joinable handle when it is passed to
+ * pthread_join, every use of its address is `&t` (or `&t[i]`, `&t.f`) as
+ * pthread_create's first argument, and it is never assigned: then its value at a
+ * pthread_join is one a pthread_create stored there. Threads created with handle t
+ * post the semaphore `exited$t` when they end, and pthread_join(t) takes a token:
+ * as each thread is joined at most once, when the n-th join on t returns at least n
+ * threads created with t have ended, so the model keeps every real run. It is exact
+ * when t holds one thread at a time. */
+enum { HANDLE_CREATED = 1, HANDLE_JOINED = 2, HANDLE_BAD = 4 };
+
+/* Access modes. */
+enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
+
+/* How a value is used, for the private-site analysis (rf-c-lower-fresh.c). */
+enum { PV_VALUE, PV_DEREF, PV_TEST, PV_DISCARD, PV_ESCAPE_LV };
+
+/* ---- small helpers ---- */
+
+static inline CType *
+strip (Lower *L, CType *t)
+{
+  return rf_c_type_strip (L->ty, t);
+}
+
+static inline CType *
+type_of (Lower *L, CExpr *e)
+{
+  return rf_c_type_of (L->ty, e);
+}
+
+static inline gboolean
+is_pointerish (Lower *L, CType *t)
+{
+  return rf_c_type_is_pointerish (L->ty, t);
+}
+
+static inline CType *
+pointee (Lower *L, CType *t)
+{
+  return rf_c_type_pointee (L->ty, t);
+}
+
+static inline gboolean
+type_is_any (Lower *L, CType *t)
+{
+  return rf_c_type_is_any (L->ty, t);
+}
+
+static inline gboolean
+compatible (Lower *L, CType *a, CType *b)
+{
+  return rf_c_type_compatible (L->ty, a, b);
+}
+
+/* Places: locations of the objects table (const RfCLoc*), borrowed by the arrays that
+ * hold them. */
+static inline char *
+place_name (const RfCLoc *p)
+{
+  return g_strconcat (p->obj->name, p->path, NULL);
+}
+
+static inline void
+places_unref (gpointer ps)
+{
+  if (ps)
+    g_ptr_array_unref (ps);
+}
+
+static inline GPtrArray *
+places_new (void)
+{
+  return g_ptr_array_new ();
+}
+
+static inline GPtrArray *
+places_copy (GPtrArray *ps)
+{
+  return ps ? g_ptr_array_copy (ps, NULL, NULL) : places_new ();
+}
+
+/* The function being lowered (or walked by the pre-pass), or NULL. */
+static inline CDecl *
+cur_fn (Lower *L)
+{
+  return L->frame ? L->frame->fn : L->pfn;
+}
+
+/* The lowering's effect of a call of NAME (see rf-c-libc.h): RF_C_LIBC_UNMODELLED for
+ * code the table does not model. */
+static inline RfCLibcEffect
+lower_effect_of (const char *name)
+{
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  return f ? f->effect : RF_C_LIBC_UNMODELLED;
+}
+
+/* ---- functions one file defines and others call, by file ---- */
+
+/* rf-c-lower.c */
+void lower_warn (Lower *L, RfLoc loc, const char *key, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+void lower_error (Lower *L, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
+RfCObj *lower_root_add (Lower *L, RfCObjKind kind, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc);
+RfCObj *lower_root_find (Lower *L, RfCObjKind kind, gconstpointer key);
+RfCObj *lower_root_of_decl (Lower *L, CDecl *d, CDecl *fn);
+char *lower_client_name (Lower *L, CType *t);
+RfCObj *lower_client_root (Lower *L, CType *t);
+gboolean lower_untyped_memory (Lower *L, RfCObj *r);
+RfCObj *lower_param_client (Lower *L, CDecl *p);
+guint lower_node (Lower *L, RfLoc loc);
+void lower_edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
+void lower_emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
+void lower_no_excl (Lower *L, gboolean take, const char *key, const char *reason);
+void lower_dead (Lower *L, RfLoc loc);
+gint lower_var (Lower *L, const char *name, RfVarKind kind, RfLoc loc);
+void lower_access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc);
+
+/* rf-c-lower-resolve.c */
+GPtrArray *lower_by_type (Lower *L, CType *want);
+gboolean lower_is_alloc (const char *n);
+GPtrArray *lower_deref (Lower *L, CExpr *e);
+GPtrArray *lower_lval (Lower *L, CExpr *e);
+
+/* rf-c-lower-expr.c */
+void lower_eval_init (Lower *L, CInit *in);
+void lower_eval (Lower *L, CExpr *e);
+void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+
+/* rf-c-lower-stmt.c */
+void lower_stmt (Lower *L, CStmt *s);
+
+/* rf-c-lower-call.c */
+void lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc);
+CDecl *lower_func_def (Lower *L, const char *name);
+void lower_eval_args (Lower *L, CExpr *call, guint from);
+GPtrArray *lower_callback_targets (Lower *L, CExpr *arg);
+Frame *lower_frame_new (CDecl *fn, Frame *up);
+void lower_frame_free (Frame *f);
+void lower_inline (Lower *L, CDecl *fn, CExpr *call);
+void lower_call (Lower *L, CExpr *e);
+
+/* rf-c-lower-sync.c */
+void lower_handle_mark (Lower *L, CDecl *d, int state);
+void lower_demote (Lower *L, GPtrArray *places, const char *why);
+CDecl *lower_handle_root (Lower *L, CExpr *e, GString *path);
+gint lower_handle_sem (Lower *L, CExpr *e);
+void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
+void lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_rwlock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_try_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_wait_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_signal_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_sem_init_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_sem_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_nosync_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+
+/* rf-c-lower-jobs.c */
+guint lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, gint sem);
+void lower_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after);
+void lower_external_roots (Lower *L);
+void lower_points_analyse (Lower *L, GPtrArray *started);
+void lower_client_roots (Lower *L, GPtrArray *entries);
+GArray *lower_entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
+void lower_callback_jobs (Lower *L);
+
+/* rf-c-lower-prepass.c */
+void lower_prepass (Lower *L);
+
+/* rf-c-lower-fresh.c */
+void lower_private_sites (Lower *L);
+void lower_fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx);
+GHashTable *lower_fresh_copy (GHashTable *set);
+void lower_fresh_meet (Lower *L, GHashTable *other);
+void lower_fresh_gen_in_test (Lower *L, CExpr *cond);
+void lower_fresh_gen_stmt (Lower *L, CStmt *s);
+
+/* rf-c-lower-finish.c */
+void lower_note_accesses (Lower *L);
+void lower_apply_demotions (Lower *L);
+void lower_recursive_mutexes (Lower *L);
+
+G_END_DECLS

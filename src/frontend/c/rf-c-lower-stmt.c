@@ -1,0 +1,509 @@
+/* rf-c-lower-stmt: statements and loops lowered to the CFG.
+ *
+ * Approach. Every statement continues the CFG from the current node: branches go both
+ * ways, a loop may run any number of times, goto, break, continue and return jump to
+ * their targets in the current frame. A counted loop (`for (i = A; i < B; i++)` with
+ * constants A and B and a counter nothing else changes) is unrolled B - A times, so that
+ * exactly that many threads are created or joined. Around every statement, the set of
+ * fresh objects (rf-c-lower-fresh.c) is kept up to date. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+static gboolean stmt_touches (CStmt *s, CDecl *d);
+
+static guint
+label_node (Lower *L, const char *label, RfLoc loc)
+{
+  gpointer v = g_hash_table_lookup (L->frame->labels, label);
+  if (v)
+    return GPOINTER_TO_UINT (v) - 1;
+  guint n = lower_node (L, loc);
+  g_hash_table_insert (L->frame->labels, (gpointer) label, GUINT_TO_POINTER (n + 1));
+  return n;
+}
+
+/* The case and default labels of a switch body (not of nested switches). */
+static CVisitResult
+case_label (CStmt *s, gpointer out)
+{
+  if (s->kind == C_STMT_SWITCH)
+    return C_VISIT_SKIP;  /* its labels are its own */
+  if (s->kind == C_STMT_CASE || s->kind == C_STMT_DEFAULT)
+    g_ptr_array_add (out, s);
+  return C_VISIT_CONTINUE;
+}
+
+static void
+collect_cases (CStmt *s, GPtrArray *out)
+{
+  CVisitor v = { .stmt = case_label, .no_exprs = TRUE, .data = out };
+  c_visit_stmt (&v, s);
+}
+
+enum { MAX_UNROLL = 16 };
+
+/* Touch: what `touches` looks for. d: the counter; switches: switch statements around
+ * the statement being walked. */
+typedef struct {
+  CDecl *d;
+  int switches;
+} Touch;
+
+/* An expression assigning D, incrementing it or taking its address. */
+static CVisitResult
+touch_expr (CExpr *e, gpointer data)
+{
+  Touch *t = data;
+  CExpr *a = c_peel (e->a);
+  gboolean is_d = a && a->kind == C_EXPR_IDENT && a->decl == t->d;
+  if (e->kind == C_EXPR_ASSIGN && is_d)
+    return C_VISIT_STOP;
+  if (e->kind == C_EXPR_UNARY && is_d
+      && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
+          || e->op == C_OP_POSTDEC))
+    return C_VISIT_STOP;
+  /* a statement expression (atomic_load and other library macros) is looked into,
+   * with no switch around */
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return !e->stmt || stmt_touches (e->stmt, t->d) ? C_VISIT_STOP : C_VISIT_SKIP;
+  return C_VISIT_CONTINUE;
+}
+
+/* A label (or a case of an enclosing switch) that lowering a statement twice would
+ * merge, or an asm statement or a computed goto, which may do anything. */
+static CVisitResult
+touch_stmt (CStmt *s, gpointer data)
+{
+  Touch *t = data;
+  switch (s->kind)
+    {
+    case C_STMT_LABEL: case C_STMT_LOCAL_LABEL: case C_STMT_ASM: case C_STMT_GOTO_PTR:
+      return C_VISIT_STOP;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      return t->switches == 0 ? C_VISIT_STOP : C_VISIT_CONTINUE;
+    case C_STMT_SWITCH:
+      t->switches++;
+      return C_VISIT_CONTINUE;
+    default:
+      return C_VISIT_CONTINUE;
+    }
+}
+
+static void
+touch_stmt_done (CStmt *s, gpointer data)
+{
+  if (s->kind == C_STMT_SWITCH)
+    ((Touch *) data)->switches--;
+}
+
+/* S assigns D or takes its address, or holds a label (or a case of an enclosing
+ * switch) that lowering it twice would merge. */
+static gboolean
+stmt_touches (CStmt *s, CDecl *d)
+{
+  Touch t = { d, 0 };
+  CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
+  return c_visit_stmt (&v, s);
+}
+
+/* E assigns D or takes its address. */
+static gboolean
+expr_touches (CExpr *e, CDecl *d)
+{
+  Touch t = { d, 0 };
+  CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
+  return c_visit_expr (&v, e);
+}
+
+static CVisitResult
+addr_of_d (CExpr *e, gpointer d)
+{
+  CExpr *a = c_peel (e->a);
+  return e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl == d
+         ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* S takes the address of D somewhere. */
+static gboolean
+stmt_takes_addr (CStmt *s, CDecl *d)
+{
+  CVisitor v = { .expr = addr_of_d, .data = d };
+  return c_visit_stmt (&v, s);
+}
+
+/* The number of iterations of counted loop S: `for (i = A; i < B; i++)` (or `int i =
+ * A`, `<=`, `!=`, `++i`, `i += 1`) with constants A and B, a local integer i that the
+ * body never assigns and whose address the function never takes, and a body with no
+ * label. Such a loop runs its body exactly that many times unless the body leaves it
+ * (break, return, goto), so it can be unrolled. -1 for any other loop. */
+static gint
+counted_loop (Lower *L, CStmt *s)
+{
+  if (s->kind != C_STMT_FOR || !s->init || !s->expr || !s->expr2)
+    return -1;
+  CDecl *d = NULL;
+  gint64 from, to;
+  if (s->init->kind == C_STMT_DECL && s->init->items && s->init->items->len == 1)
+    {
+      d = g_ptr_array_index (s->init->items, 0);
+      if (!d->init || !d->init->expr || !c_const_int (d->init->expr, &from))
+        return -1;
+    }
+  else if (s->init->kind == C_STMT_EXPR && s->init->expr && s->init->expr->kind == C_EXPR_ASSIGN
+           && s->init->expr->op == C_OP_ASSIGN)
+    {
+      CExpr *a = c_peel (s->init->expr->a);
+      if (!a || a->kind != C_EXPR_IDENT || !c_const_int (s->init->expr->b, &from))
+        return -1;
+      d = a->decl;
+    }
+  if (!d || d->kind != C_DECL_VAR || c_is_static_object (d))
+    return -1;
+  CType *t = strip (L, d->type);
+  if (!t || t->kind != C_TYPE_BASIC)
+    return -1;
+  /* condition: i < B, i <= B, i != B */
+  CExpr *c = c_peel (s->expr);
+  if (!c || c->kind != C_EXPR_BINARY || !(c->op == C_OP_LT || c->op == C_OP_LE || c->op == C_OP_NE))
+    return -1;
+  CExpr *ci = c_peel (c->a);
+  if (!ci || ci->kind != C_EXPR_IDENT || ci->decl != d || !c_const_int (c->b, &to))
+    return -1;
+  if (c->op == C_OP_LE)
+    to++;
+  /* step: i++, ++i, i += 1 */
+  CExpr *st = c_peel (s->expr2), *sa = st ? c_peel (st->a) : NULL;
+  gint64 one = 0;
+  gboolean inc = st && sa && sa->kind == C_EXPR_IDENT && sa->decl == d
+                 && ((st->kind == C_EXPR_UNARY && (st->op == C_OP_POSTINC || st->op == C_OP_PREINC))
+                     || (st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && c_const_int (st->b, &one)
+                         && one == 1));
+  if (!inc || to < from || to - from > MAX_UNROLL || (c->op == C_OP_NE && to < from))
+    return -1;
+  /* the counter must reach the bound without wrapping round (a signed char counting
+   * to 128 never stops) or saturating (a _Bool), and be an integer */
+  gint64 lo, hi;
+  switch (t->basic)
+    {
+    case C_BASIC_CHAR: case C_BASIC_SCHAR: lo = G_MININT8; hi = G_MAXINT8; break;
+    case C_BASIC_UCHAR: lo = 0; hi = G_MAXUINT8; break;
+    case C_BASIC_SHORT: lo = G_MININT16; hi = G_MAXINT16; break;
+    case C_BASIC_USHORT: lo = 0; hi = G_MAXUINT16; break;
+    case C_BASIC_INT: lo = G_MININT32; hi = G_MAXINT32; break;
+    case C_BASIC_UINT: lo = 0; hi = G_MAXUINT32; break;
+    case C_BASIC_LONG: case C_BASIC_LLONG: case C_BASIC_INT128: lo = G_MININT64; hi = G_MAXINT64; break;
+    case C_BASIC_ULONG: case C_BASIC_ULLONG: case C_BASIC_UINT128: lo = 0; hi = G_MAXINT64; break;
+    default: return -1;  /* _Bool, floating, other builtins */
+    }
+  if (from < lo || to > hi)
+    return -1;
+  if (stmt_touches (s->body, d) || expr_touches (s->expr, d))
+    return -1;
+  /* no &i anywhere in the function (a pointer could change i) */
+  for (Frame *f = L->frame; f; f = f->up)
+    if (f->fn == L->frame->fn)
+      {
+        if (f->fn && f->fn->body && stmt_takes_addr (f->fn->body, d))
+          return -1;
+        break;
+      }
+  return (gint) (to - from);
+}
+
+static void
+loop_push (Lower *L, guint brk, guint cont)
+{
+  g_array_append_val (L->frame->brk, brk);
+  g_array_append_val (L->frame->cont, cont);
+}
+
+static void
+loop_pop (Lower *L)
+{
+  g_array_set_size (L->frame->brk, L->frame->brk->len - 1);
+  g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
+}
+
+/* A counted loop (see counted_loop): its body N times in sequence. */
+static void
+lower_counted_loop (Lower *L, CStmt *s, gint n)
+{
+  lower_stmt (L, s->init);
+  guint out = lower_node (L, s->loc);
+  for (gint k = 0; k < n; k++)
+    {
+      guint next = lower_node (L, s->loc);
+      g_autofree char *txt = g_strdup_printf ("for: iteration %d of %d", k + 1, n);
+      lower_fresh_kill (L, s, NULL, 0);  /* what the last iteration made fresh may be out */
+      guint body = lower_node (L, s->body ? s->body->loc : s->loc);
+      lower_edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
+      L->cur = body;
+      loop_push (L, out, next);
+      lower_stmt (L, s->body);
+      loop_pop (L);
+      lower_edge (L, L->cur, next, RF_OP_SKIP, -1, -1, s->loc, NULL);
+      L->cur = next;
+    }
+  lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, "for: done");
+  L->cur = out;
+}
+
+/* while (c) body; for (init; c; step) body: the condition is data, so it may hold or
+ * fail at every test. */
+static void
+lower_loop (Lower *L, CStmt *s)
+{
+  if (s->kind == C_STMT_FOR && s->init)
+    lower_stmt (L, s->init);
+  guint head = lower_node (L, s->loc);
+  lower_edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
+  guint body = lower_node (L, s->body ? s->body->loc : s->loc), out = lower_node (L, s->loc);
+  guint step = s->kind == C_STMT_FOR ? lower_node (L, s->loc) : head;
+  L->cur = head;
+  if (s->expr)
+    lower_cond (L, s->expr, body, out);
+  else
+    lower_edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
+  L->cur = body;
+  loop_push (L, out, step);
+  lower_stmt (L, s->body);
+  loop_pop (L);
+  if (step != head)
+    {
+      lower_edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
+      L->cur = step;
+      lower_eval (L, s->expr2);
+    }
+  lower_edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
+  L->cur = out;
+}
+
+static void
+lower_decl (Lower *L, CDecl *d)
+{
+  if (d->kind != C_DECL_VAR || c_is_static_object (d))
+    return;
+  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
+   * model does not follow (leaving it out could keep a lock held for ever) */
+  for (guint i = 0; d->attrs && i < d->attrs->len; i++)
+    {
+      const char *a = g_ptr_array_index (d->attrs, i);
+      if (a && strstr (a, "cleanup") && !L->quiet)
+        {
+          g_autofree char *key = g_strdup_printf ("cleanup:%p", (void *) d);
+          if (!g_hash_table_contains (L->warned, key))
+            {
+              g_hash_table_add (L->warned, g_steal_pointer (&key));
+              lower_error (L, d->loc, "unsupported: __attribute__ ((cleanup)) on '%s' (the model does not run the "
+                        "cleanup function when '%s' leaves its scope)", d->name ? d->name : "?",
+                        d->name ? d->name : "?");
+            }
+        }
+    }
+  /* variable-length array bounds are evaluated at the declaration */
+  for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
+    lower_eval (L, t->expr);
+  if (!d->init)
+    return;
+  if (d->init->expr)
+    {
+      CType *t = strip (L, d->type);
+      if (t && t->kind == C_TYPE_ARRAY && d->init->expr->kind == C_EXPR_STRING)
+        ;
+      else
+        lower_eval (L, d->init->expr);
+    }
+  else
+    lower_eval_init (L, d->init);
+  RfCObj *r = lower_root_of_decl (L, d, cur_fn (L));
+  if (r)
+    {
+      g_autoptr (GPtrArray) ps = places_new ();
+      g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
+      lower_access (L, ps, ACC_WRITE, FALSE, d->loc);
+    }
+}
+
+static void
+lower_stmt_kind (Lower *L, CStmt *s)
+{
+  switch (s->kind)
+    {
+    case C_STMT_COMPOUND:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        lower_stmt (L, g_ptr_array_index (s->items, i));
+      return;
+    case C_STMT_DECL:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        lower_decl (L, g_ptr_array_index (s->items, i));
+      return;
+    case C_STMT_EXPR:
+      lower_eval (L, s->expr);
+      return;
+    case C_STMT_IF:
+      {
+        guint t = lower_node (L, s->body ? s->body->loc : s->loc);
+        guint f = lower_node (L, s->else_body ? s->else_body->loc : s->loc);
+        lower_cond (L, s->expr, t, f);
+        lower_fresh_gen_in_test (L, s->expr);
+        g_autoptr (GHashTable) before = lower_fresh_copy (L->priv.fresh);
+        L->cur = t;
+        lower_stmt (L, s->body);
+        guint after_then = L->cur;
+        g_autoptr (GHashTable) then_fresh = lower_fresh_copy (L->priv.fresh);
+        g_hash_table_remove_all (L->priv.fresh);
+        g_hash_table_unref (L->priv.fresh);
+        L->priv.fresh = g_steal_pointer (&before);
+        L->cur = f;
+        lower_stmt (L, s->else_body);
+        lower_fresh_meet (L, then_fresh);
+        lower_edge (L, after_then, L->cur, RF_OP_SKIP, -1, -1, s->loc, "end if");
+      }
+      return;
+    case C_STMT_FOR: case C_STMT_WHILE:
+      {
+        gint n = counted_loop (L, s);
+        if (n >= 0)
+          lower_counted_loop (L, s, n);
+        else
+          lower_loop (L, s);
+      }
+      return;
+    case C_STMT_DO:
+      {
+        guint body = lower_node (L, s->body ? s->body->loc : s->loc);
+        lower_edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, "do");
+        guint cond = lower_node (L, s->expr ? s->expr->loc : s->loc), out = lower_node (L, s->loc);
+        L->cur = body;
+        loop_push (L, out, cond);
+        lower_stmt (L, s->body);
+        loop_pop (L);
+        lower_edge (L, L->cur, cond, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = cond;
+        lower_cond (L, s->expr, body, out);
+        L->cur = out;
+      }
+      return;
+    case C_STMT_SWITCH:
+      {
+        lower_eval (L, s->expr);
+        g_autoptr (GPtrArray) cases = g_ptr_array_new ();
+        collect_cases (s->body, cases);
+        GHashTable *saved = L->frame->cases;
+        L->frame->cases = g_hash_table_new (NULL, NULL);
+        guint head = L->cur, out = lower_node (L, s->loc);
+        gboolean has_default = FALSE;
+        for (guint i = 0; i < cases->len; i++)
+          {
+            CStmt *c = g_ptr_array_index (cases, i);
+            guint n = lower_node (L, c->loc);
+            g_hash_table_insert (L->frame->cases, c, GUINT_TO_POINTER (n + 1));
+            lower_edge (L, head, n, RF_OP_SKIP, -1, -1, c->loc, c->kind == C_STMT_DEFAULT ? "default" : "case");
+            if (c->kind == C_STMT_DEFAULT)
+              has_default = TRUE;
+          }
+        if (!has_default)
+          lower_edge (L, head, out, RF_OP_SKIP, -1, -1, s->loc, "no case");
+        lower_dead (L, s->loc);
+        guint cont = L->frame->cont->len ? g_array_index (L->frame->cont, guint, L->frame->cont->len - 1) : out;
+        loop_push (L, out, cont);
+        lower_stmt (L, s->body);
+        loop_pop (L);
+        lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = out;
+        g_hash_table_unref (L->frame->cases);
+        L->frame->cases = saved;
+      }
+      return;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      {
+        gpointer v = L->frame->cases ? g_hash_table_lookup (L->frame->cases, s) : NULL;
+        if (v)
+          {
+            guint n = GPOINTER_TO_UINT (v) - 1;
+            lower_edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);  /* fallthrough */
+            L->cur = n;
+          }
+        lower_stmt (L, s->body);
+      }
+      return;
+    case C_STMT_LABEL:
+      {
+        guint n = label_node (L, s->label, s->loc);
+        lower_edge (L, L->cur, n, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        L->cur = n;
+        lower_stmt (L, s->body);
+      }
+      return;
+    case C_STMT_GOTO:
+      {
+        g_autofree char *t = g_strdup_printf ("goto %s", s->label);
+        lower_edge (L, L->cur, label_node (L, s->label, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
+        lower_dead (L, s->loc);
+      }
+      return;
+    case C_STMT_GOTO_PTR:
+      lower_error (L, s->loc, "unsupported: computed goto");
+      return;
+    case C_STMT_BREAK: case C_STMT_CONTINUE:
+      {
+        GArray *st = s->kind == C_STMT_BREAK ? L->frame->brk : L->frame->cont;
+        if (st->len)
+          lower_edge (L, L->cur, g_array_index (st, guint, st->len - 1), RF_OP_SKIP, -1, -1, s->loc,
+                s->kind == C_STMT_BREAK ? "break" : "continue");
+        lower_dead (L, s->loc);
+      }
+      return;
+    case C_STMT_RETURN:
+      lower_eval (L, s->expr);
+      lower_edge (L, L->cur, L->frame->ret, RF_OP_SKIP, -1, -1, s->loc, "return");
+      lower_dead (L, s->loc);
+      return;
+    case C_STMT_ASM:
+      lower_error (L, s->loc, "unsupported: asm statement (its effect on shared memory is unknown)");
+      return;
+    case C_STMT_LOCAL_LABEL:
+      return;
+    }
+}
+
+/* Lowers statement S, keeping L->priv.fresh (see fresh_gen) up to date around it. */
+void
+lower_stmt (Lower *L, CStmt *s)
+{
+  if (!s)
+    return;
+  switch (s->kind)
+    {
+    case C_STMT_COMPOUND:
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_IF:
+      lower_fresh_kill (L, NULL, s->expr, PV_TEST);
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_LABEL: case C_STMT_CASE: case C_STMT_DEFAULT:
+      g_hash_table_remove_all (L->priv.fresh);
+      lower_stmt_kind (L, s);
+      return;
+    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_SWITCH:
+      {
+        lower_fresh_kill (L, s, NULL, 0);
+        GHashTable *entry = lower_fresh_copy (L->priv.fresh);
+        lower_stmt_kind (L, s);
+        g_hash_table_unref (L->priv.fresh);
+        L->priv.fresh = entry;
+      }
+      return;
+    case C_STMT_DECL: case C_STMT_EXPR:
+      lower_fresh_kill (L, s, NULL, 0);
+      lower_stmt_kind (L, s);
+      lower_fresh_gen_stmt (L, s);
+      return;
+    default:
+      lower_fresh_kill (L, s, NULL, 0);
+      lower_stmt_kind (L, s);
+      return;
+    }
+}
