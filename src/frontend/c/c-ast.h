@@ -386,6 +386,12 @@ gboolean c_lex_is_typedef (CParser *ctx, const char *name);
 guint c_scope_push (CParser *ctx);
 void c_scope_pop_to (CParser *ctx, guint depth);
 void c_scope_declare_params (CParser *ctx);
+/* The innermost scope. */
+CScope *c_scope_top (CParser *ctx);
+/* The declaration NAME resolves to in the scopes open now, or NULL. */
+CDecl *c_lookup (CParser *ctx, const char *name);
+/* Enters D in the innermost scope. */
+void c_bind (CParser *ctx, CDecl *d);
 
 /* Specifiers. */
 CSpec *c_spec_new (CParser *ctx, RfLoc loc);
@@ -399,6 +405,12 @@ CSpec *c_spec_merge (CParser *ctx, CSpec *into, CSpec *from);
 CType *c_spec_to_type (CParser *ctx, CSpec *s);
 
 CType *c_type_new (CParser *ctx, CTypeKind kind);
+/* A basic type B spelt NAME (NULL: its usual spelling). */
+CType *c_basic (CParser *ctx, CBasic b, const char *name);
+/* "struct", "union" or "enum". Static. */
+const char *c_tag_kind_name (CTypeKind kind);
+/* A new declaration of KIND named NAME at LOC. */
+CDecl *c_decl_new (CParser *ctx, CDeclKind kind, const char *name, RfLoc loc);
 CType *c_type_typedef (CParser *ctx, const char *name, RfLoc loc);
 CType *c_type_typeof (CParser *ctx, CExpr *e, CType *t);
 CType *c_type_atomic (CParser *ctx, CType *t);
