@@ -1,15 +1,15 @@
 /* rf-out: output sinks written through with every write checked, and whole files.
  *
- * A descriptor sink calls write(2) until every byte is out (EINTR retried), so the
- * text reaches the terminal, pipe or file as soon as it is written and a failure
- * (ENOSPC on /dev/full, EBADF on a closed descriptor) is seen at the write that hits
- * it. The first failure is kept; the sink then drops everything, so that a report is
+ * A descriptor sink calls write(2) until every byte is out (EINTR retried, a
+ * non-blocking descriptor waited for with poll(2)), so the text reaches the terminal,
+ * pipe or file as soon as it is written and a failure (ENOSPC on /dev/full, EBADF on a
+ * closed descriptor) is seen at the write that hits it. The first failure is kept; the sink then drops everything, so that a report is
  * not half written after a gap. Files: see rf_out_write_file. */
 #include "rf-out.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -24,6 +24,30 @@ struct _RfOut {
   char *name;       /* owned: what messages call the descriptor */
   GError *error;    /* owned: the first failed write, or NULL */
 };
+
+/* Writes all of DATA to FD; 0 or the errno of the failure. A descriptor another
+ * program left non-blocking (EAGAIN) is waited for, not a failure. */
+static int
+write_all (int fd, const char *data, gsize len)
+{
+  for (gsize done = 0; done < len;)
+    {
+      gssize n = write (fd, data + done, len - done);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        {
+          struct pollfd p = { fd, POLLOUT, 0 };
+          if (poll (&p, 1, -1) < 0 && errno != EINTR)
+            return errno;
+          continue;
+        }
+      if (n <= 0)
+        return n < 0 ? errno : EIO;
+      done += (gsize) n;
+    }
+  return 0;
+}
 
 RfOut *
 rf_out_new_fd (int fd, const char *name)
@@ -67,19 +91,12 @@ rf_out_write (RfOut *out, const char *data, gsize len)
       g_string_append_len (out->buffer, data, len);
       return TRUE;
     }
-  for (gsize done = 0; done < len;)
+  int e = write_all (out->fd, data, len);
+  if (e)
     {
-      gssize n = write (out->fd, data + done, len - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          int e = n < 0 ? errno : EIO;
-          g_set_error (&out->error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot write %s: %s",
-                       out->name, g_strerror (e));
-          return FALSE;
-        }
-      done += (gsize) n;
+      g_set_error (&out->error, G_FILE_ERROR, g_file_error_from_errno (e), "cannot write %s: %s",
+                   out->name, g_strerror (e));
+      return FALSE;
     }
   return TRUE;
 }
@@ -130,21 +147,6 @@ write_error (const char *path, int e, GError **error)
   return FALSE;
 }
 
-/* Writes all of DATA to FD; 0 or the errno of the failure. */
-static int
-write_all (int fd, const char *data, gsize len)
-{
-  for (gsize done = 0; done < len;)
-    {
-      gssize n = write (fd, data + done, len - done);
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        return n < 0 ? errno : EIO;
-      done += (gsize) n;
-    }
-  return 0;
-}
 
 /* A device, pipe or socket: opened and written as it is (no temporary file could
  * replace it; renaming one over /dev/full would replace the device itself). */
