@@ -13,7 +13,6 @@
 #include "rf-report-private.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <string.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
