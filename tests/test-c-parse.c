@@ -3,8 +3,8 @@
  *
  * Inline programs are written to a temporary directory and parsed from there under
  * relative names, so the expected outputs do not depend on where the test runs.
- * tests/c/NAME.c files are compared with tests/c/NAME.dump (RF_UPDATE_GOLDEN=1
- * rewrites them). Every comparison is on the whole dump or the whole diagnostics. */
+ * tests/c/NAME.c files are compared with the golden files tests/golden/c-parse/NAME.dump
+ * (RF_UPDATE_GOLDEN=1 rewrites them). Every comparison is on the whole dump or the whole diagnostics. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -98,7 +98,8 @@ errors_of (const char *text)
   return diags;
 }
 
-/* tests/c/NAME.c must parse cleanly; its dump must equal tests/c/NAME.dump. */
+/* tests/c/NAME.c must parse cleanly; its dump must equal the golden file
+ * tests/golden/c-parse/NAME.dump (RF_UPDATE_GOLDEN=1 rewrites it). */
 static void
 check_golden (const char *name)
 {
@@ -110,8 +111,11 @@ check_golden (const char *name)
   g_autofree char *diags = parse_in (dir, files, NULL, &dump);
   if (*diags)
     fail_msg ("unexpected diagnostics:\n%s", diags);
-  g_autofree char *golden = g_strconcat (dir, "/", name, ".dump", NULL);
-  if (g_getenv ("RF_UPDATE_GOLDEN"))
+  const char *golden_dir = g_getenv ("RF_GOLDEN_DIR");
+  assert_non_null (golden_dir);
+  g_autofree char *dump_name = g_strconcat (name, ".dump", NULL);
+  g_autofree char *golden = g_build_filename (golden_dir, "c-parse", dump_name, NULL);
+  if (g_strcmp0 (g_getenv ("RF_UPDATE_GOLDEN"), "1") == 0)
     assert_true (g_file_set_contents (golden, dump, -1, NULL));
   g_autofree char *expected = NULL;
   assert_true (g_file_get_contents (golden, &expected, NULL, NULL));
