@@ -34,6 +34,9 @@ typedef enum {
   RF_C_OBJ_CLIENT,    /* module mode: memory of the clients (key: "$client"), the client
                        * objects of a struct type (key: "struct T"), a representative
                        * one of them (key: "$rep:struct T"); interned */
+  RF_C_OBJ_STRINGS,   /* every string literal, one read-only object (key: "$strings"):
+                       * a pointer to a literal is not a null pointer, but no access
+                       * through it can race (a write to a literal is undefined) */
 } RfCObjKind;
 
 /* Keys (interned strings) of the objects main's argv and envp point to: the array of

@@ -151,6 +151,14 @@ pts_obj_literal (RfCPoints *P, CExpr *e)
   return id;
 }
 
+/* The object of every string literal. */
+guint
+pts_obj_strings (RfCPoints *P)
+{
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_STRINGS, g_intern_string ("$strings"), NULL, RF_LOC_NONE);
+  return obj_meet (P, o, g_strdup ("string literals"));
+}
+
 /* The object of allocation call E: the table's, or one made here (untyped) when the
  * analysis owns its table; else (the caller knows no object for the site) NO_OBJ. */
 guint
@@ -677,6 +685,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   P->val_of = g_hash_table_new (NULL, NULL);
   P->addr_of = g_hash_table_new (NULL, NULL);
   P->ret_of = g_hash_table_new (NULL, NULL);
+  P->indeterminate = g_hash_table_new (NULL, NULL);
   P->empty = pts_node_new (P);
   P->unknown = pts_node_new (P);
   node_at (P, P->unknown)->unknown = TRUE;
@@ -697,6 +706,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
       if (d->kind == C_DECL_FUNC && d->body)
         {
           P->fn = d;
+          pts_find_indeterminate (P, d->body);
           pts_stmt (P, d->body);
         }
       else
@@ -851,6 +861,7 @@ rf_c_points_free (RfCPoints *P)
   g_hash_table_unref (P->val_of);
   g_hash_table_unref (P->addr_of);
   g_hash_table_unref (P->ret_of);
+  g_hash_table_unref (P->indeterminate);
   g_free (P);
 }
 
