@@ -271,6 +271,10 @@ GPtrArray *lower_lval (Lower *L, CExpr *e);
 void lower_eval_init (Lower *L, CInit *in);
 void lower_eval (Lower *L, CExpr *e);
 void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+/* T is variably modified (it holds an array whose size is not a constant). */
+gboolean lower_type_is_vm (Lower *L, CType *t);
+/* Evaluates the array sizes of type T (as a declaration, a cast or sizeof does). */
+void lower_eval_vla_sizes (Lower *L, CType *t);
 
 /* rf-c-lower-stmt.c */
 void lower_stmt (Lower *L, CStmt *s);

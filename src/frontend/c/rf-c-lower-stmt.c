@@ -282,6 +282,12 @@ lower_loop (Lower *L, CStmt *s)
 static void
 lower_decl (Lower *L, CDecl *d)
 {
+  if (d->kind == C_DECL_TYPEDEF)
+    {
+      /* typedef int row[n]: n is evaluated here */
+      lower_eval_vla_sizes (L, d->type);
+      return;
+    }
   if (d->kind != C_DECL_VAR || c_is_static_object (d))
     return;
   /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
@@ -302,8 +308,7 @@ lower_decl (Lower *L, CDecl *d)
         }
     }
   /* variable-length array bounds are evaluated at the declaration */
-  for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
-    lower_eval (L, t->expr);
+  lower_eval_vla_sizes (L, d->type);
   if (!d->init)
     return;
   if (d->init->expr)
