@@ -42,6 +42,7 @@ static const char *usage_text =
 typedef struct {
   char **include_dirs, **defines, **undefs, **entries;
   char *std, *init;
+  gboolean no_library_state;
 } CArgs;
 
 static void
@@ -67,6 +68,8 @@ c_args_add_entries (GOptionContext *ctx, CArgs *a)
     { "std", 0, 0, G_OPTION_ARG_STRING, &a->std, "C: language standard (also -std=STD)", "STD" },
     { "entry", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->entries, "C module: an entry function (repeatable; default: every non-static function)", "F" },
     { "init", 0, 0, G_OPTION_ARG_STRING, &a->init, "C module: a function that runs alone before any entry", "F" },
+    { "no-library-state", 0, 0, G_OPTION_ARG_NONE, &a->no_library_state,
+      "C: library calls share no hidden state (no races on 'rand() state', 'localtime() state'...)", NULL },
     { NULL },
   };
   g_option_context_add_main_entries (ctx, entries, NULL);
@@ -112,7 +115,7 @@ driver_options (const CArgs *a, const char *prop)
   return (RfDriverOptions) {
     { (const char *const *) a->include_dirs, (const char *const *) a->defines,
       (const char *const *) a->undefs, a->std, NULL },
-    { (const char *const *) a->entries, a->init },
+    { (const char *const *) a->entries, a->init, a->no_library_state },
     prop,
   };
 }

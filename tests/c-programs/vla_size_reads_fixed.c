@@ -2,6 +2,9 @@
 // (sizeof (int[n]), int buf[n], a typedef of such a type, a pointer to one, a cast to
 // one, typeof of one): here every reader holds the lock the resizer changes the sizes
 // under.
+// mutant-skip: 38 it declares the typedef name line, used later in the section
+// mutant-skip: 39 equivalent: a VLA typedef's size is evaluated at the typedef, not at its uses
+// mutant-skip: 43 equivalent: sizeof of a VLA object reads no variable of its size
 // expect: rows race-free
 // expect: cols race-free
 // expect: depth race-free

@@ -155,13 +155,26 @@ lib_of (const char *name)
   return f ? f->pointers : RF_C_LIBC_PTS_OTHER;
 }
 
+/* The first state of library function NAME that is an object of the library, not a
+ * variable (rf-c-libc.h), or NULL. */
+static const char *
+first_state (const char *name)
+{
+  guint n;
+  const RfCLibcState *st = rf_c_libc_states (rf_c_libc_lookup (name), &n);
+  for (guint i = 0; i < n; i++)
+    if (!rf_c_libc_state_is_variable (st[i].name))
+      return st[i].name;
+  return NULL;
+}
+
 gboolean
 rf_c_points_leaks_first_argument (CExpr *call, const char *name, gboolean result_used)
 {
   RfCLibcPointers lib = name ? lib_of (name) : RF_C_LIBC_PTS_OTHER;
   if (lib == RF_C_LIBC_PTS_ENDPTR)
     return call && c_arg (call, 1) && !c_is_null_constant (c_arg (call, 1));
-  if (lib == RF_C_LIBC_PTS_STRTOK)
+  if (lib == RF_C_LIBC_PTS_STRTOK || lib == RF_C_LIBC_PTS_STATE_KEEP)
     return TRUE;
   return result_used
          && (lib == RF_C_LIBC_PTS_RET0 || lib == RF_C_LIBC_PTS_COPY || lib == RF_C_LIBC_PTS_BYTES0 || lib == RF_C_LIBC_PTS_SET || lib == RF_C_LIBC_PTS_REALLOC);
@@ -309,16 +322,56 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
       }
       return r;
     case RF_C_LIBC_PTS_STRTOK:
-      visit_args (P, e, 0);
-      if (a0 && c_arg (e, 2) && !c_is_null_constant (c_arg (e, 2)))
-        {
-          guint v = val (P, a0), sp = val (P, c_arg (e, 2));
-          pts_cons_add (P, K_COPY, r, v, NULL, NULL);
-          pts_cons_add (P, K_STORE, v, sp, pointee_of (P, c_arg (e, 2)), NULL);
-          pts_cons_add (P, K_LOAD, r, sp, NULL, NULL);
-        }
-      else
-        pts_set_unknown (P, r);
+      {
+        /* the saved pointer: where argument 3 points, or strtok's library state */
+        visit_args (P, e, 0);
+        const char *st = first_state (name);
+        guint sp = NO_OBJ;
+        CType *spt = NULL;
+        if (c_arg (e, 2) && !c_is_null_constant (c_arg (e, 2)))
+          {
+            sp = val (P, c_arg (e, 2));
+            spt = pointee_of (P, c_arg (e, 2));
+          }
+        else if (st && !c_arg (e, 2))
+          sp = pts_node_of_loc (P, pts_obj_state (P, st), "");
+        if (a0 && sp != NO_OBJ)
+          {
+            guint v = val (P, a0);
+            pts_cons_add (P, K_COPY, r, v, NULL, NULL);
+            pts_cons_add (P, K_STORE, v, sp, spt, NULL);
+            pts_cons_add (P, K_LOAD, r, sp, NULL, NULL);
+          }
+        else
+          pts_set_unknown (P, r);
+      }
+      return r;
+    case RF_C_LIBC_PTS_STATE: case RF_C_LIBC_PTS_STATE_KEEP:
+      {
+        /* a pointer into the state, or one it holds: it holds pointers into itself
+         * (a struct passwd's strings are in the same static area); putenv: the state
+         * keeps the argument */
+        visit_args (P, e, 0);
+        const char *st = first_state (name);
+        if (!st)
+          {
+            pts_set_unknown (P, r);
+            return r;
+          }
+        guint o = pts_obj_state (P, st);
+        guint at = pts_node_of_loc (P, o, "");
+        if (lib_of (name) == RF_C_LIBC_PTS_STATE_KEEP)
+          {
+            if (a0)
+              pts_cons_add (P, K_STORE, val (P, a0), at, NULL, NULL);
+          }
+        else
+          {
+            pts_set_add (P, pts_cell_id (P, o, ""), pts_loc_id (P, o, ""));
+            pts_cons_add (P, K_COPY, r, at, NULL, NULL);
+            pts_cons_add (P, K_LOAD, r, at, NULL, NULL);
+          }
+      }
       return r;
     case RF_C_LIBC_PTS_CREATE:
       {

@@ -158,6 +158,7 @@ CDecl *pts_func_def (RfCPoints *P, const char *name);
 guint pts_obj_func (RfCPoints *P, CDecl *d);
 guint pts_obj_literal (RfCPoints *P, CExpr *e);
 guint pts_obj_strings (RfCPoints *P);
+guint pts_obj_state (RfCPoints *P, const char *name);
 guint pts_obj_heap (RfCPoints *P, CExpr *e);
 guint pts_obj_result (RfCPoints *P, CDecl *def);
 char *pts_normal_path (RfCPoints *P, Obj *o, const char *path, gboolean cell, CType **type);
