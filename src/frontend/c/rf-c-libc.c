@@ -186,6 +186,9 @@ static const RfCLibcFunc table[] = {
   R ("sem_getvalue", SCANF, SCAN, 0),
   S ("fscanf", SSCANF, SSCAN, 0, STDIO "," LOCALE),
   S ("sscanf", SSCANF, SSCAN, 0, LOCALE),
+  S ("vscanf", SCANF, SCAN, 0, STDIO "," LOCALE),
+  S ("vfscanf", SSCANF, SSCAN, 0, STDIO "," LOCALE),
+  S ("vsscanf", SSCANF, SSCAN, 0, LOCALE),
   R ("qsort", SORT, OTHER, CB),
   R ("bsearch", SEARCH, OTHER, CB),
   /* memory */
@@ -194,6 +197,9 @@ static const RfCLibcFunc table[] = {
   R ("strdup", ALLOC, ALLOC, 0),
   R ("strndup", ALLOC, ALLOC, 0),
   R ("aligned_alloc", ALLOC, ALLOC, 0),
+  R ("alloca", ALLOC, ALLOC, NC),
+  R ("alloca_with_align", ALLOC, ALLOC, NC),
+  R ("alloca_with_align_and_max", ALLOC, ALLOC, NC),
   R ("realloc", REALLOC, REALLOC, 0),
   R ("reallocarray", REALLOC, REALLOC, 0),
   R ("free", FREE, OTHER, 0),
@@ -281,9 +287,6 @@ static const RfCLibcFunc table[] = {
   X ("__builtin_longjmp", NC, "longjmp", JUMP),
   /* known for their flags or pointers only (the lowering takes them as code without a body) */
   W ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC | NOT_WITH_CANCEL, "pthread_setcanceltype (asynchronous cancellation)"),
-  S ("vscanf", UNMODELLED, UNKNOWN, 0, STDIO "," LOCALE),
-  S ("vfscanf", UNMODELLED, UNKNOWN, 0, STDIO "," LOCALE),
-  S ("vsscanf", UNMODELLED, UNKNOWN, 0, LOCALE),
   R ("pthread_cond_clockwait", UNMODELLED, UNKNOWN, 0),
   /* hidden library state: the functions POSIX allows not to be thread-safe (XSH
    * 2.9.1) and those sharing their state */
@@ -402,8 +405,8 @@ static const RfCLibcFunc table[] = {
   S ("fseek", PURE, OTHER, 0, STDIO),
   S ("ftell", PURE, OTHER, 0, STDIO),
   S ("rewind", PURE, OTHER, 0, STDIO),
-  S ("setvbuf", PURE, OTHER, 0, STDIO),
-  S ("setbuf", PURE, OTHER, 0, STDIO),
+  S ("setvbuf", UNMODELLED, UNKNOWN, 0, STDIO),  /* the stream keeps the buffer */
+  S ("setbuf", UNMODELLED, UNKNOWN, 0, STDIO),
   S ("getc_unlocked", PURE, OTHER, TU, "w:stdio streams"),
   S ("getchar_unlocked", PURE, OTHER, TU, "w:stdio streams"),
   S ("putc_unlocked", PURE, OTHER, TU, "w:stdio streams"),

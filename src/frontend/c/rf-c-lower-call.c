@@ -14,6 +14,44 @@
 
 static void lower_callbacks (Lower *L, CExpr *e, const char *name);
 
+/* A va_list argument stands for the variable arguments of the function that started
+ * it: those of the innermost variadic function being inlined (vprintf reads what
+ * they point to, vscanf writes it). Each is resolved where the call that passed it
+ * is; with no such call (a thread's entry is variadic, or takes a va_list), any
+ * object may be reached. */
+static void
+access_through_va_list (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
+{
+  lower_eval (L, arg);
+  Frame *f = L->frame;
+  while (f && !(f->fn && strip (L, f->fn->type) && strip (L, f->fn->type)->kind == C_TYPE_FUNCTION
+                && strip (L, f->fn->type)->variadic))
+    f = f->up;
+  if (!f || !f->call)
+    {
+      lower_warn (L, loc, "va_list:unknown", "a va_list whose arguments are not known here: its pointers may "
+                  "point to any object");
+      g_autoptr (GPtrArray) ps = lower_by_type (L, NULL);
+      lower_access (L, ps, mode, atomic, loc);
+      return;
+    }
+  guint named = f->fn->params ? f->fn->params->len : 0;
+  for (guint i = named; f->call->args && i < f->call->args->len; i++)
+    {
+      CExpr *a = g_ptr_array_index (f->call->args, i);
+      if (!is_pointerish (L, type_of (L, a)) || c_peel (a)->kind == C_EXPR_STRING)
+        continue;
+      Frame *save = L->frame;
+      L->frame = f->up;
+      L->quiet++;
+      GPtrArray *ps = lower_deref (L, a);
+      L->quiet--;
+      L->frame = save;
+      lower_access (L, ps, mode, atomic, loc);
+      g_ptr_array_unref (ps);
+    }
+}
+
 /* Pointer arguments of a summarised call: read (or write) what they point to. */
 void
 lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
@@ -21,6 +59,12 @@ lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc
   CExpr *p = c_peel (arg);
   if (!p || p->kind == C_EXPR_STRING)
     return;
+  CType *at = strip (L, type_of (L, arg));
+  if (at && at->kind == C_TYPE_BASIC && at->basic == C_BASIC_VA_LIST)
+    {
+      access_through_va_list (L, arg, mode, atomic, loc);
+      return;
+    }
   if (!is_pointerish (L, type_of (L, arg)))
     {
       lower_eval (L, arg);
@@ -475,6 +519,7 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
         return;
       }
   Frame *f = lower_frame_new (fn, L->frame);
+  f->call = call;
   if (L->job->nodes->len > 1000000)
     {
       lower_error (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);

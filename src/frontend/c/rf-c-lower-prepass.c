@@ -44,8 +44,15 @@ take_address (Lower *L, CExpr *e, guint flags)
   e = c_peel (e);
   while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
                || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
-                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
+                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)
+               || (e->kind == C_EXPR_UNARY && (e->op == C_OP_REAL || e->op == C_OP_IMAG || e->op == C_OP_EXTENSION))))
     e = c_peel (e->a);
+  if (e && e->kind == C_EXPR_GENERIC)
+    {
+      for (guint i = 0; e->args && i < e->args->len; i++)
+        take_address (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, flags);
+      return;
+    }
   if (e && e->kind == C_EXPR_COMPOUND_LIT)
     {
       /* its address may reach another thread: an object of its own */

@@ -33,6 +33,7 @@ G_BEGIN_DECLS
 typedef struct _Frame Frame;
 struct _Frame {
   CDecl *fn;
+  CExpr *call;              /* the call inlined here, or NULL (a thread's entry) */
   guint entry, ret;
   Frame *up;
   GHashTable *args;

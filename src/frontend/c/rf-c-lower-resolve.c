@@ -409,10 +409,24 @@ lower_lval (Lower *L, CExpr *e)
     case C_EXPR_UNARY:
       if (e->op == C_OP_DEREF)
         return lower_deref (L, e->a);
-      if (e->op == C_OP_EXTENSION)
-        return lower_lval (L, e->a);
+      if (e->op == C_OP_EXTENSION || e->op == C_OP_REAL || e->op == C_OP_IMAG)
+        return lower_lval (L, e->a);  /* __real__ z: a part of z's location */
       lower_eval (L, e);
       return places_new ();
+    case C_EXPR_GENERIC:
+      {
+        /* _Generic (x, int: a, default: b) = v: the association is chosen at compile
+         * time, the model takes each (as lower_eval does) */
+        GPtrArray *ps = places_new ();
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          {
+            g_autoptr (GPtrArray) one = lower_lval (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr);
+            for (guint k = 0; k < one->len; k++)
+              if (!g_ptr_array_find (ps, g_ptr_array_index (one, k), NULL))
+                g_ptr_array_add (ps, g_ptr_array_index (one, k));
+          }
+        return ps;
+      }
     case C_EXPR_CAST:
       return lower_lval (L, e->a);
     case C_EXPR_COMPOUND_LIT:

@@ -236,13 +236,34 @@ lower_atomic (RfCPoints *P, CExpr *e)
   return r;
 }
 
+/* A library function whose effect writes through an argument (read, fread, recv,
+ * localtime_r: rf-c-libc.h) stores data there, which may land on pointers: they
+ * become unknown (a pointer read back from a file may point anywhere). Summaries that
+ * say what they store (memcpy, memset, scanf, strtol, strtok_r) are not asked. */
+static void
+written_data (RfCPoints *P, CExpr *e, const char *name)
+{
+  const RfCLibcFunc *f = rf_c_libc_lookup (name);
+  gint k = !f ? -1 : f->effect == RF_C_LIBC_WRITE0 || f->effect == RF_C_LIBC_WRITE0_ONLY ? 0
+                   : f->effect == RF_C_LIBC_WRITE1 ? 1 : -1;
+  CExpr *a = k >= 0 ? c_arg (e, (guint) k) : NULL;
+  if (!a || c_is_null_constant (a) || !rf_c_type_is_pointerish (P->ty, type_of (P, a)))
+    return;
+  guint p = val (P, a);
+  pts_cons_add (P, K_SCALAR, p, p, pointee_of (P, a), NULL);
+}
+
 /* A call of library function NAME; returns the result's node. */
 static guint
 lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
 {
   guint r = pts_node_new (P);
   CExpr *a0 = c_arg (e, 0);
-  switch (lib_of (name))
+  RfCLibcPointers kind = lib_of (name);
+  if (kind == RF_C_LIBC_PTS_OTHER || kind == RF_C_LIBC_PTS_RET0 || kind == RF_C_LIBC_PTS_STATE
+      || kind == RF_C_LIBC_PTS_PRIVATE)
+    written_data (P, e, name);
+  switch (kind)
     {
     case RF_C_LIBC_PTS_ALLOC: case RF_C_LIBC_PTS_REALLOC:
       {
@@ -520,13 +541,18 @@ addr (RfCPoints *P, CExpr *e)
     case C_EXPR_UNARY:
       if (e->op == C_OP_DEREF)
         n = val (P, e->a);
-      else if (e->op == C_OP_EXTENSION)
+      else if (e->op == C_OP_EXTENSION || e->op == C_OP_REAL || e->op == C_OP_IMAG)
         n = addr (P, e->a);
       else
         {
           val (P, e);
           n = P->unknown;
         }
+      break;
+    case C_EXPR_GENERIC:
+      n = pts_node_new (P);
+      for (guint i = 0; e->args && i < e->args->len; i++)
+        pts_cons_add (P, K_COPY, n, addr (P, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr), NULL, NULL);
       break;
     case C_EXPR_CAST:
       n = addr (P, e->a);
