@@ -23,57 +23,54 @@
  * marking before it, reachable, is above the least marking of 5 for the transition
  * fired, so it is covered (not first) or excluded (not reachable): a contradiction.
  * Counts and weights are below 2^32 and places fewer than 2^26, so 128-bit weighted
- * sums are exact. The checker stops at a malformed line, and reports each proof's
- * first failed check. */
+ * sums are exact. Reading stops at a malformed line; each proof's first failed check
+ * is reported. */
 #include "rf-certify.h"
 #include "rf-diag.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
-#define MAX_SIZE (1u << 26)       /* places, transitions */
-typedef unsigned __int128 Sum;   /* a weighted sum */
+#define MAX_SIZE (1u << 26)      /* places, transitions */
+typedef unsigned __int128 Sum;  /* a weighted sum */
 
 /* Tok: COUNT tokens (or a weight) on PLACE. */
 typedef struct { guint32 place, count; } Tok;
-/* Vec: a token or weight vector read at line LINE; t[0..n), owned, by strictly
- * increasing place, every count > 0; sig has bit (place % 64) of each place. */
+/* Vec: a token or weight vector read at line LINE: t[0..n) by strictly increasing
+ * place, every count > 0; sig has bit (place % 64) of each place. */
 typedef struct { guint line, n; Tok *t; guint64 sig; } Vec;
 /* Bound: weights·M <= total (eq: = total, an invariant) for every reachable M. */
 typedef struct { Vec w; guint64 total; gboolean eq; } Bound;
-
-/* Proof: one proof section; by_place and sum index its bounds for excluded(). */
+/* Proof: one proof section. */
 typedef struct {
   char *name;
-  guint line, uline;       /* of "proof", of the last "unmarkable" */
-  guint8 *unmarkable;      /* per place */
-  GArray *bounds;          /* Bound */
-  GArray *targets, *basis; /* Vec */
-  GArray **keys;           /* per place: basis indices (guint) keyed there, or NULL */
-  GArray *empty_key;       /* guint: indices of empty basis markings */
-  GArray **by_place;       /* per place: Tok {bound index, weight}, or NULL */
-  Sum *sum;                /* per bound, zero between uses */
-  GArray *touched;         /* guint: bounds with a non-zero sum */
+  guint line, uline;                /* of "proof", of the last "unmarkable" */
+  guint8 *unmarkable;               /* per place */
+  GArray *bounds, *targets, *basis; /* Bound, Vec, Vec */
 } Proof;
 
-/* Cert: the certificate being read and checked. m is zero between uses. */
+/* Cert: the certificate read, and the indexes of the proof being checked. Everything
+ * allocated is in owned (g_free) or arrays (GArray). m is zero between uses. */
 typedef struct {
   const char *file;
-  RfOut *out, *err;
+  RfOut *err;
   guint line, np, nt, places, trans;  /* line read; sizes declared; lines given */
-  gboolean has_net, has_init, has_omega, done;
-  GArray *pre, *post;      /* Vec per transition */
-  GArray **producers;      /* per place: transitions (guint) outputting to it, or NULL */
-  guint64 *init, *m;       /* per place: initial count; scratch marking */
-  guint8 *omega;
-  GPtrArray *proofs;       /* Proof*, owned */
-  GPtrArray *uncertified;  /* char*, owned: "NAME: not certified (WHY)" */
-  Proof *cur;              /* the proof being read, or NULL */
+  gboolean has_net, has_init, has_omega, in_proofs;
+  Vec *pre, *post;              /* per transition */
+  GArray **producers;           /* per place: transitions (guint) outputting to it */
+  guint64 *init, *m;            /* per place: initial count (omega: 0); scratch */
+  guint8 *omega;                /* per place */
+  GPtrArray *proofs;            /* Proof* */
+  GPtrArray *uncertified;       /* char*: "NAME: not certified (WHY)" */
+  Proof *cur;                   /* the proof being read, or NULL */
+  GArray **keys;                /* per place: basis indices (guint) keyed there */
+  GArray **by_place, *touched;  /* per place: Tok {bound index, weight}; bound indices */
+  Sum *sum;                     /* per bound, zero between uses */
+  GPtrArray *owned, *arrays;
 } Cert;
 
-static gboolean
-fail (Cert *c, guint line, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
-static gboolean
+G_GNUC_PRINTF (3, 4) static gboolean
 fail (Cert *c, guint line, const char *fmt, ...)
 {
   va_list ap;
@@ -84,45 +81,34 @@ fail (Cert *c, guint line, const char *fmt, ...)
   return FALSE;
 }
 
-static void
-vec_clear (gpointer v)
+/* N zeroed bytes, owned by C. */
+static gpointer
+alloc (Cert *c, gsize n)
 {
-  g_free (((Vec *) v)->t);
+  gpointer p = g_malloc0 (MAX (n, 1));
+  g_ptr_array_add (c->owned, p);
+  return p;
 }
 
-static void
-arrays_free (GArray **a, guint n)
+/* An empty GArray of SIZE-byte elements, owned by C. */
+static GArray *
+array (Cert *c, guint size)
 {
-  for (guint i = 0; a && i < n; i++)
-    if (a[i])
-      g_array_unref (a[i]);
-  g_free (a);
+  GArray *a = g_array_new (FALSE, FALSE, size);
+  g_ptr_array_add (c->arrays, a);
+  return a;
 }
 
+/* Appends V to the list at *A (created when NULL). */
 static void
-proof_free (gpointer p)
-{
-  Proof *pf = p;
-  for (guint k = 0; k < pf->bounds->len; k++)
-    g_free (g_array_index (pf->bounds, Bound, k).w.t);
-  g_array_unref (pf->bounds);
-  g_array_unref (pf->targets);
-  g_array_unref (pf->basis);
-  g_free (pf->name);
-  g_free (pf->unmarkable);
-  g_free (pf);
-}
-
-/* Appends LIST[*I] = V to the list at *A (created when NULL). */
-static void
-list_add (GArray **a, guint v)
+list_add (Cert *c, GArray **a, guint v)
 {
   if (!*a)
-    *a = g_array_new (FALSE, FALSE, sizeof (guint));
+    *a = array (c, sizeof (guint));
   g_array_append_val (*a, v);
 }
 
-/* A number of WORD, at most MAX. */
+/* WORD as a number at most MAX. */
 static gboolean
 number (const char *word, guint64 max, guint64 *v)
 {
@@ -133,10 +119,7 @@ number (const char *word, guint64 max, guint64 *v)
 static gboolean
 read_vec (Cert *c, char **w, guint n, Vec *v)
 {
-  v->line = c->line;
-  v->n = 0;
-  v->sig = 0;
-  v->t = g_new (Tok, MAX (n, 1));
+  *v = (Vec) { c->line, 0, alloc (c, n * sizeof (Tok)), 0 };
   for (guint i = 0; i < n; i++)
     {
       char *star = strchr (w[i], '*');
@@ -145,162 +128,132 @@ read_vec (Cert *c, char **w, guint n, Vec *v)
         *star = '\0';
       if (!number (w[i], G_MAXUINT32, &p) || p >= c->np || (star && !number (star + 1, G_MAXUINT32, &k))
           || k == 0 || (i > 0 && p <= v->t[i - 1].place))
-        return fail (c, c->line, "'%s%s%s': expected PLACE or PLACE*COUNT (a place below %u, places "
-                     "increasing, a count from 1 to %u)", w[i], star ? "*" : "", star ? star + 1 : "", c->np,
-                     G_MAXUINT32);
+        return fail (c, c->line, "'%s%s%s': expected PLACE or PLACE*COUNT (places below %u, increasing; "
+                     "counts from 1 to %u)", w[i], star ? "*" : "", star ? star + 1 : "", c->np, G_MAXUINT32);
       v->t[v->n++] = (Tok) { (guint32) p, (guint32) k };
       v->sig |= G_GUINT64_CONSTANT (1) << (p % 64);
     }
   return TRUE;
 }
 
-/* The index of the word KEY in W[0..N), or N. */
-static guint
-find_word (char **w, guint n, const char *key)
-{
-  guint i = 0;
-  while (i < n && strcmp (w[i], key) != 0)
-    i++;
-  return i;
-}
-
-/* A "net", "place" or "transition" line, W[0..N) (W[0] the keyword). */
-static gboolean
-read_net_line (Cert *c, char **w, guint n)
-{
-  guint64 a, b;
-  if (strcmp (w[0], "net") == 0)
-    {
-      if (c->has_net || n != 3 || !number (w[1], MAX_SIZE, &a) || !number (w[2], MAX_SIZE, &b))
-        return fail (c, c->line, "expected one line 'net PLACES TRANSITIONS' (at most %u each)", MAX_SIZE);
-      c->has_net = TRUE;
-      c->np = a, c->nt = b;
-      c->init = g_new0 (guint64, MAX (a, 1));
-      c->m = g_new0 (guint64, MAX (a, 1));
-      c->omega = g_new0 (guint8, MAX (a, 1));
-      c->producers = g_new0 (GArray *, MAX (a, 1));
-      return TRUE;
-    }
-  if (!c->has_net || c->cur || c->proofs->len || c->uncertified->len)
-    return fail (c, c->line, "'%s' outside the net (after 'net', before the proofs)", w[0]);
-  if (strcmp (w[0], "place") == 0)
-    {
-      if (n < 2 || n > 3 || !number (w[1], G_MAXUINT32, &a) || a != c->places || a >= c->np)
-        return fail (c, c->line, "expected 'place %u [NAME]' (the net declares %u places)", c->places, c->np);
-      c->places++;
-      return TRUE;
-    }
-  guint arrow = find_word (w, n, "->");
-  if (n < 2 || !number (w[1], G_MAXUINT32, &a) || a != c->trans || a >= c->nt || arrow == n)
-    return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS' (the net declares %u transitions)",
-                 c->trans, c->nt);
-  Vec pre, post = { 0 };
-  gboolean ok = read_vec (c, w + 2, arrow - 2, &pre) && read_vec (c, w + arrow + 1, n - arrow - 1, &post);
-  g_array_append_val (c->pre, pre);
-  g_array_append_val (c->post, post);
-  for (guint i = 0; ok && i < post.n; i++)
-    list_add (&c->producers[post.t[i].place], c->trans);
-  c->trans++;
-  return ok;
-}
-
-/* FALSE after a message unless every place and transition the net declares, and its
- * initial and omega lines, were given. */
+/* TRUE when every line of the net was given; else FALSE after a message. */
 static gboolean
 net_complete (Cert *c)
 {
   if (c->has_net && c->places == c->np && c->trans == c->nt && c->has_init && c->has_omega)
     return TRUE;
-  return fail (c, c->line, "the net is incomplete: %u of %u places and %u of %u transitions given, "
-               "%s 'initial' and %s 'omega' line", c->places, c->np, c->trans, c->nt,
-               c->has_init ? "an" : "no", c->has_omega ? "an" : "no");
+  return fail (c, c->line, "the net is incomplete: %u of %u places and %u of %u transitions given, %s "
+               "'initial' and %s 'omega' line", c->places, c->np, c->trans, c->nt, c->has_init ? "an" : "no",
+               c->has_omega ? "an" : "no");
 }
 
-/* Any other line (not the header), W[0..N). */
+/* The lines of the net, W[0..N) (W[0] the keyword). */
+static gboolean
+read_net_line (Cert *c, char **w, guint n)
+{
+  const char *kw = w[0];
+  guint64 a, b;
+  Vec v;
+  if (!c->has_net || !strcmp (kw, "net"))
+    {
+      if (c->has_net || strcmp (kw, "net") || n != 3 || !number (w[1], MAX_SIZE, &a) || !number (w[2], MAX_SIZE, &b))
+        return fail (c, c->line, "expected 'net PLACES TRANSITIONS' (at most %u each)", MAX_SIZE);
+      c->has_net = TRUE, c->np = a, c->nt = b;
+      c->init = alloc (c, a * sizeof (guint64)), c->m = alloc (c, a * sizeof (guint64));
+      c->omega = alloc (c, a), c->producers = alloc (c, a * sizeof (GArray *));
+      c->pre = alloc (c, b * sizeof (Vec)), c->post = alloc (c, b * sizeof (Vec));
+      return TRUE;
+    }
+  if (!strcmp (kw, "place"))
+    return (n == 2 || n == 3) && number (w[1], G_MAXUINT32, &a) && a == c->places && c->places++ < c->np
+           ? TRUE : fail (c, c->line, "expected 'place %u [NAME]' (%u places declared)", c->places, c->np);
+  if (!strcmp (kw, "transition"))
+    {
+      guint arrow = 2;
+      while (arrow < n && strcmp (w[arrow], "->"))
+        arrow++;
+      if (n < 2 || arrow == n || !number (w[1], G_MAXUINT32, &a) || a != c->trans || c->trans >= c->nt)
+        return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS' (%u transitions declared)",
+                     c->trans, c->nt);
+      Vec *post = &c->post[c->trans];
+      if (!read_vec (c, w + 2, arrow - 2, &c->pre[c->trans]) || !read_vec (c, w + arrow + 1, n - arrow - 1, post))
+        return FALSE;
+      for (guint i = 0; i < post->n; i++)
+        list_add (c, &c->producers[post->t[i].place], c->trans);
+      c->trans++;
+      return TRUE;
+    }
+  gboolean *has = kw[0] == 'i' ? &c->has_init : &c->has_omega;
+  if (*has || !read_vec (c, w + 1, n - 1, &v))
+    return *has ? fail (c, c->line, "a second '%s' line", kw) : FALSE;
+  for (guint i = 0; i < v.n; i++)
+    if (kw[0] == 'i')
+      c->init[v.t[i].place] = v.t[i].count;
+    else if (v.t[i].count == 1)
+      c->omega[v.t[i].place] = 1;
+    else
+      return fail (c, c->line, "expected 'omega PLACES'");
+  return *has = TRUE;
+}
+
+/* Any line but the header, W[0..N). */
 static gboolean
 read_line (Cert *c, char **w, guint n)
 {
   const char *kw = w[0];
-  Vec v = { 0 };
-  if (strcmp (kw, "net") == 0 || strcmp (kw, "place") == 0 || strcmp (kw, "transition") == 0)
-    return read_net_line (c, w, n);
-  if (!c->has_net)
-    return fail (c, c->line, "expected 'net PLACES TRANSITIONS' before '%s'", kw);
-  if (strcmp (kw, "initial") == 0 || strcmp (kw, "omega") == 0)
-    {
-      gboolean *has = kw[0] == 'i' ? &c->has_init : &c->has_omega;
-      if (*has || c->proofs->len || c->uncertified->len)
-        return fail (c, c->line, "expected one '%s' line, before the proofs", kw);
-      gboolean ok = *has = read_vec (c, w + 1, n - 1, &v);
-      for (guint i = 0; ok && i < v.n; i++)
-        if (kw[0] == 'i')
-          c->init[v.t[i].place] = v.t[i].count;
-        else if (v.t[i].count == 1)
-          c->omega[v.t[i].place] = 1;
-        else
-          ok = fail (c, c->line, "expected 'omega PLACES'");
-      g_free (v.t);
-      return ok;
-    }
-  if (!net_complete (c))
+  const char *net[] = { "net", "place", "transition", "initial", "omega" };
+  for (guint i = 0; i < G_N_ELEMENTS (net); i++)
+    if (!strcmp (kw, net[i]) || !c->has_net)
+      return !c->in_proofs ? read_net_line (c, w, n) : fail (c, c->line, "'%s' after the net", kw);
+  if (!c->in_proofs && !(c->in_proofs = net_complete (c)))
     return FALSE;
-  if (strcmp (kw, "proof") == 0 || strcmp (kw, "uncertified") == 0)
+  gboolean proof = !strcmp (kw, "proof");
+  if (proof || !strcmp (kw, "uncertified"))
     {
-      if (c->cur || n < 2 || (kw[0] == 'p' && n != 2))
-        return fail (c, c->line, c->cur ? "'%s' inside a proof (expected 'end' first)"
-                     : "expected '%s NAME%s'", kw, kw[0] == 'p' ? "" : " WHY");
-      if (kw[0] == 'u')
+      if (c->cur || n < 2 || (proof && n != 2))
+        return fail (c, c->line, c->cur ? "'%s' inside a proof" : proof ? "expected '%s NAME'"
+                     : "expected '%s NAME WHY'", kw);
+      if (!proof)
         {
           g_autofree char *why = g_strjoinv (" ", w + 2);
           g_ptr_array_add (c->uncertified, g_strdup_printf ("%s: not certified (%s)", w[1], why));
           return TRUE;
         }
-      c->cur = g_new0 (Proof, 1);
-      c->cur->name = g_strdup (w[1]);
-      c->cur->line = c->line;
-      c->cur->unmarkable = g_new0 (guint8, MAX (c->np, 1));
-      c->cur->bounds = g_array_new (FALSE, FALSE, sizeof (Bound));
-      c->cur->targets = g_array_new (FALSE, FALSE, sizeof (Vec));
-      c->cur->basis = g_array_new (FALSE, FALSE, sizeof (Vec));
-      g_array_set_clear_func (c->cur->targets, vec_clear);
-      g_array_set_clear_func (c->cur->basis, vec_clear);
+      c->cur = alloc (c, sizeof (Proof));
+      *c->cur = (Proof) { g_strdup (w[1]), c->line, 0, alloc (c, c->np), array (c, sizeof (Bound)),
+                          array (c, sizeof (Vec)), array (c, sizeof (Vec)) };
+      g_ptr_array_add (c->owned, c->cur->name);
       g_ptr_array_add (c->proofs, c->cur);
       return TRUE;
     }
   if (!c->cur)
     return fail (c, c->line, "'%s' outside a proof", kw);
-  if (strcmp (kw, "end") == 0)
+  Vec v;
+  if (!strcmp (kw, "end"))
+    return n == 1 ? (c->cur = NULL, TRUE) : fail (c, c->line, "expected 'end' alone");
+  if (!strcmp (kw, "target") || !strcmp (kw, "basis") || !strcmp (kw, "unmarkable"))
     {
-      c->cur = NULL;
-      return n == 1 || fail (c, c->line, "expected 'end' alone");
-    }
-  if (strcmp (kw, "target") == 0 || strcmp (kw, "basis") == 0)
-    {
-      gboolean ok = read_vec (c, w + 1, n - 1, &v);
-      g_array_append_val (kw[0] == 't' ? c->cur->targets : c->cur->basis, v);
-      return ok;
-    }
-  if (strcmp (kw, "unmarkable") == 0)
-    {
-      gboolean ok = read_vec (c, w + 1, n - 1, &v);
-      for (guint i = 0; ok && i < v.n; i++)
+      if (!read_vec (c, w + 1, n - 1, &v))
+        return FALSE;
+      if (kw[0] != 'u')
+        g_array_append_val (kw[0] == 't' ? c->cur->targets : c->cur->basis, v);
+      for (guint i = 0; kw[0] == 'u' && i < v.n; i++)
         c->cur->unmarkable[v.t[i].place] = 1;
-      g_free (v.t);
-      c->cur->uline = c->line;
-      return ok;
+      c->cur->uline = kw[0] == 'u' ? c->line : c->cur->uline;
+      return TRUE;
     }
-  gboolean eq = strcmp (kw, "invariant") == 0;
-  if (!eq && strcmp (kw, "farkas") != 0)
+  Bound b = { .eq = !strcmp (kw, "invariant") };
+  if (!b.eq && strcmp (kw, "farkas"))
     return fail (c, c->line, "unknown line '%s'", kw);
-  Bound b = { { 0 }, 0, eq };
-  if (n < 3 || strcmp (w[n - 2], eq ? "=" : "<=") != 0 || !number (w[n - 1], G_MAXUINT64, &b.total))
-    return fail (c, c->line, "expected '%s WEIGHTS %s TOTAL'", kw, eq ? "=" : "<=");
-  gboolean ok = read_vec (c, w + 1, n - 3, &b.w);
+  if (n < 3 || strcmp (w[n - 2], b.eq ? "=" : "<=") || !number (w[n - 1], G_MAXUINT64, &b.total))
+    return fail (c, c->line, "expected '%s WEIGHTS %s TOTAL'", kw, b.eq ? "=" : "<=");
+  if (!read_vec (c, w + 1, n - 3, &b.w))
+    return FALSE;
   g_array_append_val (c->cur->bounds, b);
-  return ok;
+  return TRUE;
 }
 
-/* Reads the certificate TEXT; FALSE after the first malformed line. */
+/* Reads the certificate TEXT (modified); FALSE after the first malformed line. */
 static gboolean
 read_cert (Cert *c, char *text)
 {
@@ -311,22 +264,17 @@ read_cert (Cert *c, char *text)
       if ((next = strchr (line, '\n')))
         *next++ = '\0';
       line[strcspn (line, "#")] = '\0';
-      g_auto (GStrv) w = g_strsplit_set (g_strstrip (line), " \t", -1);
-      guint n = 0;
-      for (guint i = 0; w[i]; i++)
-        if (*w[i])
-          w[n++] = w[i];
-        else
-          g_free (w[i]);
-      w[n] = NULL;
-      if (n == 0)
-        continue;
-      if (!header)
-        ok = header = (n == 3 && strcmp (w[0], "racefree") == 0 && strcmp (w[1], "certificate") == 0
-                       && strcmp (w[2], "1") == 0)
+      g_autoptr (GPtrArray) words = g_ptr_array_new ();
+      for (char *save, *word = strtok_r (line, " \t\r", &save); word; word = strtok_r (NULL, " \t\r", &save))
+        g_ptr_array_add (words, word);
+      guint n = words->len;
+      g_ptr_array_add (words, NULL);
+      char **w = (char **) words->pdata;
+      if (n > 0 && !header)
+        ok = header = (n == 3 && !strcmp (w[0], "racefree") && !strcmp (w[1], "certificate") && !strcmp (w[2], "1"))
                       || fail (c, c->line, "expected 'racefree certificate 1' (a racefree proof certificate, "
                                "version 1)");
-      else
+      else if (n > 0)
         ok = read_line (c, w, n);
     }
   if (ok && c->cur)
@@ -334,89 +282,79 @@ read_cert (Cert *c, char *text)
   return ok && (header || fail (c, c->line, "expected 'racefree certificate 1'")) && net_complete (c);
 }
 
-/* "{P, P*C, ...}" of c->m on the places SUPP[0..N). Owned. */
+static int
+place_cmp (const void *a, const void *b)
+{
+  return (*(const guint32 *) a > *(const guint32 *) b) - (*(const guint32 *) a < *(const guint32 *) b);
+}
+
+/* "{P, P*C, ...}" of c->m on the places SUPP[0..N) (sorted here). Owned. */
 static char *
-marking_str (Cert *c, const guint32 *supp, guint n)
+marking_str (Cert *c, guint32 *supp, guint n)
 {
   GString *s = g_string_new ("{");
+  qsort (supp, n, sizeof *supp, place_cmp);
   for (guint i = 0; i < n; i++)
-    {
-      if (!c->m[supp[i]])
-        continue;
-      g_string_append_printf (s, s->len > 1 ? ", %u" : "%u", supp[i]);
-      if (c->m[supp[i]] > 1)
-        g_string_append_printf (s, "*%" G_GUINT64_FORMAT, c->m[supp[i]]);
-    }
+    if (c->m[supp[i]])
+      g_string_append_printf (s, c->m[supp[i]] > 1 ? "%s%u*%" G_GUINT64_FORMAT : "%s%u", s->len > 1 ? ", " : "",
+                              supp[i], c->m[supp[i]]);
   g_string_append_c (s, '}');
   return g_string_free (s, FALSE);
 }
 
-/* A basis marking below c->m, on SUPP[0..N) (its support), or -1. */
-static gint
-covering (Cert *c, Proof *pf, const guint32 *supp, guint n)
+/* TRUE when c->m (zero outside SUPP[0..N), distinct places) is above a non-empty basis
+ * marking of PF (an empty one fails check 4 first), found through the index c->keys. */
+static gboolean
+covered (Cert *c, Proof *pf, const guint32 *supp, guint n)
 {
   guint64 sig = 0;  /* a basis marking below c->m has its places among c->m's */
   for (guint i = 0; i < n; i++)
     sig |= c->m[supp[i]] ? G_GUINT64_CONSTANT (1) << (supp[i] % 64) : 0;
-  for (guint i = 0; i <= n; i++)
+  for (guint i = 0; i < n; i++)
     {
-      GArray *l = i < n ? pf->keys[supp[i]] : pf->empty_key;
+      GArray *l = c->keys[supp[i]];
       for (guint k = 0; l && k < l->len; k++)
         {
           const Vec *b = &g_array_index (pf->basis, Vec, g_array_index (l, guint, k));
-          if (b->sig & ~sig)
-            continue;
           guint j = 0;
-          while (j < b->n && b->t[j].count <= c->m[b->t[j].place])
+          while (!(b->sig & ~sig) && j < b->n && b->t[j].count <= c->m[b->t[j].place])
             j++;
           if (j == b->n)
-            return g_array_index (l, guint, k);
+            return TRUE;
         }
     }
-  return -1;
+  return FALSE;
 }
 
-/* TRUE when c->m (on SUPP[0..N), distinct places) marks an unmarkable place or exceeds
- * a bound's total: no reachable marking covers it. */
+/* TRUE when c->m (as for covered) marks an unmarkable place or exceeds a bound's total:
+ * no reachable marking covers it. */
 static gboolean
 excluded (Cert *c, Proof *pf, const guint32 *supp, guint n)
 {
   gboolean out = FALSE;
-  g_array_set_size (pf->touched, 0);
+  g_array_set_size (c->touched, 0);
   for (guint i = 0; i < n; i++)
     {
       guint32 p = supp[i];
       out |= pf->unmarkable[p] && c->m[p];
-      for (guint j = 0; c->m[p] && pf->by_place[p] && j < pf->by_place[p]->len; j++)
+      for (guint j = 0; c->m[p] && c->by_place[p] && j < c->by_place[p]->len; j++)
         {
-          Tok o = g_array_index (pf->by_place[p], Tok, j);  /* place = bound index */
-          if (pf->sum[o.place] == 0)
-            g_array_append_val (pf->touched, o.place);
-          pf->sum[o.place] += (Sum) o.count * c->m[p];
+          Tok o = g_array_index (c->by_place[p], Tok, j);  /* place: a bound's index */
+          if (c->sum[o.place] == 0)
+            g_array_append_val (c->touched, o.place);
+          c->sum[o.place] += (Sum) o.count * c->m[p];
         }
     }
-  for (guint k = 0; k < pf->touched->len; k++)
+  for (guint k = 0; k < c->touched->len; k++)
     {
-      guint i = g_array_index (pf->touched, guint, k);
-      out |= pf->sum[i] > g_array_index (pf->bounds, Bound, i).total;
-      pf->sum[i] = 0;
+      guint i = g_array_index (c->touched, guint, k);
+      out |= c->sum[i] > g_array_index (pf->bounds, Bound, i).total;
+      c->sum[i] = 0;
     }
   return out;
 }
 
-/* Decimal of S, into BUF (40 bytes). */
-static const char *
-sum_str (Sum s, char *buf)
-{
-  char *e = buf + 39;
-  *e = '\0';
-  do
-    *--e = '0' + (char) (s % 10);
-  while ((s /= 10) > 0);
-  return e;
-}
-
-/* Checks 1 and 2 of the file comment for PF. */
+/* Checks 1 and 2 of the file comment for PF, whose dead transitions DEAD marks. */
 static gboolean
 check_facts (Cert *c, Proof *pf, const guint8 *dead)
 {
@@ -424,65 +362,66 @@ check_facts (Cert *c, Proof *pf, const guint8 *dead)
     if (pf->unmarkable[p] && (c->init[p] || c->omega[p]))
       return fail (c, pf->uline, "proof '%s': unmarkable place %u is marked initially", pf->name, p);
   for (guint t = 0; t < c->nt; t++)
-    for (guint i = 0; !dead[t] && i < g_array_index (c->post, Vec, t).n; i++)
-      if (pf->unmarkable[g_array_index (c->post, Vec, t).t[i].place])
+    for (guint i = 0; !dead[t] && i < c->post[t].n; i++)
+      if (pf->unmarkable[c->post[t].t[i].place])
         return fail (c, pf->uline, "proof '%s': transition %u (line %u) can fire and marks unmarkable place %u",
-                     pf->name, t, g_array_index (c->post, Vec, t).line, g_array_index (c->post, Vec, t).t[i].place);
-  g_autofree guint64 *w = g_new0 (guint64, MAX (c->np, 1));
-  gboolean ok = TRUE;
-  char b1[40], b2[40];
-  for (guint k = 0; k < pf->bounds->len && ok; k++)
+                     pf->name, t, c->post[t].line, c->post[t].t[i].place);
+  guint64 *w = c->m;  /* the weights of one bound at a time */
+  for (guint k = 0; k < pf->bounds->len; k++)
     {
       const Bound *b = &g_array_index (pf->bounds, Bound, k);
       const char *kind = b->eq ? "invariant" : "farkas inequality";
-      Sum at0 = 0;
+      Sum at0 = 0, in = 0, out = 0;
+      guint t = 0, omega = 0;
       for (guint i = 0; i < b->w.n; i++)
         {
           w[b->w.t[i].place] = b->w.t[i].count;
           at0 += (Sum) b->w.t[i].count * c->init[b->w.t[i].place];
-          if (c->omega[b->w.t[i].place] && ok)
-            ok = fail (c, b->w.line, "proof '%s': the %s weighs omega place %u", pf->name, kind, b->w.t[i].place);
+          omega += c->omega[b->w.t[i].place];
         }
-      if (ok && (b->eq ? at0 != b->total : at0 > b->total))
-        ok = fail (c, b->w.line, "proof '%s': the %s's total %" G_GUINT64_FORMAT " %s the initial marking's "
-                   "weighted sum %s", pf->name, kind, b->total, b->eq ? "differs from" : "is below", sum_str (at0, b1));
-      for (guint t = 0; t < c->nt && ok; t++)
+      for (; t < c->nt; t++)
         {
-          const Vec *pre = &g_array_index (c->pre, Vec, t), *post = &g_array_index (c->post, Vec, t);
-          Sum in = 0, out = 0;
+          const Vec *pre = &c->pre[t], *post = &c->post[t];
+          in = out = 0;
           for (guint i = 0; i < pre->n; i++)
             in += (Sum) w[pre->t[i].place] * pre->t[i].count;
           for (guint i = 0; i < post->n; i++)
             out += (Sum) w[post->t[i].place] * post->t[i].count;
           if (!dead[t] && (b->eq ? in != out : out > in))
-            ok = fail (c, b->w.line, "proof '%s': transition %u (line %u) takes %s from the %s's weighted sum and "
-                       "gives back %s", pf->name, t, pre->line, sum_str (in, b1), kind, sum_str (out, b2));
+            break;
         }
       for (guint i = 0; i < b->w.n; i++)
         w[b->w.t[i].place] = 0;
+      if (omega)
+        return fail (c, b->w.line, "proof '%s': the %s weighs an omega place", pf->name, kind);
+      if (b->eq ? at0 != b->total : at0 > b->total)
+        return fail (c, b->w.line, "proof '%s': the %s's total %" G_GUINT64_FORMAT " %s the initial marking's "
+                     "weighted sum %.0f", pf->name, kind, b->total, b->eq ? "differs from" : "is below",
+                     (double) at0);
+      if (t < c->nt)
+        return fail (c, b->w.line, "proof '%s': transition %u (line %u) takes %.0f from the %s's weighted sum "
+                     "and gives back %.0f", pf->name, t, c->pre[t].line, (double) in, kind,
+                     (double) out);
     }
-  return ok;
+  return TRUE;
 }
 
-/* Checks proof PF (the file comment's 1 to 5). */
+/* Checks proof PF (1 to 5 of the file comment). */
 static gboolean
 check_proof (Cert *c, Proof *pf)
 {
-  g_autofree guint8 *dead = g_new0 (guint8, MAX (c->nt, 1));
+  guint8 *dead = alloc (c, c->nt);
   for (guint t = 0; t < c->nt; t++)
-    for (guint i = 0; i < g_array_index (c->pre, Vec, t).n; i++)
-      dead[t] |= pf->unmarkable[g_array_index (c->pre, Vec, t).t[i].place];
+    for (guint i = 0; i < c->pre[t].n; i++)
+      dead[t] |= pf->unmarkable[c->pre[t].t[i].place];
   if (!check_facts (c, pf, dead))
     return FALSE;
-  /* Indexes: each basis marking under its place in the fewest basis markings, each
-   * bound under every place it weighs. */
-  g_autofree guint *occ = g_new0 (guint, MAX (c->np, 1));
-  g_autoptr (GArray) empty = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autoptr (GArray) touched = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree Sum *sum = g_new0 (Sum, MAX (pf->bounds->len, 1));
-  g_autofree GArray **keys = g_new0 (GArray *, MAX (c->np, 1));
-  g_autofree GArray **by_place = g_new0 (GArray *, MAX (c->np, 1));
-  pf->keys = keys, pf->empty_key = empty, pf->by_place = by_place, pf->sum = sum, pf->touched = touched;
+  /* Each basis marking is keyed under its place in the fewest basis markings (a basis
+   * marking below M is in the list of one of M's places); each bound is listed under
+   * every place it weighs. */
+  guint *occ = alloc (c, c->np * sizeof (guint));
+  c->keys = alloc (c, c->np * sizeof (GArray *));
+  c->by_place = alloc (c, c->np * sizeof (GArray *)), c->sum = alloc (c, pf->bounds->len * sizeof (Sum));
   for (guint k = 0; k < pf->basis->len; k++)
     for (guint i = 0; i < g_array_index (pf->basis, Vec, k).n; i++)
       occ[g_array_index (pf->basis, Vec, k).t[i].place]++;
@@ -492,125 +431,109 @@ check_proof (Cert *c, Proof *pf)
       guint key = 0;
       for (guint i = 1; i < b->n; i++)
         key = occ[b->t[i].place] < occ[b->t[key].place] ? i : key;
-      list_add (b->n ? &keys[b->t[key].place] : &pf->empty_key, k);
+      if (b->n)
+        list_add (c, &c->keys[b->t[key].place], k);
     }
   for (guint k = 0; k < pf->bounds->len; k++)
     for (guint i = 0; i < g_array_index (pf->bounds, Bound, k).w.n; i++)
       {
         Tok o = g_array_index (pf->bounds, Bound, k).w.t[i];
-        if (!by_place[o.place])
-          by_place[o.place] = g_array_new (FALSE, FALSE, sizeof (Tok));
-        g_array_append_val (by_place[o.place], ((Tok) { k, o.count }));
+        if (!c->by_place[o.place])
+          c->by_place[o.place] = array (c, sizeof (Tok));
+        g_array_append_val (c->by_place[o.place], ((Tok) { k, o.count }));
       }
-  g_autofree guint32 *supp = g_new (guint32, 2 * MAX (c->np, 1));
-  g_autofree guint *stamp = g_new0 (guint, MAX (c->nt, 1));
-  gboolean ok = TRUE;
-  for (guint k = 0; k < pf->targets->len && ok; k++)  /* 3 */
-    {
-      const Vec *t = &g_array_index (pf->targets, Vec, k);
-      for (guint i = 0; i < t->n; i++)
-        c->m[supp[i] = t->t[i].place] = t->t[i].count;
-      if (!excluded (c, pf, supp, t->n) && covering (c, pf, supp, t->n) < 0)
-        ok = fail (c, t->line, "proof '%s': the target is neither covered by the basis nor excluded", pf->name);
-      for (guint i = 0; i < t->n; i++)
-        c->m[supp[i]] = 0;
-    }
-  for (guint k = 0; k < pf->basis->len && ok; k++)  /* 4 */
+  guint32 *supp = alloc (c, 2 * c->np * sizeof (guint32));
+  guint *stamp = alloc (c, c->nt * sizeof (guint));
+  for (guint k = 0; k < pf->basis->len; k++)  /* 4 */
     {
       const Vec *b = &g_array_index (pf->basis, Vec, k);
       guint i = 0;
       while (i < b->n && (c->omega[b->t[i].place] || b->t[i].count <= c->init[b->t[i].place]))
         i++;
       if (i == b->n)
-        ok = fail (c, b->line, "proof '%s': the basis marking lies below the initial marking", pf->name);
+        return fail (c, b->line, "proof '%s': this basis marking lies below the initial marking", pf->name);
     }
-  for (guint k = 0; k < pf->basis->len && ok; k++)  /* 5 */
+  for (guint k = 0; k < pf->targets->len; k++)  /* 3 */
+    {
+      const Vec *t = &g_array_index (pf->targets, Vec, k);
+      for (guint i = 0; i < t->n; i++)
+        c->m[supp[i] = t->t[i].place] = t->t[i].count;
+      gboolean ok = excluded (c, pf, supp, t->n) || covered (c, pf, supp, t->n);
+      for (guint i = 0; i < t->n; i++)
+        c->m[supp[i]] = 0;
+      if (!ok)
+        return fail (c, t->line, "proof '%s': this target is neither covered by the basis nor excluded", pf->name);
+    }
+  for (guint k = 0; k < pf->basis->len; k++)  /* 5 */
     {
       const Vec *b = &g_array_index (pf->basis, Vec, k);
-      for (guint i = 0; i < b->n && ok; i++)
-        for (guint j = 0; c->producers[b->t[i].place] && j < c->producers[b->t[i].place]->len && ok; j++)
+      for (guint i = 0; i < b->n; i++)
+        for (guint j = 0; c->producers[b->t[i].place] && j < c->producers[b->t[i].place]->len; j++)
           {
-            guint t = g_array_index (c->producers[b->t[i].place], guint, j);
-            const Vec *pre = &g_array_index (c->pre, Vec, t), *post = &g_array_index (c->post, Vec, t);
+            guint t = g_array_index (c->producers[b->t[i].place], guint, j), n = 0;
+            const Vec *pre = &c->pre[t], *post = &c->post[t];
             if (stamp[t] == k + 1)
-              continue;
+              continue;  /* tried for b already */
             stamp[t] = k + 1;
-            guint n = 0, x = 0, y = 0;  /* supp := the places of b and pre, merged */
-            while (x < b->n || y < pre->n)
-              {
-                guint32 p = y == pre->n || (x < b->n && b->t[x].place <= pre->t[y].place) ? b->t[x].place
-                                                                                          : pre->t[y].place;
-                supp[n++] = p;
-                x += x < b->n && b->t[x].place == p;
-                y += y < pre->n && pre->t[y].place == p;
-              }
-            for (guint q = 0; q < b->n; q++)
-              c->m[b->t[q].place] = b->t[q].count;
+            for (guint q = 0; q < b->n; q++)  /* c->m := max(b - post, 0) + pre on supp */
+              c->m[supp[n++] = b->t[q].place] = b->t[q].count;
+            for (guint q = 0; q < pre->n; q++)
+              if (!c->m[pre->t[q].place])
+                supp[n++] = pre->t[q].place;
             for (guint q = 0; q < post->n; q++)
               c->m[post->t[q].place] -= MIN (c->m[post->t[q].place], post->t[q].count);
             for (guint q = 0; q < pre->n; q++)
               c->m[pre->t[q].place] += pre->t[q].count;
-            if (!excluded (c, pf, supp, n) && covering (c, pf, supp, n) < 0)
-              {
-                g_autofree char *ms = marking_str (c, supp, n);
-                ok = fail (c, b->line, "proof '%s': through transition %u (line %u), the basis marking has the "
-                           "predecessor %s, neither covered by the basis nor excluded", pf->name, t, pre->line, ms);
-              }
+            g_autofree char *ms = excluded (c, pf, supp, n) || covered (c, pf, supp, n) ? NULL
+                                  : marking_str (c, supp, n);
             for (guint q = 0; q < n; q++)
               c->m[supp[q]] = 0;
+            if (ms)
+              return fail (c, b->line, "proof '%s': the predecessor %s of this basis marking through transition "
+                           "%u (line %u) is neither covered by the basis nor excluded", pf->name, ms, t, pre->line);
           }
     }
-  arrays_free (by_place, c->np), by_place = NULL;
-  arrays_free (keys, c->np), keys = NULL;
-  pf->keys = NULL;
-  return ok;
+  return TRUE;
 }
 
 int
 rf_certify_check (const char *file, const char *text, gsize len, RfOut *out, RfOut *err)
 {
-  Cert c = { file, out, err };
-  c.pre = g_array_new (FALSE, FALSE, sizeof (Vec));
-  c.post = g_array_new (FALSE, FALSE, sizeof (Vec));
-  g_array_set_clear_func (c.pre, vec_clear);
-  g_array_set_clear_func (c.post, vec_clear);
-  c.proofs = g_ptr_array_new_with_free_func (proof_free);
+  Cert c = { .file = file, .err = err };
+  c.owned = g_ptr_array_new_with_free_func (g_free);
+  c.arrays = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+  c.touched = array (&c, sizeof (guint));
+  c.proofs = g_ptr_array_new ();
   c.uncertified = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *copy = g_strndup (text, len);
   guint failed = 0;
-  gboolean ok = memchr (text, '\0', len) == NULL || fail (&c, 1, "the certificate holds a NUL byte");
-  if ((ok = ok && read_cert (&c, copy)))
+  gboolean ok = (!memchr (text, '\0', len) || fail (&c, 1, "the certificate holds a NUL byte"))
+                && read_cert (&c, copy);
+  for (guint k = 0; ok && k < c.proofs->len; k++)
     {
-      for (guint k = 0; k < c.proofs->len; k++)
-        {
-          Proof *pf = g_ptr_array_index (c.proofs, k);
-          guint nu = 0;
-          for (guint p = 0; p < c.np; p++)
-            nu += pf->unmarkable[p];
-          if (check_proof (&c, pf))
-            rf_out_printf (out, "%s: valid: %u targets, %u basis markings, %u invariants and inequalities, "
-                           "%u unmarkable places\n", pf->name, pf->targets->len, pf->basis->len,
-                           pf->bounds->len, nu);
-          else
-            rf_out_printf (out, "%s: INVALID\n", pf->name), failed++;
-        }
-      for (guint k = 0; k < c.uncertified->len; k++)
-        rf_out_printf (out, "%s\n", (char *) g_ptr_array_index (c.uncertified, k));
-      if (failed)
-        rf_out_printf (out, "%s: invalid certificate: %u of %u proofs fail\n", file, failed, c.proofs->len);
+      Proof *pf = g_ptr_array_index (c.proofs, k);
+      guint nu = 0;
+      for (guint p = 0; p < c.np; p++)
+        nu += pf->unmarkable[p];
+      if (check_proof (&c, pf))
+        rf_out_printf (out, "%s: valid: %u targets, %u basis markings, %u invariants and inequalities, "
+                       "%u unmarkable places\n", pf->name, pf->targets->len, pf->basis->len, pf->bounds->len, nu);
       else
-        rf_out_printf (out, "%s: valid certificate: %u proofs hold\n", file, c.proofs->len);
+        rf_out_printf (out, "%s: INVALID\n", pf->name), failed++;
     }
-  else
+  for (guint k = 0; ok && k < c.uncertified->len; k++)
+    rf_out_printf (out, "%s\n", (char *) g_ptr_array_index (c.uncertified, k));
+  if (!ok)
     rf_out_printf (out, "%s: invalid certificate: malformed\n", file);
-  arrays_free (c.producers, c.np);
-  g_array_unref (c.pre);
-  g_array_unref (c.post);
+  else if (failed)
+    rf_out_printf (out, "%s: invalid certificate: %u of %u proofs fail\n", file, failed, c.proofs->len);
+  else
+    rf_out_printf (out, "%s: valid certificate: %u %s\n", file, c.proofs->len,
+                   c.proofs->len == 1 ? "proof holds" : "proofs hold");
   g_ptr_array_unref (c.proofs);
   g_ptr_array_unref (c.uncertified);
-  g_free (c.init);
-  g_free (c.m);
-  g_free (c.omega);
+  g_ptr_array_unref (c.arrays);
+  g_ptr_array_unref (c.owned);
   return ok && !failed ? RF_CERTIFY_VALID : RF_CERTIFY_INVALID;
 }
 
@@ -618,13 +541,11 @@ int
 rf_certify_check_file (const char *file, RfOut *out, RfOut *err)
 {
   g_autoptr (GError) error = NULL;
-  GString *text = rf_input_read_file (file, NULL, &error);
+  g_autoptr (GString) text = rf_input_read_file (file, NULL, &error);
   if (!text)
     {
       rf_out_printf (err, "racefree verify-cert: error: %s\n", error->message);
       return RF_CERTIFY_UNREADABLE;
     }
-  int status = rf_certify_check (file, text->str, text->len, out, err);
-  g_string_free (text, TRUE);
-  return status;
+  return rf_certify_check (file, text->str, text->len, out, err);
 }
