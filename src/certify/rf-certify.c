@@ -166,14 +166,14 @@ read_net_line (Cert *c, char **w, guint n)
     }
   if (!strcmp (kw, "place"))
     return (n == 2 || n == 3) && number (w[1], G_MAXUINT32, &a) && a == c->places && c->places++ < c->np
-           ? TRUE : fail (c, c->line, "expected 'place %u [NAME]' (%u places declared)", c->places, c->np);
+           ? TRUE : fail (c, c->line, "expected 'place %u [NAME]' (the net has %u places)", c->places, c->np);
   if (!strcmp (kw, "transition"))
     {
       guint arrow = 2;
       while (arrow < n && strcmp (w[arrow], "->"))
         arrow++;
       if (n < 2 || arrow == n || !number (w[1], G_MAXUINT32, &a) || a != c->trans || c->trans >= c->nt)
-        return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS' (%u transitions declared)",
+        return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS' (the net has %u transitions)",
                      c->trans, c->nt);
       Vec *post = &c->post[c->trans];
       if (!read_vec (c, w + 2, arrow - 2, &c->pre[c->trans]) || !read_vec (c, w + arrow + 1, n - arrow - 1, post))
@@ -210,7 +210,7 @@ read_line (Cert *c, char **w, guint n)
   gboolean proof = !strcmp (kw, "proof");
   if (proof || !strcmp (kw, "uncertified"))
     {
-      if (c->cur || n < 2 || (proof && n != 2))
+      if (c->cur || n < (proof ? 2u : 3u) || (proof && n != 2))
         return fail (c, c->line, c->cur ? "'%s' inside a proof" : proof ? "expected '%s NAME'"
                      : "expected '%s NAME WHY'", kw);
       if (!proof)
@@ -372,12 +372,13 @@ check_facts (Cert *c, Proof *pf, const guint8 *dead)
       const Bound *b = &g_array_index (pf->bounds, Bound, k);
       const char *kind = b->eq ? "invariant" : "farkas inequality";
       Sum at0 = 0, in = 0, out = 0;
-      guint t = 0, omega = 0;
+      guint t = 0;
+      gint omega = -1;
       for (guint i = 0; i < b->w.n; i++)
         {
           w[b->w.t[i].place] = b->w.t[i].count;
           at0 += (Sum) b->w.t[i].count * c->init[b->w.t[i].place];
-          omega += c->omega[b->w.t[i].place];
+          omega = c->omega[b->w.t[i].place] ? (gint) b->w.t[i].place : omega;
         }
       for (; t < c->nt; t++)
         {
@@ -392,8 +393,8 @@ check_facts (Cert *c, Proof *pf, const guint8 *dead)
         }
       for (guint i = 0; i < b->w.n; i++)
         w[b->w.t[i].place] = 0;
-      if (omega)
-        return fail (c, b->w.line, "proof '%s': the %s weighs an omega place", pf->name, kind);
+      if (omega >= 0)
+        return fail (c, b->w.line, "proof '%s': the %s weighs omega place %d", pf->name, kind, omega);
       if (b->eq ? at0 != b->total : at0 > b->total)
         return fail (c, b->w.line, "proof '%s': the %s's total %" G_GUINT64_FORMAT " %s the initial marking's "
                      "weighted sum %.0f", pf->name, kind, b->total, b->eq ? "differs from" : "is below",
