@@ -59,7 +59,7 @@ typedef struct {
   gboolean has_net, has_init, has_omega, in_proofs;
   Vec *pre, *post;              /* per transition */
   GArray **producers;           /* per place: transitions (guint) outputting to it */
-  guint64 *init, *m;            /* per place: initial count (omega: 0); scratch */
+  guint64 *init, *m;            /* per place: initial count (unused on omega places); scratch */
   guint8 *omega;                /* per place */
   GPtrArray *proofs;            /* Proof* */
   GPtrArray *uncertified;       /* char*: "NAME: not certified (WHY)" */
