@@ -8,6 +8,7 @@
 #include "rf-cli.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "rf-certify.h"
@@ -489,6 +490,29 @@ write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
   return !rf_out_failed (st->out, NULL);
 }
 
+/* FALSE after a usage message in ERR when --certificate FILE cannot be written: FILE is
+ * a folder, or its folder is missing or (FILE not being a device or pipe, written in
+ * place) not writable. Checked before a search, which may be long. */
+static gboolean
+certificate_usable (const char *file, RfOut *err, const char *cmd)
+{
+  g_autofree char *dir = g_path_get_dirname (file);
+  const char *why = NULL;
+  if (!*file)
+    why = "is no file name";
+  else if (g_file_test (file, G_FILE_TEST_IS_DIR))
+    why = "is a folder";
+  else if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    why = "is in no existing folder";
+  else if ((!g_file_test (file, G_FILE_TEST_EXISTS) || g_file_test (file, G_FILE_TEST_IS_REGULAR))
+           && g_access (dir, W_OK) != 0)
+    why = "is in a folder that is not writable";
+  if (why)
+    rf_out_printf (err, "racefree %s: error: --certificate: '%s' %s\nTry 'racefree %s --help'.\n", cmd, file, why,
+                   cmd);
+  return why == NULL;
+}
+
 /* --certificate FILE: the proof certificate of RES written to FILE (atomically); FALSE
  * after a message in ERR. */
 static gboolean
@@ -547,6 +571,8 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
     return RF_EXIT_INPUT;
   budget.certify = cert_out != NULL;
+  if (cert_out && !certificate_usable (cert_out, err, "check"))
+    return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
     return RF_EXIT_INPUT;
@@ -725,6 +751,8 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
     return RF_EXIT_INPUT;
   budget.certify = cert_out != NULL;
+  if (cert_out && !certificate_usable (cert_out, err, "cover"))
+    return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)
     return RF_EXIT_INPUT;
