@@ -172,7 +172,8 @@ static const Case cases[] = {
     "b: INVALID\n"
     "t.cert: invalid certificate: 1 of 2 proofs fail\n",
     "t.cert:18: error: proof 'b': this target is neither covered by the basis nor excluded\n" },
-  /* 128-bit sums: in 64 bits the outputs' weighted sum 2^64 + 2 would wrap to 2, and the false proof (transition 0 puts 3 tokens on d) would pass */
+  /* 128-bit sums: in 64 bits the outputs' weighted sum 2^64 + 2 would wrap to 2, and
+   * the false proof (transition 0 puts 3 tokens on d) would pass */
   { "sums_exact",
     "racefree certificate 1\n"
     "net 4 1\n"
