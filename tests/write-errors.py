@@ -7,7 +7,8 @@ verdicts. `net -o /dev/full`: the same, and the device is still a device (an out
 file is written atomically through a temporary file and a rename, but a device or a
 pipe is written in place: renaming over /dev/full would replace the device). A
 symbolic link to a file keeps the link and gets the file replaced; `-o /dev/stdout`
-on a pipe writes to the pipe.
+on a pipe writes to the pipe. `check|cover --certificate /dev/full`: exit status 2 and a
+message, after the report.
 Usage: write-errors.py RACEFREE_BINARY SOURCE_ROOT
 """
 import os
@@ -56,6 +57,12 @@ def main():
               "net -o /dev/full: exit %d, stderr %r" % (code, err))
         check(stat.S_ISCHR(os.stat("/dev/full").st_mode), "/dev/full is still a character device")
         check(not [f for f in os.listdir("/dev") if f.startswith("full.")], "no temporary file left in /dev")
+        # --certificate /dev/full: the verdicts are printed, then the certificate fails.
+        for cmd, src in (("check", "examples/counter_with_lock.sml"), ("cover", "tests/nets/mutex.spec")):
+            code, out, err = run(binary, root, [cmd, "--certificate", "/dev/full", src])
+            check(code == 2 and out != "" and err == "racefree %s: error: --certificate: cannot write "
+                  "'/dev/full': No space left on device\n" % cmd,
+                  "%s --certificate /dev/full: exit %d, stderr %r" % (cmd, code, err))
     else:
         print("note: no /dev/full here, its cases are skipped")
 

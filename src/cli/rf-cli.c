@@ -8,12 +8,15 @@
 #include "rf-cli.h"
 
 #include <string.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
+#include "rf-certify.h"
 #include "rf-driver.h"
 #include "rf-dot.h"
 #include "rf-program-sml.h"
 #include "rf-report.h"
+#include "rf-report-cert.h"
 #include "rf-report-html.h"
 
 static const char *usage_text =
@@ -28,6 +31,7 @@ static const char *usage_text =
   "  model FILE.c...    print the program model extracted from C files as SML\n"
   "  net FILE.sml|.c    write the Petri net built from the program (Graphviz DOT)\n"
   "  cover FILE         decide coverability for a net in mist .spec or bfc .tts format\n"
+  "  verify-cert FILE   check a proof certificate of check or cover, independently\n"
   "  help [COMMAND]     show help for racefree or for one command\n"
   "\n"
   "Options:\n"
@@ -489,6 +493,43 @@ write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
   return !rf_out_failed (st->out, NULL);
 }
 
+/* FALSE after a usage message in ERR when --certificate FILE cannot be written: FILE is
+ * a folder, or its folder is missing or (FILE not being a device or pipe, written in
+ * place) not writable. Checked before a search, which may be long. */
+static gboolean
+certificate_usable (const char *file, RfOut *err, const char *cmd)
+{
+  g_autofree char *dir = g_path_get_dirname (file);
+  const char *why = NULL;
+  if (!*file)
+    why = "is no file name";
+  else if (g_file_test (file, G_FILE_TEST_IS_DIR))
+    why = "is a folder";
+  else if (!g_file_test (dir, G_FILE_TEST_IS_DIR))
+    why = "is in no existing folder";
+  else if ((!g_file_test (file, G_FILE_TEST_EXISTS) || g_file_test (file, G_FILE_TEST_IS_REGULAR))
+           && g_access (dir, W_OK) != 0)
+    why = "is in a folder that is not writable";
+  if (why)
+    rf_out_printf (err, "racefree %s: error: --certificate: '%s' %s\nTry 'racefree %s --help'.\n", cmd, file, why,
+                   cmd);
+  return why == NULL;
+}
+
+/* --certificate FILE: the proof certificate of RES written to FILE (atomically); FALSE
+ * after a message in ERR. */
+static gboolean
+write_certificate (const RfCheckResult *res, const char *file, RfOut *err, const char *cmd)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  rf_report_cert (res, text);
+  if (rf_out_write_file (file, text->str, text->len, NULL, &error))
+    return TRUE;
+  rf_out_printf (err, "racefree %s: error: --certificate: %s\n", cmd, error->message);
+  return FALSE;
+}
+
 static int
 cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
@@ -498,7 +539,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
-  g_autofree char *html_dir = NULL;
+  g_autofree char *html_dir = NULL, *cert_out = NULL;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
@@ -511,6 +552,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
     { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
+    { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of each race-free verdict to FILE (see 'racefree verify-cert')", "FILE" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -530,6 +572,9 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     return done;
   RfCoverBudget budget;
   if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
+    return RF_EXIT_INPUT;
+  budget.certify = cert_out != NULL;
+  if (cert_out && !certificate_usable (cert_out, err, "check"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
@@ -581,6 +626,8 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
       write_diags (found, err);
     }
   if (rf_out_failed (out, NULL))
+    return RF_EXIT_INPUT;
+  if (cert_out && !write_certificate (res, cert_out, err, "check"))
     return RF_EXIT_INPUT;
   if (html_dir)
     {
@@ -676,7 +723,7 @@ static int
 cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  g_autofree char *prop = NULL;
+  g_autofree char *prop = NULL, *cert_out = NULL;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
   gdouble timeout = 0;
@@ -690,6 +737,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
+    { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of a safe verdict to FILE (see 'racefree verify-cert')", "FILE" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -704,6 +752,9 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
     return done;
   RfCoverBudget budget;
   if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
+    return RF_EXIT_INPUT;
+  budget.certify = cert_out != NULL;
+  if (cert_out && !certificate_usable (cert_out, err, "cover"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)
@@ -720,6 +771,8 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   progress_end (&progress);
   RfReportOptions opts = { stats, no_time };
   write_report (format->cover, res, &opts, out);
+  if (cert_out && !write_certificate (res, cert_out, err, "cover"))
+    return RF_EXIT_INPUT;
   switch (rf_check_result_get_cover (res)->verdict)
     {
     case RF_COVER_SAFE: return RF_EXIT_OK;
@@ -759,6 +812,34 @@ cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
   return RF_EXIT_OK;
 }
 
+static int
+cmd_verify_cert (int argc, char **argv, RfOut *out, RfOut *err)
+{
+  gboolean help = FALSE;
+  GOptionEntry entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE");
+  g_option_context_set_summary (ctx, "Check a proof certificate that 'racefree check --certificate' or 'racefree\n"
+                                     "cover --certificate' wrote, with code that shares nothing with the search:\n"
+                                     "each proof's basis covers its targets, is closed under predecessors up to\n"
+                                     "checked invariants, and excludes the initial marking.");
+  g_option_context_set_description (ctx, "Exit status: 0 valid, 1 invalid (a message says which line fails),\n"
+                                         "2 usage error or unreadable file.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  int done = parse_options (ctx, &argc, &argv, &help, out, err, "verify-cert");
+  if (done >= 0)
+    return done;
+  if (argc != 2)
+    {
+      rf_out_printf (err, "racefree verify-cert: error: %s\nTry 'racefree verify-cert --help'.\n",
+                     argc < 2 ? "missing certificate file" : "too many files (expected one certificate)");
+      return RF_EXIT_INPUT;
+    }
+  return rf_certify_check_file (argv[1], out, err);
+}
+
 /* Command: one command of the command line, by name; run gets ARGV from the command's
  * name on and returns the exit status. */
 typedef struct {
@@ -771,6 +852,7 @@ static const Command commands[] = {
   { "net", cmd_net },
   { "cover", cmd_cover },
   { "model", cmd_model },
+  { "verify-cert", cmd_verify_cert },
 };
 
 static const Command *

@@ -904,6 +904,56 @@ forward_new (Search *s, GPtrArray *targets, guint32 omega_tokens)
   return fw;
 }
 
+static gint
+node_serial_cmp (gconstpointer a, gconstpointer b)
+{
+  const Node *x = *(Node *const *) a, *y = *(Node *const *) b;
+  return (x->serial > y->serial) - (x->serial < y->serial);
+}
+
+/* Appends the live nodes of LIST to OUT. */
+static void
+collect_live (GArray *list, GPtrArray *out)
+{
+  for (guint i = 0; list && i < list->len; i++)
+    if (!g_array_index (list, Entry, i).node->dead)
+      g_ptr_array_add (out, g_array_index (list, Entry, i).node);
+}
+
+/* The proof of a safe search that ran to its backward fixpoint (or had no target
+ * left): its final basis and everything that excluded a marking (RfCoverProof). Every
+ * predecessor of a live basis node was computed when the node was taken from the heap
+ * (the heap is empty now), and then kept, found above a basis node (basis nodes are
+ * only ever dropped for smaller ones, so it still is), or dropped for a token on an
+ * unmarkable place (a dead transition's, never tried, has one), for an invariant
+ * (directly, or by collect_candidates' saturation argument) or for a bound. */
+static RfCoverProof *
+proof_new (Search *s, GPtrArray *targets)
+{
+  RfCoverProof *pf = g_new0 (RfCoverProof, 1);
+  guint np = rf_net_n_places (s->net);
+  pf->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  for (guint i = 0; i < targets->len; i++)
+    g_ptr_array_add (pf->targets, rf_marking_ref (g_ptr_array_index (targets, i)));
+  /* each live node is in the cover list of its key place, or in the empty list */
+  g_autoptr (GPtrArray) live = g_ptr_array_new ();
+  collect_live (s->basis.empty, live);
+  for (guint p = 0; p < np; p++)
+    collect_live (s->basis.cover[p], live);
+  g_assert (live->len == s->basis.live);
+  g_ptr_array_sort (live, node_serial_cmp);
+  pf->basis = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  for (guint i = 0; i < live->len; i++)
+    g_ptr_array_add (pf->basis, rf_marking_ref (((Node *) g_ptr_array_index (live, i))->m));
+  pf->n_places = np;
+  pf->unmarkable = g_new0 (gboolean, MAX (np, 1));
+  for (guint p = 0; p < np; p++)
+    pf->unmarkable[p] = !s->markable[p];
+  pf->invariants = g_ptr_array_ref (s->inv.all);
+  pf->bounds = g_ptr_array_ref (s->learned.all);
+  return pf;
+}
+
 RfCoverResult *
 rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 {
@@ -987,9 +1037,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                 witness_extend (&s, fw_witness, s.meet);
               break;
             }
-          if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
+          gboolean exact = rf_forward_is_exact (fw);
+          if (st == RF_FORWARD_EXHAUSTED && exact && !s.budget.certify)
             {
-              /* Every reachable marking was seen and none covers a target. */
+              /* Every reachable marking was seen and none covers a target. (That
+               * proof is no basis: a certificate waits for the backward fixpoint.) */
               g_ptr_array_set_size (heap, 0);
               break;
             }
@@ -999,7 +1051,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               g_clear_pointer (&fw, rf_forward_free);
               /* An instance with more tokens on the omega places may still reach a
                * target: try again with twice as many, up to FORWARD_MAX_OMEGA. */
-              if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
+              if (st == RF_FORWARD_EXHAUSTED && !exact && omega_tokens < FORWARD_MAX_OMEGA)
                 {
                   omega_tokens *= 2;
                   fw = forward_new (&s, targets, omega_tokens);
@@ -1094,6 +1146,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       s.stats.steq_learned = s.learned.all->len;
     }
   s.stats.kept = s.basis.live;
+  if (r->verdict == RF_COVER_SAFE && s.budget.certify)
+    r->proof = proof_new (&s, targets);
   s.stats.seconds = (cpu_now_us () - s.start_us) / 1e6;
   r->stats = s.stats;
   if (s.meet)
@@ -1118,7 +1172,21 @@ rf_cover_result_free (RfCoverResult *r)
   if (!r)
     return;
   rf_witness_free (r->witness);
+  rf_cover_proof_free (r->proof);
   g_free (r);
+}
+
+void
+rf_cover_proof_free (RfCoverProof *proof)
+{
+  if (!proof)
+    return;
+  g_ptr_array_unref (proof->targets);
+  g_ptr_array_unref (proof->basis);
+  g_ptr_array_unref (proof->invariants);
+  g_ptr_array_unref (proof->bounds);
+  g_free (proof->unmarkable);
+  g_free (proof);
 }
 
 const char *
