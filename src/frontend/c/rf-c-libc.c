@@ -69,6 +69,18 @@ static const RfCLibcFunc table[] = {
   S ("rand", PURE, OTHER, TU, "w:rand() state"),
   S ("srand", PURE, OTHER, TU, "w:rand() state"),
   R ("__builtin_expect", PURE, OTHER, NC),
+  /* compiler builtins that only compute (any other reads and writes through its
+   * pointer arguments), by their names without __builtin_ */
+  R ("va_start", PURE, OTHER, NC),
+  R ("va_end", PURE, OTHER, NC),
+  R ("va_copy", PURE, OTHER, NC),
+  R ("object_size", PURE, OTHER, NC),
+  R ("dynamic_object_size", PURE, OTHER, NC),
+  R ("prefetch", PURE, OTHER, NC),
+  R ("constant_p", PURE, OTHER, NC),
+  R ("classify_type", PURE, OTHER, NC),
+  R ("frame_address", PURE, OTHER, NC),
+  R ("return_address", PURE, OTHER, NC),
   R ("pthread_yield", PURE, OTHER, NC),
   R ("pthread_attr_init", PURE, OTHER, NC),
   R ("pthread_attr_destroy", PURE, OTHER, NC),
@@ -429,11 +441,11 @@ static const RfCLibcFunc table[] = {
 #undef W
 #undef X
 
-/* Names that are not rows: a fortified builtin whose plain name is not known only
- * reads; any other builtin only computes; an atomic builtin reads and writes its
- * first argument atomically. */
-static const RfCLibcFunc fortified_row = { "__builtin___*_chk", RF_C_LIBC_READS, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
-static const RfCLibcFunc builtin_row = { "__builtin_*", RF_C_LIBC_PURE, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
+/* Names that are not rows: any other builtin (fortified or not: __builtin_add_overflow
+ * stores its result through a pointer, an intrinsic's builtin stores a vector) reads
+ * and writes what its pointer arguments point to; an atomic builtin reads and writes
+ * its first argument atomically. */
+static const RfCLibcFunc builtin_row = { "__builtin_*", RF_C_LIBC_READS_WRITES, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
 static const RfCLibcFunc atomic_row = { "__atomic_*", RF_C_LIBC_ATOMIC_RMW, RF_C_LIBC_PTS_ATOMIC, NC, NULL, NULL, NULL };
 
 /* RowStates: the parsed states of one row. */
@@ -539,7 +551,7 @@ rf_c_libc_lookup (const char *name)
       /* fortified: __builtin___memcpy_chk is memcpy */
       g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
       f = rf_c_libc_lookup (plain);
-      return f ? f : &fortified_row;
+      return f ? f : &builtin_row;
     }
   f = rf_c_libc_lookup (rest);
   return f ? f : &builtin_row;
@@ -599,6 +611,7 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_UNMODELLED] = "code without a body (reads and writes what its pointer arguments point to)",
     [RF_C_LIBC_PURE] = "no memory effect",
     [RF_C_LIBC_READS] = "reads through every pointer argument",
+    [RF_C_LIBC_READS_WRITES] = "reads and writes through every pointer argument",
     [RF_C_LIBC_WRITE0] = "writes through argument 1, reads through the others",
     [RF_C_LIBC_WRITE0_ONLY] = "writes through argument 1",
     [RF_C_LIBC_WRITE1] = "writes through argument 2, reads through the others",

@@ -14,7 +14,8 @@
  *
  * A call is looked up by the name it is written with; a name that is not in the table
  * may still be known: `__builtin_NAME` and the fortified `__builtin___NAME_chk` are
- * NAME (other builtins only compute; other fortified ones only read), and the atomic
+ * NAME (other builtins, fortified or not, read and write what their pointer arguments
+ * point to; those that only compute are rows), and the atomic
  * builtins (`atomic_*`, `__atomic_*`, `__sync_*`) read and write their first argument
  * atomically. Every other function without a body is code racefree cannot see. */
 #pragma once
@@ -31,6 +32,8 @@ typedef enum {
                            * takes it as code without a body */
   RF_C_LIBC_PURE,         /* no memory effect beyond evaluating its arguments */
   RF_C_LIBC_READS,        /* reads through every pointer argument */
+  RF_C_LIBC_READS_WRITES, /* reads and writes through every pointer argument (a
+                           * compiler builtin the table does not know) */
   RF_C_LIBC_WRITE0,       /* writes through argument 1, reads through the others */
   RF_C_LIBC_WRITE0_ONLY,  /* writes through argument 1 only (memset) */
   RF_C_LIBC_WRITE1,       /* writes through argument 2, reads through the others */

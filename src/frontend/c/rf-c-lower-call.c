@@ -97,9 +97,9 @@ lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   guint n = e->args ? e->args->len : 0;
   switch (k)
     {
-    case RF_C_LIBC_READS:
+    case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES:
       for (guint i = 0; i < n; i++)
-        lower_access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
+        lower_access_through (L, c_arg (e, i), k == RF_C_LIBC_READS ? ACC_READ : ACC_RW, FALSE, loc);
       return;
     case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
       for (guint i = 1; i < n; i++)
@@ -231,7 +231,8 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
       lower_eval_args (L, e, 0);
       return;
-    case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_WRITE1:
+    case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
+    case RF_C_LIBC_WRITE1:
     case RF_C_LIBC_STRTOK: case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH: case RF_C_LIBC_SCANF:
     case RF_C_LIBC_SSCANF: case RF_C_LIBC_REALLOC: case RF_C_LIBC_FREE:
       lower_memory_call (L, e, name, lib, loc);

@@ -246,11 +246,16 @@ written_data (RfCPoints *P, CExpr *e, const char *name)
   const RfCLibcFunc *f = rf_c_libc_lookup (name);
   gint k = !f ? -1 : f->effect == RF_C_LIBC_WRITE0 || f->effect == RF_C_LIBC_WRITE0_ONLY ? 0
                    : f->effect == RF_C_LIBC_WRITE1 ? 1 : -1;
-  CExpr *a = k >= 0 ? c_arg (e, (guint) k) : NULL;
-  if (!a || c_is_null_constant (a) || !rf_c_type_is_pointerish (P->ty, type_of (P, a)))
-    return;
-  guint p = val (P, a);
-  pts_cons_add (P, K_SCALAR, p, p, pointee_of (P, a), NULL);
+  gboolean all = f && f->effect == RF_C_LIBC_READS_WRITES;  /* an unknown builtin: any argument */
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    {
+      CExpr *a = c_arg (e, i);
+      if ((!all && (gint) i != k) || c_is_null_constant (a) || !rf_c_type_is_pointerish (P->ty, type_of (P, a))
+          || c_peel (a)->kind == C_EXPR_STRING)
+        continue;
+      guint p = val (P, a);
+      pts_cons_add (P, K_SCALAR, p, p, pointee_of (P, a), NULL);
+    }
 }
 
 /* A call of library function NAME; returns the result's node. */
