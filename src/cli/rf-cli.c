@@ -3,8 +3,9 @@
  * check result, and has the reports read it. Text goes to the output sinks (rf-out.h)
  * as soon as it is ready: the text report verdict by verdict, the other formats when
  * whole. A failed write to standard output or error ends the run with exit status 2
- * and a message (rf_cli_run). Output files are written atomically (temporary file +
- * rename), so a failed run never leaves a partial file behind. */
+ * and a message (rf_cli_run). Output files are written by rf_out_write_file(s)
+ * (atomically, through symbolic links, devices in place), so a failed run never
+ * leaves a partial file behind; their destinations are checked before the search. */
 #include "rf-cli.h"
 
 #include <string.h>
@@ -272,28 +273,6 @@ data_var (const RfProgram *prog, const char *name, const char *option, RfOut *er
   return -1;
 }
 
-/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each with rf_out_write_file
- * (atomically); when one fails, removes those already written whole, so that either
- * every file is written or none (a device written in place is left alone). */
-static gboolean
-write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
-{
-  g_autofree gboolean *replaced = g_new0 (gboolean, files->len + 1);
-  for (guint i = 0; i < files->len; i++)
-    {
-      gsize len = 0;
-      const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
-      if (!rf_out_write_file (g_ptr_array_index (files, i), data, len, &replaced[i], error))
-        {
-          for (guint k = 0; k < i; k++)
-            if (replaced[k])
-              g_unlink (g_ptr_array_index (files, k));
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
 /* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
  * .svg, .png, .pdf), or NULL after a usage error. Static string. */
 static const char *
@@ -354,6 +333,46 @@ file_safe_name (const char *name, GHashTable *used)
   return unique;
 }
 
+/* The paths of the two pictures of a witness for --witness-dot STEM.EXT: STEM.EXT and
+ * STEM-seq.EXT, or with NAME (not NULL: the variable's, made file_safe_name against
+ * USED) STEM.NAME.EXT and STEM.NAME-seq.EXT. Owned. */
+static void
+picture_paths (const char *stem, const char *ext, const char *name, GHashTable *used, char **net_path,
+               char **seq_path)
+{
+  g_autofree char *safe = name ? file_safe_name (name, used) : NULL;
+  g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+  *net_path = g_strdup_printf ("%s%s", prefix, ext);
+  *seq_path = g_strdup_printf ("%s-seq%s", prefix, ext);
+}
+
+/* Before the search: FALSE after an error in ERR when a picture --witness-dot OUT may
+ * write (VAR's when VAR >= 0, else those of every data variable of PROG) could not be
+ * written (rf_out_check_file), so that a race stays exit status 1 and an unusable path
+ * costs no search. */
+static gboolean
+check_witness_paths (const RfProgram *prog, gint var, const char *out, RfOut *err)
+{
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *stem = NULL, *ext = NULL;
+  split_extension (out, &stem, &ext);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *rv = rf_program_get_var (prog, v);
+      if (rv->kind != RF_VAR_DATA || (var >= 0 && v != (guint) var))
+        continue;
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
+      g_autoptr (GError) error = NULL;
+      if (!rf_out_check_file (net_path, &error) || !rf_out_check_file (seq_path, &error))
+        {
+          rf_out_printf (err, "racefree check: error: --witness-dot: %s\n", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
  * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
  * before the extension; without VAR, the variable's name (file_safe_name) goes before
@@ -383,8 +402,8 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
                            : "unknown (search budget exhausted)");
           continue;
         }
-      g_autofree char *safe = var >= 0 ? NULL : file_safe_name (rv->name, used);
-      g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
       g_autofree char *net_dot = rf_dot_witness_net_to_string (net, rv, graph_name);
       g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (net, rv, graph_name);
       GBytes *a = rf_dot_render (net_dot, format, &error);
@@ -395,14 +414,15 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
           rf_out_printf (err, "racefree check: error: %s\n", error->message);
           return FALSE;
         }
-      g_ptr_array_add (files, g_strdup_printf ("%s%s", prefix, ext));
+      g_ptr_array_add (files, g_steal_pointer (&net_path));
       g_ptr_array_add (contents, a);
-      g_ptr_array_add (files, g_strdup_printf ("%s-seq%s", prefix, ext));
+      g_ptr_array_add (files, g_steal_pointer (&seq_path));
       g_ptr_array_add (contents, b);
     }
   if (files->len == 0 && var < 0)
     rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
-  if (!write_files_all_or_none (files, contents, &error))
+  if (!rf_out_write_files ((const char *const *) files->pdata, (GBytes *const *) contents->pdata, files->len,
+                           &error))
     {
       rf_out_printf (err, "racefree check: error: %s\n", error->message);
       return FALSE;
@@ -560,6 +580,8 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   gint picture_var = -1;
   if (witness_var
       && (picture_var = data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err, "check")) < 0)
+    return RF_EXIT_INPUT;
+  if (witness_out && !check_witness_paths (rf_check_result_get_program (res), picture_var, witness_out, err))
     return RF_EXIT_INPUT;
 
   /* Each verdict's part of the report is written as soon as it is decided. */
