@@ -212,29 +212,45 @@ write_diags (const RfDiags *diags, RfOut *err)
   rf_out_write_string (err, text);
 }
 
-/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load). FALSE after
- * a message in ERR: a usage error for a wrong number of files, else the diagnostics,
- * or the error itself when there are none. On success the warnings go to ERR. */
+/* The default of --max-errors, as clang's -ferror-limit. */
+#define MAX_ERRORS_DEFAULT 20
+
+#define MAX_ERRORS_ENTRY(var) \
+  { "max-errors", 0, 0, G_OPTION_ARG_INT64, &(var), "Stop reading the input after N errors (default 20; 0: no limit)", "N" }
+
+/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load), stopping
+ * after MAX_ERRORS errors (0: none). Diagnostics go to ERR as they are found, never
+ * kept. FALSE after a message in ERR: a usage error for a wrong number of files or a
+ * negative MAX_ERRORS, else the diagnostics and a note when they were cut short, or
+ * the error itself when there are none. */
 static gboolean
-load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, RfOut *err,
-             const char *cmd)
+load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, gint64 max_errors,
+             RfOut *err, const char *cmd)
 {
   g_autoptr (GError) error = NULL;
+  if (max_errors < 0 || max_errors > G_MAXUINT)
+    {
+      rf_out_printf (err, "racefree %s: error: --max-errors must be a number of errors from 0 (no limit) to %u\n"
+                     "Try 'racefree %s --help'.\n", cmd, G_MAXUINT, cmd);
+      return FALSE;
+    }
   RfDiags *diags = rf_check_result_get_diags (res);
-  if (!rf_driver_load (res, product, opts, &error))
+  rf_diags_set_output (diags, err);
+  rf_diags_set_max_errors (diags, (guint) max_errors);
+  gboolean ok = rf_driver_load (res, product, opts, &error);
+  rf_diags_set_output (diags, NULL);
+  if (!ok)
     {
       if (g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT)
           || g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY))
         rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
-      else
-        {
-          write_diags (diags, err);
-          if (rf_diags_n_errors (diags) == 0)
-            rf_out_printf (err, "racefree: error: %s\n", error->message);
-        }
+      else if (rf_diags_stopped (diags) && max_errors > 0 && rf_diags_n_errors (diags) >= max_errors)
+        rf_out_printf (err, "racefree %s: note: too many errors; stopping (--max-errors %" G_GINT64_FORMAT ")\n",
+                       cmd, max_errors);
+      else if (rf_diags_n_errors (diags) == 0)
+        rf_out_printf (err, "racefree: error: %s\n", error->message);
       return FALSE;
     }
-  write_diags (diags, err);  /* warnings */
   return TRUE;
 }
 
@@ -510,7 +526,7 @@ static int
 cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  gint64 max_markings = 0;
+  gint64 max_markings = 0, max_errors = MAX_ERRORS_DEFAULT;
   gdouble timeout = 0;
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
@@ -522,6 +538,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
     { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
@@ -575,7 +592,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "check"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
     return RF_EXIT_INPUT;
   gint picture_var = -1;
   if (witness_var
@@ -630,6 +647,7 @@ static int
 cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
   g_autofree char *slice = NULL;
@@ -637,6 +655,7 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
     { "slice", 0, 0, G_OPTION_ARG_STRING, &slice, "Draw only the part of the net relevant to shared variable VAR", "VAR" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -668,7 +687,7 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "net"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "net"))
     return RF_EXIT_INPUT;
   gint var = -1;
   if (slice && (var = data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
@@ -699,7 +718,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
   gdouble timeout = 0;
-  gint64 max_markings = 0;
+  gint64 max_markings = 0, max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
@@ -707,6 +726,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
     { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time", "S" },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
@@ -730,7 +750,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = { .prop = prop };
-  if (!load_inputs (res, RF_DRIVER_NET, &dopts, err, "cover"))
+  if (!load_inputs (res, RF_DRIVER_NET, &dopts, max_errors, err, "cover"))
     return RF_EXIT_INPUT;
 
   Progress progress = { err, FALSE };
@@ -752,7 +772,9 @@ static int
 cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -771,7 +793,7 @@ cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "model"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "model"))
     return RF_EXIT_INPUT;
   g_autofree char *text = rf_program_to_sml (rf_check_result_get_program (res));
   rf_out_puts (out, text);

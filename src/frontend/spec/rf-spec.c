@@ -495,6 +495,9 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
             RfNet **net_out, GPtrArray **targets_out, GError **error)
 {
   file = g_intern_string (file ? file : "<input>");
+  gsize bom = rf_input_bom_length (text, len);
+  text += bom;
+  len -= bom;
   rf_diags_set_source (diags, file, text);
   guint errors_before = rf_diags_n_errors (diags);
 
