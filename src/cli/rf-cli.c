@@ -8,7 +8,10 @@
  * leaves a partial file behind; their destinations are checked before the search. */
 #include "rf-cli.h"
 
+#include <math.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 
 #include "rf-driver.h"
@@ -140,17 +143,116 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *hel
   return -1;
 }
 
-/* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
-static gboolean
-search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gboolean no_steq,
-               RfCoverBudget *budget, RfOut *err, const char *cmd)
+/* BudgetArgs: the search budget as the options give it. max_memory: the SIZE text of
+ * --max-memory (owned), or NULL. */
+typedef struct {
+  gint64 max_markings;
+  gdouble timeout, total_timeout;
+  char *max_memory;
+  gboolean backward_only, no_steq;
+} BudgetArgs;
+
+static void
+budget_args_clear (BudgetArgs *a)
 {
-  if (max_markings < 0 || timeout < 0)
+  g_free (a->max_memory);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BudgetArgs, budget_args_clear)
+
+/* Bytes of a --max-memory SIZE: a number (digits, with an optional fraction) and an
+ * optional unit K, M, G or T (powers of 1024; "KB", "KiB" alike), else FALSE. */
+static gboolean
+parse_size (const char *text, guint64 *bytes)
+{
+  if (!g_ascii_isdigit (text[0]))
+    return FALSE;
+  char *end = NULL;
+  gdouble v = g_ascii_strtod (text, &end);
+  if (!isfinite (v) || v < 0)
+    return FALSE;
+  static const char units[] = "KMGT";
+  const char *u = *end ? strchr (units, g_ascii_toupper (*end)) : NULL;
+  gdouble scale = 1;
+  if (u)
     {
-      rf_out_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
+      for (const char *k = units; k <= u; k++)
+        scale *= 1024;
+      end++;
+      if (*end == 'i')
+        end++;
+    }
+  if (*end == 'B' || (*end == 'b' && u))
+    end++;
+  if (*end || v * scale >= 9e18)
+    return FALSE;
+  *bytes = (guint64) (v * scale);
+  return TRUE;
+}
+
+/* The memory budget when no --max-memory is given: when the process's address space
+ * or data segment is limited (ulimit -v, ulimit -d), half of what the limit leaves
+ * now (the address space mapped so far, from /proc/self/statm, taken off), so that a
+ * search under such a limit ends as unknown instead of an allocation failing; else 0
+ * (none). */
+static guint64
+default_max_memory (void)
+{
+  guint64 limit = 0;
+  const int resources[] = { RLIMIT_AS, RLIMIT_DATA };
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    {
+      struct rlimit rl;
+      if (getrlimit (resources[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        limit = limit ? MIN (limit, (guint64) rl.rlim_cur) : (guint64) rl.rlim_cur;
+    }
+  if (!limit)
+    return 0;
+  g_autofree char *statm = NULL;
+  guint64 mapped = 0;
+  if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    mapped = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+  return limit > mapped ? MAX ((limit - mapped) / 2, 1) : 1;
+}
+
+/* TRUE when SECONDS is a usable time budget (finite, 0 or more); else a usage error
+ * in ERR naming OPTION. */
+static gboolean
+check_seconds (gdouble seconds, const char *option, RfOut *err, const char *cmd)
+{
+  if (isfinite (seconds) && seconds >= 0)
+    return TRUE;
+  rf_out_printf (err, "racefree %s: error: %s must be a number of seconds, 0 (no limit) or more, not '%g'\n"
+                 "Try 'racefree %s --help'.\n", cmd, option, seconds, cmd);
+  return FALSE;
+}
+
+/* The search budget of the options A for a run that began at START_US
+ * (rf_cover_cpu_time_us), or FALSE after a usage error. */
+static gboolean
+search_budget (const BudgetArgs *a, gint64 start_us, RfCoverBudget *budget, RfOut *err, const char *cmd)
+{
+  if (a->max_markings < 0)
+    {
+      rf_out_printf (err, "racefree %s: error: --max-markings must be a number of markings, 0 (no limit) or more\n"
+                     "Try 'racefree %s --help'.\n", cmd, cmd);
       return FALSE;
     }
-  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only, no_steq };
+  if (!check_seconds (a->timeout, "--timeout", err, cmd) || !check_seconds (a->total_timeout, "--total-timeout", err, cmd))
+    return FALSE;
+  guint64 max_bytes = default_max_memory ();
+  if (a->max_memory && !parse_size (a->max_memory, &max_bytes))
+    {
+      rf_out_printf (err, "racefree %s: error: --max-memory '%s': expected a size such as 512M or 2G "
+                     "(bytes, or K, M, G, T for powers of 1024; 0: no limit)\nTry 'racefree %s --help'.\n",
+                     cmd, a->max_memory, cmd);
+      return FALSE;
+    }
+  *budget = (RfCoverBudget) { .max_markings = (guint64) a->max_markings, .timeout_s = a->timeout,
+                              .max_bytes = max_bytes, .backward_only = a->backward_only,
+                              .no_state_equation = a->no_steq };
+  if (a->total_timeout > 0)
+    budget->deadline_us = start_us + (gint64) (a->total_timeout * G_USEC_PER_SEC);
   return TRUE;
 }
 
@@ -525,19 +627,22 @@ write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
 static int
 cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  gint64 max_markings = 0, max_errors = MAX_ERRORS_DEFAULT;
-  gdouble timeout = 0;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
+  g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
   g_autofree char *html_dir = NULL;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up on every variable not decided after S seconds of CPU time in all (verdict unknown)", "S" },
     MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
@@ -563,7 +668,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
+  if (!search_budget (&ba, start_us, &budget, err, "check"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
   if (!format)
@@ -713,19 +818,22 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 static int
 cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *prop = NULL;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
-  gdouble timeout = 0;
-  gint64 max_markings = 0, max_errors = MAX_ERRORS_DEFAULT;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time", "S" },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time in the search", "S" },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up (verdict unknown) after S seconds of CPU time in all, reading the net included", "S" },
     MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
@@ -742,7 +850,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
+  if (!search_budget (&ba, start_us, &budget, err, "cover"))
     return RF_EXIT_INPUT;
   const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
   if (!format)
