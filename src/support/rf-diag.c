@@ -281,6 +281,62 @@ char_boundary (const char *text, gsize len, gsize i)
   return i;
 }
 
+/* TRUE for the characters a source line is never shown with as they are: C1 controls
+ * and the bidirectional overrides and isolates, which reorder what a terminal shows
+ * ("Trojan Source"). */
+static gboolean
+unshown_char (gunichar c)
+{
+  return (c >= 0x80 && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+/* Appends LINE[FROM..TO) to SHOWN as a terminal may show it, and to PAD the blanks that
+ * put a caret under byte CARET: printable ASCII, tabs (kept in PAD, so the caret lines
+ * up) and UTF-8 characters as they are, one column each; any other byte (a control
+ * character, a byte that is not UTF-8) as <XX> and an unshown character as <U+XXXX>,
+ * as GCC shows them, so that no input can send a terminal escape through a diagnostic
+ * and the output is UTF-8 whatever the input. */
+static void
+append_shown (const char *line, gsize from, gsize to, gsize caret, GString *shown, GString *pad)
+{
+  for (gsize i = from; i < to;)
+    {
+      guchar b = (guchar) line[i];
+      gsize n = 1, width = 1;
+      if (b == '\t' || (b >= 0x20 && b < 0x7F))
+        g_string_append_c (shown, (char) b);
+      else
+        {
+          gunichar c = b >= 0x80 ? g_utf8_get_char_validated (line + i, to - i) : (gunichar) -1;
+          if (c != (gunichar) -1 && c != (gunichar) -2 && !unshown_char (c))
+            {
+              n = g_utf8_skip[b];
+              g_string_append_len (shown, line + i, n);
+            }
+          else if (c != (gunichar) -1 && c != (gunichar) -2)
+            {
+              n = g_utf8_skip[b];
+              gsize before = shown->len;
+              g_string_append_printf (shown, "<U+%04X>", c);
+              width = shown->len - before;
+            }
+          else
+            {
+              g_string_append_printf (shown, "<%02x>", b);
+              width = 4;
+            }
+        }
+      if (i < caret)
+        {
+          if (b == '\t')
+            g_string_append_c (pad, '\t');
+          else
+            g_string_append_printf (pad, "%*s", (int) width, "");
+        }
+      i += n;
+    }
+}
+
 /* Appends D as "file:line:col: error: message", the source line and a caret. */
 static void
 render_one (const RfDiags *diags, const RfDiag *d, GString *out)
@@ -305,14 +361,12 @@ render_one (const RfDiags *diags, const RfDiag *d, GString *out)
       to = char_boundary (line, len, MIN (len, from + LINE_SHOWN_MAX));
     }
   const char *cut_left = from > 0 ? "..." : "", *cut_right = to < len ? "..." : "";
+  g_autoptr (GString) shown = g_string_new (NULL);
+  g_autoptr (GString) pad = g_string_new (NULL);
+  append_shown (line, from, to, caret, shown, pad);
   g_autofree char *num = g_strdup_printf ("%u", d->loc.line);
-  g_string_append_printf (out, " %s | %s", num, cut_left);
-  g_string_append_len (out, line + from, to - from);
-  g_string_append_printf (out, "%s\n %*s | %*s", cut_right, (int) strlen (num), "", (int) strlen (cut_left), "");
-  /* Keep tabs so the caret lines up under the same column in a terminal. */
-  for (gsize c = from; c < caret && c < to; c++)
-    g_string_append_c (out, line[c] == '\t' ? '\t' : ' ');
-  g_string_append (out, "^\n");
+  g_string_append_printf (out, " %s | %s%s%s\n", num, cut_left, shown->str, cut_right);
+  g_string_append_printf (out, " %*s | %*s%s^\n", (int) strlen (num), "", (int) strlen (cut_left), "", pad->str);
 }
 
 void

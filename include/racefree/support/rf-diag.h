@@ -71,7 +71,10 @@ guint rf_diags_n_warnings (const RfDiags *diags);
  *    12 |   read x;
  *       |        ^
  * to OUT. A source line longer than 160 bytes is shown as a window of about 160 bytes
- * around the caret, with "..." where it was cut; a '\r' ending a line is not shown. */
+ * around the caret, with "..." where it was cut; a '\r' ending a line is not shown; a
+ * control character or a byte that is not UTF-8 is shown as <XX>, a bidirectional
+ * override as <U+202E> (so the output is UTF-8 and sends no terminal escape), and the
+ * caret counts one column per character (a tab stays a tab). */
 void rf_diags_render (const RfDiags *diags, GString *out);
 
 /* Scanner helpers shared by the front ends. rf_loc_advance moves a 1-based line and

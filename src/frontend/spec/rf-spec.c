@@ -85,7 +85,10 @@ check_count (SpecParser *ctx, guint64 n, RfLoc loc)
 {
   if (n <= G_MAXUINT32)
     return TRUE;
-  report_semantic (ctx, loc, "number %" G_GUINT64_FORMAT " is too large (at most %u)", n, G_MAXUINT32);
+  if (n == G_MAXUINT64)   /* the scanner's value for a number past 64 bits */
+    report_semantic (ctx, loc, "number too large (at most %u)", G_MAXUINT32);
+  else
+    report_semantic (ctx, loc, "number %" G_GUINT64_FORMAT " is too large (at most %u)", n, G_MAXUINT32);
   return FALSE;
 }
 
