@@ -3,11 +3,14 @@
  * check result, and has the reports read it. Text goes to the output sinks (rf-out.h)
  * as soon as it is ready: the text report verdict by verdict, the other formats when
  * whole. A failed write to standard output or error ends the run with exit status 2
- * and a message (rf_cli_run). Output files are written atomically (temporary file +
- * rename), so a failed run never leaves a partial file behind. */
+ * and a message (rf_cli_run). Output files are written by rf_out_write_file(s)
+ * (atomically, through symbolic links, devices in place), so a failed run never
+ * leaves a partial file behind; their destinations are checked before the search. */
 #include "rf-cli.h"
 
+#include <math.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <glib/gstdio.h>
 
@@ -146,17 +149,116 @@ parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *hel
   return -1;
 }
 
-/* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
-static gboolean
-search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gboolean no_steq,
-               RfCoverBudget *budget, RfOut *err, const char *cmd)
+/* BudgetArgs: the search budget as the options give it. max_memory: the SIZE text of
+ * --max-memory (owned), or NULL. */
+typedef struct {
+  gint64 max_markings;
+  gdouble timeout, total_timeout;
+  char *max_memory;
+  gboolean backward_only, no_steq;
+} BudgetArgs;
+
+static void
+budget_args_clear (BudgetArgs *a)
 {
-  if (max_markings < 0 || timeout < 0)
+  g_free (a->max_memory);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BudgetArgs, budget_args_clear)
+
+/* Bytes of a --max-memory SIZE: a number (digits, with an optional fraction) and an
+ * optional unit K, M, G or T (powers of 1024; "KB", "KiB" alike), else FALSE. */
+static gboolean
+parse_size (const char *text, guint64 *bytes)
+{
+  if (!g_ascii_isdigit (text[0]))
+    return FALSE;
+  char *end = NULL;
+  gdouble v = g_ascii_strtod (text, &end);
+  if (!isfinite (v) || v < 0)
+    return FALSE;
+  static const char units[] = "KMGT";
+  const char *u = *end ? strchr (units, g_ascii_toupper (*end)) : NULL;
+  gdouble scale = 1;
+  if (u)
     {
-      rf_out_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
+      for (const char *k = units; k <= u; k++)
+        scale *= 1024;
+      end++;
+      if (*end == 'i')
+        end++;
+    }
+  if (*end == 'B' || (*end == 'b' && u))
+    end++;
+  if (*end || v * scale >= 9e18)
+    return FALSE;
+  *bytes = (guint64) (v * scale);
+  return TRUE;
+}
+
+/* The memory budget when no --max-memory is given: when the process's address space
+ * or data segment is limited (ulimit -v, ulimit -d), half of what the limit leaves
+ * now (the address space mapped so far, from /proc/self/statm, taken off), so that a
+ * search under such a limit ends as unknown instead of an allocation failing; else 0
+ * (none). */
+static guint64
+default_max_memory (void)
+{
+  guint64 limit = 0;
+  const int resources[] = { RLIMIT_AS, RLIMIT_DATA };
+  for (guint i = 0; i < G_N_ELEMENTS (resources); i++)
+    {
+      struct rlimit rl;
+      if (getrlimit (resources[i], &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+        limit = limit ? MIN (limit, (guint64) rl.rlim_cur) : (guint64) rl.rlim_cur;
+    }
+  if (!limit)
+    return 0;
+  g_autofree char *statm = NULL;
+  guint64 mapped = 0;
+  if (g_file_get_contents ("/proc/self/statm", &statm, NULL, NULL))
+    mapped = g_ascii_strtoull (statm, NULL, 10) * (guint64) sysconf (_SC_PAGESIZE);
+  return limit > mapped ? MAX ((limit - mapped) / 2, 1) : 1;
+}
+
+/* TRUE when SECONDS is a usable time budget (finite, 0 or more); else a usage error
+ * in ERR naming OPTION. */
+static gboolean
+check_seconds (gdouble seconds, const char *option, RfOut *err, const char *cmd)
+{
+  if (isfinite (seconds) && seconds >= 0)
+    return TRUE;
+  rf_out_printf (err, "racefree %s: error: %s must be a number of seconds, 0 (no limit) or more, not '%g'\n"
+                 "Try 'racefree %s --help'.\n", cmd, option, seconds, cmd);
+  return FALSE;
+}
+
+/* The search budget of the options A for a run that began at START_US
+ * (rf_cover_cpu_time_us), or FALSE after a usage error. */
+static gboolean
+search_budget (const BudgetArgs *a, gint64 start_us, RfCoverBudget *budget, RfOut *err, const char *cmd)
+{
+  if (a->max_markings < 0)
+    {
+      rf_out_printf (err, "racefree %s: error: --max-markings must be a number of markings, 0 (no limit) or more\n"
+                     "Try 'racefree %s --help'.\n", cmd, cmd);
       return FALSE;
     }
-  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only, no_steq };
+  if (!check_seconds (a->timeout, "--timeout", err, cmd) || !check_seconds (a->total_timeout, "--total-timeout", err, cmd))
+    return FALSE;
+  guint64 max_bytes = default_max_memory ();
+  if (a->max_memory && !parse_size (a->max_memory, &max_bytes))
+    {
+      rf_out_printf (err, "racefree %s: error: --max-memory '%s': expected a size such as 512M or 2G "
+                     "(bytes, or K, M, G, T for powers of 1024; 0: no limit)\nTry 'racefree %s --help'.\n",
+                     cmd, a->max_memory, cmd);
+      return FALSE;
+    }
+  *budget = (RfCoverBudget) { .max_markings = (guint64) a->max_markings, .timeout_s = a->timeout,
+                              .max_bytes = max_bytes, .backward_only = a->backward_only,
+                              .no_state_equation = a->no_steq };
+  if (a->total_timeout > 0)
+    budget->deadline_us = start_us + (gint64) (a->total_timeout * G_USEC_PER_SEC);
   return TRUE;
 }
 
@@ -218,29 +320,45 @@ write_diags (const RfDiags *diags, RfOut *err)
   rf_out_write_string (err, text);
 }
 
-/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load). FALSE after
- * a message in ERR: a usage error for a wrong number of files, else the diagnostics,
- * or the error itself when there are none. On success the warnings go to ERR. */
+/* The default of --max-errors, as clang's -ferror-limit. */
+#define MAX_ERRORS_DEFAULT 20
+
+#define MAX_ERRORS_ENTRY(var) \
+  { "max-errors", 0, 0, G_OPTION_ARG_INT64, &(var), "Stop reading the input after N errors (default 20; 0: no limit)", "N" }
+
+/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load), stopping
+ * after MAX_ERRORS errors (0: none). Diagnostics go to ERR as they are found, never
+ * kept. FALSE after a message in ERR: a usage error for a wrong number of files or a
+ * negative MAX_ERRORS, else the diagnostics and a note when they were cut short, or
+ * the error itself when there are none. */
 static gboolean
-load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, RfOut *err,
-             const char *cmd)
+load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, gint64 max_errors,
+             RfOut *err, const char *cmd)
 {
   g_autoptr (GError) error = NULL;
+  if (max_errors < 0 || max_errors > G_MAXUINT)
+    {
+      rf_out_printf (err, "racefree %s: error: --max-errors must be a number of errors from 0 (no limit) to %u\n"
+                     "Try 'racefree %s --help'.\n", cmd, G_MAXUINT, cmd);
+      return FALSE;
+    }
   RfDiags *diags = rf_check_result_get_diags (res);
-  if (!rf_driver_load (res, product, opts, &error))
+  rf_diags_set_output (diags, err);
+  rf_diags_set_max_errors (diags, (guint) max_errors);
+  gboolean ok = rf_driver_load (res, product, opts, &error);
+  rf_diags_set_output (diags, NULL);
+  if (!ok)
     {
       if (g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT)
           || g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY))
         rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
-      else
-        {
-          write_diags (diags, err);
-          if (rf_diags_n_errors (diags) == 0)
-            rf_out_printf (err, "racefree: error: %s\n", error->message);
-        }
+      else if (rf_diags_stopped (diags) && max_errors > 0 && rf_diags_n_errors (diags) >= max_errors)
+        rf_out_printf (err, "racefree %s: note: too many errors; stopping (--max-errors %" G_GINT64_FORMAT ")\n",
+                       cmd, max_errors);
+      else if (rf_diags_n_errors (diags) == 0)
+        rf_out_printf (err, "racefree: error: %s\n", error->message);
       return FALSE;
     }
-  write_diags (diags, err);  /* warnings */
   return TRUE;
 }
 
@@ -277,28 +395,6 @@ data_var (const RfProgram *prog, const char *name, const char *option, RfOut *er
   else
     rf_out_puts (err, " (the program has no shared data variables)\n");
   return -1;
-}
-
-/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each with rf_out_write_file
- * (atomically); when one fails, removes those already written whole, so that either
- * every file is written or none (a device written in place is left alone). */
-static gboolean
-write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
-{
-  g_autofree gboolean *replaced = g_new0 (gboolean, files->len + 1);
-  for (guint i = 0; i < files->len; i++)
-    {
-      gsize len = 0;
-      const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
-      if (!rf_out_write_file (g_ptr_array_index (files, i), data, len, &replaced[i], error))
-        {
-          for (guint k = 0; k < i; k++)
-            if (replaced[k])
-              g_unlink (g_ptr_array_index (files, k));
-          return FALSE;
-        }
-    }
-  return TRUE;
 }
 
 /* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
@@ -361,6 +457,46 @@ file_safe_name (const char *name, GHashTable *used)
   return unique;
 }
 
+/* The paths of the two pictures of a witness for --witness-dot STEM.EXT: STEM.EXT and
+ * STEM-seq.EXT, or with NAME (not NULL: the variable's, made file_safe_name against
+ * USED) STEM.NAME.EXT and STEM.NAME-seq.EXT. Owned. */
+static void
+picture_paths (const char *stem, const char *ext, const char *name, GHashTable *used, char **net_path,
+               char **seq_path)
+{
+  g_autofree char *safe = name ? file_safe_name (name, used) : NULL;
+  g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+  *net_path = g_strdup_printf ("%s%s", prefix, ext);
+  *seq_path = g_strdup_printf ("%s-seq%s", prefix, ext);
+}
+
+/* Before the search: FALSE after an error in ERR when a picture --witness-dot OUT may
+ * write (VAR's when VAR >= 0, else those of every data variable of PROG) could not be
+ * written (rf_out_check_file), so that a race stays exit status 1 and an unusable path
+ * costs no search. */
+static gboolean
+check_witness_paths (const RfProgram *prog, gint var, const char *out, RfOut *err)
+{
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *stem = NULL, *ext = NULL;
+  split_extension (out, &stem, &ext);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *rv = rf_program_get_var (prog, v);
+      if (rv->kind != RF_VAR_DATA || (var >= 0 && v != (guint) var))
+        continue;
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
+      g_autoptr (GError) error = NULL;
+      if (!rf_out_check_file (net_path, &error) || !rf_out_check_file (seq_path, &error))
+        {
+          rf_out_printf (err, "racefree check: error: --witness-dot: %s\n", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
  * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
  * before the extension; without VAR, the variable's name (file_safe_name) goes before
@@ -390,8 +526,8 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
                            : "unknown (search budget exhausted)");
           continue;
         }
-      g_autofree char *safe = var >= 0 ? NULL : file_safe_name (rv->name, used);
-      g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
       g_autofree char *net_dot = rf_dot_witness_net_to_string (net, rv, graph_name);
       g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (net, rv, graph_name);
       GBytes *a = rf_dot_render (net_dot, format, &error);
@@ -402,14 +538,15 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
           rf_out_printf (err, "racefree check: error: %s\n", error->message);
           return FALSE;
         }
-      g_ptr_array_add (files, g_strdup_printf ("%s%s", prefix, ext));
+      g_ptr_array_add (files, g_steal_pointer (&net_path));
       g_ptr_array_add (contents, a);
-      g_ptr_array_add (files, g_strdup_printf ("%s-seq%s", prefix, ext));
+      g_ptr_array_add (files, g_steal_pointer (&seq_path));
       g_ptr_array_add (contents, b);
     }
   if (files->len == 0 && var < 0)
     rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
-  if (!write_files_all_or_none (files, contents, &error))
+  if (!rf_out_write_files ((const char *const *) files->pdata, (GBytes *const *) contents->pdata, files->len,
+                           &error))
     {
       rf_out_printf (err, "racefree check: error: %s\n", error->message);
       return FALSE;
@@ -533,19 +670,23 @@ write_certificate (const RfCheckResult *res, const char *file, RfOut *err, const
 static int
 cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  gint64 max_markings = 0;
-  gdouble timeout = 0;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
+  g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
   g_autofree char *html_dir = NULL, *cert_out = NULL;
   GOptionEntry entries[] = {
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up on every variable not decided after S seconds of CPU time in all (verdict unknown)", "S" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
     { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
@@ -571,7 +712,7 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
+  if (!search_budget (&ba, start_us, &budget, err, "check"))
     return RF_EXIT_INPUT;
   budget.certify = cert_out != NULL;
   if (cert_out && !certificate_usable (cert_out, err, "check"))
@@ -603,11 +744,13 @@ cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "check"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
     return RF_EXIT_INPUT;
   gint picture_var = -1;
   if (witness_var
       && (picture_var = data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err, "check")) < 0)
+    return RF_EXIT_INPUT;
+  if (witness_out && !check_witness_paths (rf_check_result_get_program (res), picture_var, witness_out, err))
     return RF_EXIT_INPUT;
 
   /* Each verdict's part of the report is written as soon as it is decided. */
@@ -658,6 +801,7 @@ static int
 cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
   g_autofree char *slice = NULL;
@@ -665,6 +809,7 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
     { "slice", 0, 0, G_OPTION_ARG_STRING, &slice, "Draw only the part of the net relevant to shared variable VAR", "VAR" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -696,7 +841,7 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "net"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "net"))
     return RF_EXIT_INPUT;
   gint var = -1;
   if (slice && (var = data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
@@ -722,19 +867,23 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 static int
 cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *prop = NULL, *cert_out = NULL;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
-  gdouble timeout = 0;
-  gint64 max_markings = 0;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time", "S" },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time in the search", "S" },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up (verdict unknown) after S seconds of CPU time in all, reading the net included", "S" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
     { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of a safe verdict to FILE (see 'racefree verify-cert')", "FILE" },
@@ -751,7 +900,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
+  if (!search_budget (&ba, start_us, &budget, err, "cover"))
     return RF_EXIT_INPUT;
   budget.certify = cert_out != NULL;
   if (cert_out && !certificate_usable (cert_out, err, "cover"))
@@ -762,7 +911,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = { .prop = prop };
-  if (!load_inputs (res, RF_DRIVER_NET, &dopts, err, "cover"))
+  if (!load_inputs (res, RF_DRIVER_NET, &dopts, max_errors, err, "cover"))
     return RF_EXIT_INPUT;
 
   Progress progress = { err, FALSE };
@@ -786,7 +935,9 @@ static int
 cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -805,7 +956,7 @@ cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "model"))
+  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "model"))
     return RF_EXIT_INPUT;
   g_autofree char *text = rf_program_to_sml (rf_check_result_get_program (res));
   rf_out_puts (out, text);

@@ -18,8 +18,8 @@
 
 /* The CPU time this process has used, in microseconds: budgets and the reported time
  * count CPU time, so a verdict under --timeout does not depend on the machine's load. */
-static gint64
-cpu_now_us (void)
+gint64
+rf_cover_cpu_time_us (void)
 {
   struct timespec ts;
   if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
@@ -27,13 +27,17 @@ cpu_now_us (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
+#define cpu_now_us rf_cover_cpu_time_us
+
 /* Node: one marking of the backward search. parent is the marking this one is a
  * predecessor of (NULL for a target), through transition `via`; target is the index
  * of the target at the root. Reference counted: the basis, the frontier and children
- * each hold a reference, so a witness chain stays alive while its leaf does. */
+ * each hold a reference, so a witness chain stays alive while its leaf does. Each
+ * node is counted in *bytes (the search's estimate of its memory) while it lives. */
 typedef struct Node Node;
 struct Node {
   gint ref;
+  guint64 *bytes;  /* the search's count, borrowed */
   gboolean dead;   /* dropped from the basis (subsumed by a smaller marking) */
   RfMarking *m;    /* owned */
   Node *parent;    /* owned reference, or NULL */
@@ -44,12 +48,21 @@ struct Node {
   guint depth;     /* predecessor steps from the target */
 };
 
+/* What node N takes: itself and its marking, each with malloc's overhead. */
+static guint64
+node_bytes (const Node *n)
+{
+  return sizeof (Node) + sizeof (RfMarking) + n->m->n * sizeof (RfToken) + 2 * 16;
+}
+
 static Node *
-node_new (RfMarking *m, Node *parent, guint via, guint target)
+node_new (RfMarking *m, Node *parent, guint via, guint target, guint64 *bytes)
 {
   Node *n = g_new0 (Node, 1);
   n->ref = 1;
   n->m = m;
+  n->bytes = bytes;
+  *bytes += node_bytes (n);
   n->parent = parent;
   if (parent)
     {
@@ -68,6 +81,7 @@ node_unref (gpointer p)
   while (n && --n->ref == 0)
     {
       Node *parent = n->parent;
+      *n->bytes -= node_bytes (n);
       rf_marking_unref (n->m);
       g_free (n);
       n = parent;
@@ -104,6 +118,7 @@ typedef struct {
   GArray *empty;    /* Entry: the node of the empty marking, if any */
   guint n_places;
   guint64 live;
+  guint64 entries;  /* entries in all lists, dead ones not yet dropped included */
 } Basis;
 
 static void
@@ -114,6 +129,7 @@ basis_init (Basis *b, guint n_places)
   b->empty = g_array_new (FALSE, FALSE, sizeof (Entry));
   b->n_places = n_places;
   b->live = 0;
+  b->entries = 0;
 }
 
 static void
@@ -140,18 +156,19 @@ basis_clear (Basis *b)
 }
 
 static void
-list_add (GArray **list, Node *n)
+list_add (Basis *b, GArray **list, Node *n)
 {
   if (!*list)
     *list = g_array_new (FALSE, FALSE, sizeof (Entry));
   Entry e = { n->m->sig, n->m->norm, node_ref (n) };
   g_array_append_val (*list, e);
+  b->entries++;
 }
 
 /* The first live node of LIST whose marking is below M, or NULL; drops the dead
  * entries it meets (the last entry takes a dropped one's slot). */
 static Node *
-list_find_below (GArray *list, const RfMarking *m)
+list_find_below (Basis *b, GArray *list, const RfMarking *m)
 {
   if (!list)
     return NULL;
@@ -162,6 +179,7 @@ list_find_below (GArray *list, const RfMarking *m)
         {
           node_unref (e[i].node);
           e[i--] = e[--list->len];
+          b->entries--;
           continue;
         }
       if ((e[i].sig & ~m->sig) != 0 || e[i].norm > m->norm)
@@ -176,9 +194,9 @@ list_find_below (GArray *list, const RfMarking *m)
 static Node *
 basis_find_below (Basis *b, const RfMarking *m)
 {
-  Node *n = list_find_below (b->empty, m);
+  Node *n = list_find_below (b, b->empty, m);
   for (guint i = 0; i < m->n && !n; i++)
-    n = list_find_below (b->cover[m->e[i].place], m);
+    n = list_find_below (b, b->cover[m->e[i].place], m);
   return n;
 }
 
@@ -216,6 +234,7 @@ list_drop_above (GArray *list, const RfMarking *m, Basis *b, RfCoverStats *stats
       if (n->dead)
         {
           node_unref (n);
+          b->entries--;
           continue;
         }
       e[k++] = e[i];
@@ -251,9 +270,9 @@ basis_insert (Basis *b, Node *n, RfCoverStats *stats)
         key = p;
     }
   n->serial = stats->conf;
-  list_add (m->n ? &b->cover[key] : &b->empty, n);
+  list_add (b, m->n ? &b->cover[key] : &b->empty, n);
   for (guint i = 0; i < m->n; i++)
-    list_add (&b->occ[m->e[i].place], n);
+    list_add (b, &b->occ[m->e[i].place], n);
   node_unref (n);
   b->live++;
   stats->conf++;
@@ -406,6 +425,7 @@ typedef struct {
   guint64 work;            /* predecessor computations, for budget checks */
   guint64 extra_work;      /* other work in the same units (linear programs) */
   Node *meet;              /* owned reference: the basis node a forward marking covered */
+  guint64 node_bytes;      /* what the live nodes take (node_bytes), kept by node_new/unref */
 } Search;
 
 /* TRUE when M's weighted sum exceeds the total of some P-invariant of the net: no
@@ -464,6 +484,11 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
   gdouble left = 0;
   if (s->budget.timeout_s > 0)
     left = MAX (0.001, s->budget.timeout_s - (cpu_now_us () - s->start_us) / 1e6);
+  if (s->budget.deadline_us > 0)
+    {
+      gdouble to_deadline = MAX (0.001, (s->budget.deadline_us - cpu_now_us ()) / 1e6);
+      left = left > 0 ? MIN (left, to_deadline) : to_deadline;
+    }
   gdouble rows = MAX (1, rf_steq_n_rows (s->steq));
   guint pivots = (guint) MAX (STEQ_MIN_PIVOTS, (target ? STEQ_TARGET_PIVOT_WORK : STEQ_PIVOT_WORK) / rows);
   rf_steq_set_limits (s->steq, pivots, left);
@@ -642,15 +667,45 @@ index_free_producers (Search *s)
     }
 }
 
+/* Estimated bytes of the search's data now (RfCoverStats.peak_bytes): the live nodes,
+ * the basis's index entries and the heap's slots (each with an allowance for the
+ * arrays' spare capacity), and the forward search's states, FW (may be NULL). */
+static guint64
+search_bytes (const Search *s, const GPtrArray *heap, const RfForward *fw)
+{
+  return s->node_bytes + s->basis.entries * (sizeof (Entry) * 3 / 2) + (heap ? heap->len : 0) * 2 * sizeof (gpointer)
+         + (fw ? rf_forward_n_bytes (fw) : 0);
+}
+
+/* TRUE when the search data, estimated, is past max_bytes even without the forward
+ * search: that one (*FW, may be NULL) is dropped first when it takes the data past it.
+ * Notes the peak. */
+static gboolean
+memory_exceeded (Search *s, const GPtrArray *heap, RfForward **fw)
+{
+  guint64 bytes = search_bytes (s, heap, *fw);
+  s->stats.peak_bytes = MAX (s->stats.peak_bytes, bytes);
+  if (!s->budget.max_bytes || bytes <= s->budget.max_bytes)
+    return FALSE;
+  if (*fw)
+    {
+      s->stats.forward_states += rf_forward_n_states (*fw);
+      g_clear_pointer (fw, rf_forward_free);
+    }
+  return search_bytes (s, heap, NULL) > s->budget.max_bytes;
+}
+
 static gboolean
 budget_exceeded (Search *s)
 {
   if (s->budget.max_markings && s->basis.live > s->budget.max_markings)
     return TRUE;
-  if (s->budget.timeout_s > 0)
+  if (s->budget.timeout_s > 0 || s->budget.deadline_us > 0)
     {
-      gdouble el = (cpu_now_us () - s->start_us) / 1e6;
-      if (el > s->budget.timeout_s)
+      gint64 now = cpu_now_us ();
+      if (s->budget.timeout_s > 0 && (now - s->start_us) / 1e6 > s->budget.timeout_s)
+        return TRUE;
+      if (s->budget.deadline_us > 0 && now > s->budget.deadline_us)
         return TRUE;
     }
   return FALSE;
@@ -967,7 +1022,9 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   if (budget)
     s.budget = *budget;
   bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
-  if (!s.budget.no_state_equation)
+  /* Past the deadline of the run already: unknown without a search. */
+  gboolean late = s.budget.deadline_us > 0 && cpu_now_us () > s.budget.deadline_us;
+  if (!s.budget.no_state_equation && !late)
     {
       guint nt0 = rf_net_n_transitions (net);
       g_autofree gboolean *live = g_new0 (gboolean, nt0);
@@ -981,11 +1038,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.progress_us = s.start_us;
 
   RfCoverResult *r = g_new0 (RfCoverResult, 1);
-  r->verdict = RF_COVER_SAFE;
+  r->verdict = late ? RF_COVER_UNKNOWN : RF_COVER_SAFE;
   g_autoptr (GPtrArray) frontier = g_ptr_array_new_with_free_func (node_unref);
   const Node *found = NULL;
 
-  for (guint i = 0; i < targets->len && !found; i++)
+  for (guint i = 0; i < targets->len && !found && !late; i++)
     {
       RfMarking *m = g_ptr_array_index (targets, i);
       if (!marking_markable (&s, m))
@@ -1002,7 +1059,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
         }
       if (steq_refutes (&s, m, TRUE))
         continue;
-      Node *n = node_new (rf_marking_ref (m), NULL, 0, i);
+      Node *n = node_new (rf_marking_ref (m), NULL, 0, i, &s.node_bytes);
       n->excess = excess (&s, m);
       basis_insert (&s.basis, n, &s.stats);
       g_ptr_array_add (frontier, node_ref (n));
@@ -1017,7 +1074,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
   guint32 omega_tokens = forward_omega_tokens (targets);
-  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL : forward_new (&s, targets, omega_tokens);
+  g_autoptr (RfForward) fw = s.budget.backward_only || late ? NULL : forward_new (&s, targets, omega_tokens);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
   g_autoptr (GPtrArray) heap = g_ptr_array_new_with_free_func (node_unref);
@@ -1056,6 +1113,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                   omega_tokens *= 2;
                   fw = forward_new (&s, targets, omega_tokens);
                 }
+            }
+          else if (memory_exceeded (&s, heap, &fw))
+            {
+              r->verdict = RF_COVER_UNKNOWN;
+              break;
             }
         }
       Node *cur = heap_pop (heap);
@@ -1100,7 +1162,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               rf_marking_unref (pm);
               continue;
             }
-          Node *n = node_new (pm, cur, ti, cur->target);
+          Node *n = node_new (pm, cur, ti, cur->target, &s.node_bytes);
           n->excess = excess (&s, pm);
           basis_insert (&s.basis, n, &s.stats);
           if (n->excess == 0)
@@ -1109,7 +1171,8 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               break;
             }
           heap_push (heap, node_ref (n));
-          if (s.budget.max_markings && s.basis.live > s.budget.max_markings)
+          if ((s.budget.max_markings && s.basis.live > s.budget.max_markings)
+              || memory_exceeded (&s, heap, &fw))
             {
               r->verdict = RF_COVER_UNKNOWN;
               break;

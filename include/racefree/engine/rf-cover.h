@@ -46,10 +46,18 @@ typedef void (*RfCoverProgressFunc) (const RfCoverProgress *progress, gpointer u
 #define RF_COVER_PROGRESS_INTERVAL 0.25
 
 /* Budget and switches; zero-initialised means unlimited, every technique on, no
- * progress calls. */
+ * progress calls. Running out of any budget gives RF_COVER_UNKNOWN, never an abort.
+ * Times are CPU time of the process (rf_cover_cpu_time_us), so a verdict does not
+ * depend on the machine's load. max_bytes bounds the engine's own estimate of the
+ * memory its search data takes (see RfCoverStats.peak_bytes): when the forward search
+ * alongside would take the search past it, the forward search is dropped (the backward
+ * one goes on alone); when the backward search itself does, the verdict is unknown. */
 typedef struct {
   guint64 max_markings;  /* markings kept in the basis at once; 0 = unlimited */
-  gdouble timeout_s;     /* wall-clock seconds; 0 = unlimited */
+  gdouble timeout_s;     /* CPU seconds for this search; 0 = unlimited */
+  guint64 max_bytes;     /* estimated bytes of search data; 0 = unlimited */
+  gint64 deadline_us;    /* rf_cover_cpu_time_us past which this search (and any
+                            later one given the same budget) stops at once; 0 = none */
   gboolean backward_only;  /* no forward under-approximation (tests, ablation) */
   gboolean no_state_equation;  /* no state-equation pruning (tests, ablation) */
   /* A safe verdict comes with its proof (RfCoverResult.proof). Every pruning the
@@ -82,6 +90,12 @@ typedef struct {
                               linear program or a bound learned from one */
   guint64 steq_lps;        /* linear programs solved */
   guint64 steq_learned;    /* bounds learned (certificates) */
+  guint64 peak_bytes;      /* most search data at once, estimated (not reported): each
+                              marking the search holds (basis, frontier, the chains of
+                              predecessors witnesses need, forward states) counted as
+                              its header and tokens plus its nodes, index entries and
+                              table slots; the net, the linear programs and the learned
+                              bounds are not counted */
   gdouble seconds;
 } RfCoverStats;
 
@@ -128,5 +142,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCoverResult, rf_cover_result_free)
 RfCoverResult *rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget);
 
 const char *rf_cover_verdict_to_string (RfCoverVerdict v);
+
+/* The CPU time this process has used, in microseconds: the clock of every budget. */
+gint64 rf_cover_cpu_time_us (void);
 
 G_END_DECLS
