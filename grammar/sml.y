@@ -51,7 +51,7 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
 %token <num> NUMBER "number"
 %token SHARED "shared" LOCK "lock" COND "cond" THREAD "thread" MAIN "main"
 %token READ "read" WRITE "write" ACQUIRE "acquire" RELEASE "release" WAIT "wait"
-%token SIGNAL "signal" BROADCAST "broadcast" CREATE "create" SKIP "skip"
+%token SIGNAL "signal" BROADCAST "broadcast" CREATE "create" JOINALL "joinall" SKIP "skip"
 %token IF "if" ELSE "else" WHILE "while" TRUE "true" GOTO "goto"
 %token SEM "sem" POST "post" TAKE "take"
 %token RWLOCK "rwlock" RDLOCK "rdlock" WRLOCK "wrlock" UNLOCK "unlock"
@@ -140,6 +140,7 @@ stmt:
 | SIGNAL name ';'             { $$ = sml_stmt_op (RF_OP_SIGNAL, LOC (@1), $2, NULL); }
 | BROADCAST name ';'          { $$ = sml_stmt_op (RF_OP_BROADCAST, LOC (@1), $2, NULL); }
 | CREATE name ';'             { $$ = sml_stmt_op (RF_OP_CREATE, LOC (@1), $2, NULL); }
+| JOINALL name ';'            { $$ = sml_stmt_op (RF_OP_JOINALL, LOC (@1), $2, NULL); }
 | POST name ';'               { $$ = sml_stmt_op (RF_OP_POST, LOC (@1), $2, NULL); }
 | TAKE name ';'               { $$ = sml_stmt_op (RF_OP_TAKE, LOC (@1), $2, NULL); }
 | RDLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RDLOCK, LOC (@1), $2, NULL); }

@@ -8,6 +8,10 @@ The header comment of each program states what racefree must say:
                                     racefree does not yet give LOCATION its true (expected)
                                     verdict but says VERDICT (RACE, race-free or unknown),
                                     for the reason WHY
+  // expect-race-at: LOCATION L1 L2 the race racefree reports on LOCATION is between
+                                    accesses at lines L1 and L2 (either order): a racy
+                                    twin's race must be the one it introduces, not one its
+                                    fixed twin's model also has
   // expect-exit: N                 exit status (default: from the verdicts racefree should
                                     print today: 1 with a RACE, else 3 with an unknown, else 0)
   // expect-stderr: TEXT            TEXT must occur in the standard error
@@ -59,6 +63,7 @@ class Header:
             self.text = f.read()
         self.path = path
         self.expect, self.gaps, self.stderr_want, self.args = {}, {}, [], []
+        self.race_at = {}
         self.exit_want, self.pattern, self.why = None, None, False
         self.fixed_twins, self.racy_twins, self.errors = [], [], []
         last_gap = None
@@ -86,6 +91,12 @@ class Header:
                     last_gap = v.group(1)
                 else:
                     self.errors.append("bad known-gap line (LOCATION VERDICT: WHY): %r" % line)
+            elif key == "expect-race-at":
+                v = re.match(r"(.+?)\s+(\d+)\s+(\d+)$", value)
+                if v:
+                    self.race_at[v.group(1)] = tuple(sorted((int(v.group(2)), int(v.group(3)))))
+                else:
+                    self.errors.append("bad expect-race-at line (LOCATION LINE LINE): %r" % line)
             elif key == "expect-stderr":
                 self.stderr_want.append(value)
             elif key == "expect-exit":
@@ -200,6 +211,35 @@ def compare(h, got):
     return errors
 
 
+def race_lines(stdout):
+    """LOCATION -> the sorted pair of lines of the race reported on it."""
+    out, loc = {}, None
+    for line in stdout.splitlines():
+        m = re.match(r"^(\S.*?): RACE$", line)
+        if m:
+            loc = m.group(1)
+            continue
+        m = re.match(r"^\s+race: .* at \S+?:(\d+), while .* at \S+?:(\d+)$", line)
+        if m and loc is not None:
+            out[loc] = tuple(sorted((int(m.group(1)), int(m.group(2)))))
+            loc = None
+    return out
+
+
+def race_at_checks(h, stdout):
+    """Each expect-race-at line: the race reported on its location is at its lines."""
+    errors, got = [], race_lines(stdout)
+    for loc, want in sorted(h.race_at.items()):
+        if h.expect.get(loc) != "RACE":
+            errors.append("expect-race-at for %s, which is not expected to RACE" % loc)
+        elif loc not in got:
+            errors.append("%s: no race reported, expected one at lines %d and %d" % ((loc,) + want))
+        elif got[loc] != want:
+            errors.append("%s: the race reported is at lines %d and %d, expected %d and %d (the race the "
+                          "program introduces)" % ((loc,) + got[loc] + want))
+    return errors
+
+
 def split_args(args):
     """The header's arguments split into search budget options (for `racefree check`
     only) and the others (C front-end options and files, for `racefree model` too)."""
@@ -303,6 +343,7 @@ def main():
     got = verdicts(proc.stdout)
     if exit_want != 2:
         failures += compare(h, got)
+        failures += race_at_checks(h, proc.stdout)
     if proc.returncode != exit_want:
         failures.append("exit status %d, expected %d" % (proc.returncode, exit_want))
     for s in h.stderr_want:

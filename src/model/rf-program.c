@@ -202,7 +202,7 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
   if (e->text)
     return g_strdup (e->text);
   const char *a = NULL;
-  if (e->op == RF_OP_CREATE)
+  if (e->op == RF_OP_CREATE || e->op == RF_OP_JOINALL)
     a = rf_program_get_job (prog, e->arg)->name;
   else if (e->arg >= 0)
     a = rf_program_get_var (prog, e->arg)->name;
@@ -223,6 +223,7 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_RDLOCK: return g_strdup_printf ("rdlock %s", a);
     case RF_OP_WRLOCK: return g_strdup_printf ("wrlock %s", a);
     case RF_OP_RWUNLOCK: return g_strdup_printf ("unlock %s", a);
+    case RF_OP_JOINALL: return g_strdup_printf ("joinall %s", a);
     }
   g_assert_not_reached ();
 }
@@ -262,7 +263,7 @@ rf_program_is_valid (const RfProgram *prog)
             case RF_OP_SIGNAL: case RF_OP_BROADCAST:
               if (!var_has_kind (prog, e->arg, RF_VAR_COND)) return FALSE;
               break;
-            case RF_OP_CREATE:
+            case RF_OP_CREATE: case RF_OP_JOINALL:
               if (e->arg < 0 || (guint) e->arg >= prog->jobs->len) return FALSE;
               break;
             case RF_OP_POST: case RF_OP_TAKE:

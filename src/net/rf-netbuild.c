@@ -265,6 +265,9 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
         add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
       }
       break;
+    case RF_OP_JOINALL:    /* pc_i -> pc_j (the reset of T's places: not yet) */
+      add_move (b, j, e, text, pi, pj, -1, -1, -1);
+      break;
     }
 }
 

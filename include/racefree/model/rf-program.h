@@ -44,6 +44,10 @@ typedef enum {
   RF_OP_WRLOCK,     /* arg = rwlock: wait until nobody holds it, hold it for writing */
   RF_OP_RWUNLOCK,   /* arg = rwlock: release it in the mode this thread holds it (the net
                      * builder works the mode out from the thread's path) */
+  RF_OP_JOINALL,    /* arg = job type: every thread of that job type has ended here (a
+                     * claim of the front end: it waited for each, as a loop of
+                     * pthread_join over every handle a loop of pthread_create filled
+                     * does); the net empties that job type's places (a reset) */
 } RfOpKind;
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.

@@ -82,6 +82,34 @@ lower_job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray
   return id;
 }
 
+/* The job type of threads started at FN by the create call of PLAN (see
+ * rf-c-lower-joinall.c): one of its own, so that the plan's join loop may say every
+ * thread of it has ended (SEM, SITE, ARG: as for job_for_handle and job_for). */
+static guint
+lower_job_for_joinall (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg, JoinAllPlan *plan)
+{
+  g_autofree char *key = g_strdup_printf ("joinall:%p:%p:%d:%s%s", (void *) plan->create, (void *) fn, sem,
+                                          site ? "=" : "", site ? site : "");
+  gpointer v = g_hash_table_lookup (L->jobs.of_handle, key);
+  guint id;
+  if (v)
+    id = GPOINTER_TO_UINT (v) - 1;
+  else
+    {
+      id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
+      if (site)
+        g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
+      g_hash_table_insert (L->jobs.of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
+      g_queue_push_tail (&L->jobs.pending, GUINT_TO_POINTER (id + 1));
+    }
+  guint k = 0;
+  while (k < plan->jobs->len && g_array_index (plan->jobs, guint, k) != id)
+    k++;
+  if (k == plan->jobs->len)
+    g_array_append_val (plan->jobs, id);
+  return id;
+}
+
 /* Start routines a pthread_create argument may name. */
 static GPtrArray *
 lower_start_routines (Lower *L, CExpr *f, RfLoc loc)
@@ -263,11 +291,13 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   /* a joinable handle: these threads post its semaphore when they end */
   CExpr *h = c_peel (c_arg (e, 0));
   gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? lower_handle_sem (L, h->a) : -1;
+  JoinAllPlan *plan = lower_joinall_for_create (L, e);
   guint start = L->cur, j = lower_node (L, loc);
   for (guint i = 0; i < fs->len; i++)
     {
       CDecl *fn = g_ptr_array_index (fs, i);
-      guint id = sem >= 0 ? lower_job_for_handle (L, fn, sem, site, arg) : lower_job_for (L, fn, site, arg);
+      guint id = plan ? lower_job_for_joinall (L, fn, sem, site, arg, plan)
+                 : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, arg) : lower_job_for (L, fn, site, arg);
       if (site && other)
         g_array_index (L->jobs.arg_other, guint, id) = TRUE;
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
@@ -291,7 +321,7 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
       g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
       lower_emit (L, RF_OP_TAKE, sem, -1, loc, txt);
     }
-  else if (!L->quiet)
+  else if (!L->quiet && !lower_joinall_is_join (L, e))
     {
       g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
       lower_warn (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "

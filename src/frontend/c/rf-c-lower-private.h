@@ -86,6 +86,17 @@ typedef struct {
   GHashTable *fresh;        /* local pointer CDecl* holding an object no other thread has yet */
 } LowerPrivate;
 
+/* JoinAllPlan: a loop of pthread_create whose threads a later loop of pthread_join
+ * of the same block joins, all of them (rf-c-lower-joinall.c). create: the create
+ * call; join_loop: the join loop's statement; jobs: the job types the create call
+ * started (guint), each made for this call alone; at the join loop's exit they have
+ * all ended (RF_OP_JOINALL); join: the join loop's pthread_join call. */
+typedef struct {
+  CExpr *create, *join;
+  CStmt *join_loop;
+  GArray *jobs;
+} JoinAllPlan;
+
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
  * has one entry per job type of the program, by job id. */
 typedef struct {
@@ -102,6 +113,7 @@ typedef struct {
   GArray *arg_other;        /* guint (a boolean): its arg came through an entry parameter
                              * standing for another object (so it is no one object) */
   GQueue pending;           /* job ids + 1 not lowered yet */
+  GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
 } LowerJobs;
 
 /* LowerSync: what the synchronisation operations found (rf-c-lower-sync.c), for the
@@ -295,6 +307,17 @@ void lower_frame_free (Frame *f);
 void lower_inline (Lower *L, CDecl *fn, CExpr *call);
 void lower_call (Lower *L, CExpr *e);
 void lower_state_note (Lower *L, const RfCLibcFunc *lib, RfLoc loc);
+
+/* rf-c-lower-joinall.c */
+void lower_joinall_plan_free (JoinAllPlan *plan);
+/* Before item I of BLOCK: a plan when it is a create loop a later join loop matches. */
+void lower_joinall_block_begin (Lower *L, CStmt *block, guint i);
+/* The plan whose create call CALL is, when lowered where the plan holds, or NULL. */
+JoinAllPlan *lower_joinall_for_create (Lower *L, CExpr *call);
+/* After statement S: S is a plan's join loop: its threads have all ended. */
+void lower_joinall_after (Lower *L, CStmt *s);
+/* CALL is the pthread_join of a plan's join loop (which waits for every thread). */
+gboolean lower_joinall_is_join (Lower *L, CExpr *call);
 
 /* rf-c-lower-sync.c */
 void lower_handle_mark (Lower *L, CDecl *d, int state);

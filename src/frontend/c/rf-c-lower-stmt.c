@@ -385,7 +385,12 @@ lower_stmt_kind (Lower *L, CStmt *s)
     {
     case C_STMT_COMPOUND:
       for (guint i = 0; s->items && i < s->items->len; i++)
-        lower_stmt (L, g_ptr_array_index (s->items, i));
+        {
+          CStmt *item = g_ptr_array_index (s->items, i);
+          lower_joinall_block_begin (L, s, i);
+          lower_stmt (L, item);
+          lower_joinall_after (L, item);
+        }
       return;
     case C_STMT_DECL:
       for (guint i = 0; s->items && i < s->items->len; i++)

@@ -11,7 +11,7 @@
 
 static const char *const keywords[] = {
   "shared", "lock", "cond", "main", "thread", "read", "write", "acquire", "release",
-  "wait", "signal", "broadcast", "create", "skip", "if", "else", "while", "true",
+  "wait", "signal", "broadcast", "create", "joinall", "skip", "if", "else", "while", "true",
   "goto", "sem", "post", "take", "rwlock", "rdlock", "wrlock", "unlock", NULL,
 };
 
@@ -59,6 +59,7 @@ append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
     case RF_OP_RDLOCK: g_string_append_printf (out, "rdlock %s;", vars[e->arg]); break;
     case RF_OP_WRLOCK: g_string_append_printf (out, "wrlock %s;", vars[e->arg]); break;
     case RF_OP_RWUNLOCK: g_string_append_printf (out, "unlock %s;", vars[e->arg]); break;
+    case RF_OP_JOINALL: g_string_append_printf (out, "joinall %s;", jobs[e->arg]); break;
     }
 }
 

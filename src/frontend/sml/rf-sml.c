@@ -399,7 +399,7 @@ operand_kind (RfOpKind op)
     case RF_OP_WAIT: case RF_OP_SIGNAL: case RF_OP_BROADCAST: return RF_VAR_COND;
     case RF_OP_POST: case RF_OP_TAKE: return RF_VAR_SEM;
     case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK: return RF_VAR_RWLOCK;
-    case RF_OP_SKIP: case RF_OP_CREATE: break;
+    case RF_OP_SKIP: case RF_OP_CREATE: case RF_OP_JOINALL: break;
     }
   g_assert_not_reached ();
 }
@@ -430,7 +430,7 @@ check_stmt (Checker *ck, SmlStmt *s)
   switch (s->kind)
     {
     case SML_STMT_OP:
-      if (s->op == RF_OP_CREATE)
+      if (s->op == RF_OP_CREATE || s->op == RF_OP_JOINALL)
         check_create (ck, s);
       else
         s->arg_id = use_var (ck, s->arg, operand_kind (s->op));

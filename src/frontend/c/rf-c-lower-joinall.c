@@ -1,0 +1,837 @@
+/* rf-c-lower-joinall: a loop of pthread_join that waits for every thread a loop of
+ * pthread_create started, recognised so that the model knows they have all ended.
+ *
+ * Approach. The model cannot count: it lets main leave a join loop bounded by data
+ * (`for (i = 0; i < n; i++) pthread_join (t[i], NULL);`) after any number of
+ * iterations, so every access after it races with every worker. When the join loop
+ * provably joins every thread the create loop started, the lowering says so with a
+ * `joinall J` operation at the join loop's exit (J: the job type of those threads,
+ * made for this create site alone), and the net empties J's places there (a reset).
+ *
+ * The claim holds in every run when, checked here on the source:
+ *  - both loops are statements of one block of main's own body, run by main alone
+ *    (main is the one thread of its job type, not recursive, not in module mode), the
+ *    create loop first;
+ *  - both are counted the same way: `for (i = A; i CMP B; STEP)` (or `int i = A`;
+ *    CMP one of < <= != > >=, either way round; STEP i++, ++i, i += 1, i = i + 1 or
+ *    their decrements; or a `while` with `i = A;` just before it and STEP last in its
+ *    body) with the same A, CMP, B and STEP, whose index the body never assigns and
+ *    whose address main never takes;
+ *  - the create loop's body calls pthread_create exactly once, on every iteration, on
+ *    the handle slot `&H[i]` (or `&H[i].f`, `H + i`), and the join loop's body
+ *    pthread_join exactly once, on every iteration, on `H[j]` (or `H[j].f`,
+ *    `*(H + j)`) with the same H and f;
+ *  - nothing leaves either loop or the statements between them early but the end of
+ *    the program (no break, continue, goto, label; a return from main ends it), and
+ *    they do not assign, take the address of, or (H) mention anything A, B and H are
+ *    made of: locals and parameters of main whose address main never takes, constants,
+ *    members of them, and globals that no function but main assigns, whose address is
+ *    never taken, and that code without a body cannot name.
+ * Then each pass through the create loop starts threads with handles in distinct
+ * slots H[k] of the same range the join loop then joins slot by slot; J's threads are
+ * started there alone, so when main leaves the join loop every thread of J has ended
+ * (threads a pthread_create that failed never started; joining its slot is undefined
+ * behaviour, which the claim leaves out). In the net the reset may also fire in runs
+ * where main leaves early (the model's loop test is data); such runs add behaviour
+ * but every real run is still one of the net's, which is all soundness needs. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
+ * (borrowed); step: +1 or -1; cmp: the comparison with the index on the left. */
+typedef struct {
+  CStmt *stmt;
+  CDecl *index;
+  CExpr *init;
+  COp cmp;
+  CExpr *bound;
+  gint step;
+  CStmt *body;
+  CStmt *step_stmt;   /* a while loop's step statement (last in its body), or NULL */
+} CountedLoop;
+
+/* The declaration of plain identifier E (peeled), or NULL. */
+static CDecl *
+ident_decl (CExpr *e)
+{
+  e = c_peel (e);
+  return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+}
+
+/* E steps D by +1 or -1 (i++, ++i, i += 1, i = i + 1, and decrements): the step, or 0. */
+static gint
+step_of (CExpr *e, CDecl *d)
+{
+  e = c_peel (e);
+  if (!e || !d)
+    return 0;
+  gint64 one = 0;
+  if (e->kind == C_EXPR_UNARY && ident_decl (e->a) == d)
+    return e->op == C_OP_POSTINC || e->op == C_OP_PREINC ? 1 : e->op == C_OP_POSTDEC || e->op == C_OP_PREDEC ? -1 : 0;
+  if (e->kind == C_EXPR_ASSIGN && ident_decl (e->a) == d && (e->op == C_OP_ADD_ASSIGN || e->op == C_OP_SUB_ASSIGN)
+      && c_const_int (e->b, &one) && one == 1)
+    return e->op == C_OP_ADD_ASSIGN ? 1 : -1;
+  if (e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN && ident_decl (e->a) == d)
+    {
+      CExpr *r = c_peel (e->b);
+      if (r && r->kind == C_EXPR_BINARY && (r->op == C_OP_ADD || r->op == C_OP_SUB) && ident_decl (r->a) == d
+          && c_const_int (r->b, &one) && one == 1)
+        return r->op == C_OP_ADD ? 1 : -1;
+    }
+  return 0;
+}
+
+/* The comparison COND of index D with a bound: *BOUND and the operator with D on the
+ * left; FALSE when COND is no such comparison. */
+static gboolean
+index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
+{
+  CExpr *c = c_peel (cond);
+  if (!c || c->kind != C_EXPR_BINARY)
+    return FALSE;
+  static const COp ops[] = { C_OP_LT, C_OP_LE, C_OP_GT, C_OP_GE, C_OP_NE };
+  static const COp flipped[] = { C_OP_GT, C_OP_GE, C_OP_LT, C_OP_LE, C_OP_NE };
+  for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
+    if (c->op == ops[k])
+      {
+        if (ident_decl (c->a) == d && ident_decl (c->b) != d)
+          {
+            *cmp = ops[k], *bound = c->b;
+            return TRUE;
+          }
+        if (ident_decl (c->b) == d && ident_decl (c->a) != d)
+          {
+            *cmp = flipped[k], *bound = c->a;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
+static gboolean
+counted_form (GPtrArray *items, guint i, CountedLoop *out)
+{
+  CStmt *s = g_ptr_array_index (items, i);
+  *out = (CountedLoop) { .stmt = s, .body = s->body };
+  CStmt *init = NULL;
+  if (s->kind == C_STMT_FOR)
+    init = s->init;
+  else if (s->kind == C_STMT_WHILE && i > 0)
+    init = g_ptr_array_index (items, i - 1);
+  else
+    return FALSE;
+  if (!init || !s->expr)
+    return FALSE;
+  if (init->kind == C_STMT_DECL && init->items && init->items->len == 1)
+    {
+      CDecl *d = g_ptr_array_index (init->items, 0);
+      if (!d->init || !d->init->expr)
+        return FALSE;
+      out->index = d, out->init = d->init->expr;
+    }
+  else if (init->kind == C_STMT_EXPR && init->expr && c_peel (init->expr)->kind == C_EXPR_ASSIGN
+           && c_peel (init->expr)->op == C_OP_ASSIGN)
+    {
+      out->index = ident_decl (c_peel (init->expr)->a);
+      out->init = c_peel (init->expr)->b;
+    }
+  if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index)
+      || !index_cmp (s->expr, out->index, &out->cmp, &out->bound))
+    return FALSE;
+  if (s->kind == C_STMT_FOR)
+    out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
+  else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
+    {
+      out->step_stmt = g_ptr_array_index (s->body->items, s->body->items->len - 1);
+      out->step = out->step_stmt->kind == C_STMT_EXPR ? step_of (out->step_stmt->expr, out->index) : 0;
+    }
+  /* counting up towards an upper bound, or down towards a lower one */
+  gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;
+  gboolean down = out->cmp == C_OP_GT || out->cmp == C_OP_GE || out->cmp == C_OP_NE;
+  return (out->step == 1 && up) || (out->step == -1 && down);
+}
+
+/* ---- what statements do ---- */
+
+/* Scan: a walk's question and answer. decls: the declarations asked about (NULL: any
+ * jump is the question); mention: any use of them counts, not only writes; jump: a
+ * statement that leaves early was met; hit: a decl was assigned, incremented, had its
+ * address taken or (mention) was named; depth: loops and switches entered (a break or
+ * continue inside one stays in); skip: an expression to leave out (the handle argument
+ * of the call the plan is about); L: for the types of sizeof's operands. */
+typedef struct {
+  Lower *L;
+  GPtrArray *decls;
+  gboolean mention;
+  gboolean main_top;
+  gboolean jump, hit;
+  guint depth;
+  CExpr *skip;
+} Scan;
+
+/* The variable lvalue E is part of (through members, array elements, and pointer
+ * arithmetic on an array), or NULL. */
+static CDecl *
+base_decl (CExpr *e)
+{
+  e = c_peel (e);
+  while (e && (e->kind == C_EXPR_MEMBER || e->kind == C_EXPR_INDEX
+               || (e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
+               || (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))))
+    e = c_peel (e->a);
+  return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+}
+
+static gboolean
+asked (Scan *sc, CDecl *d)
+{
+  return d && sc->decls && g_ptr_array_find (sc->decls, d, NULL);
+}
+
+static CVisitResult
+scan_expr (CExpr *e, gpointer data)
+{
+  Scan *sc = data;
+  /* sizeof's operand is not evaluated (assert's copy of its condition), but for a
+   * variably modified type (C11 6.5.3.4p2) */
+  if (e == sc->skip || e->kind == C_EXPR_ALIGNOF
+      || (e->kind == C_EXPR_SIZEOF && e->a && !lower_type_is_vm (sc->L, type_of (sc->L, e->a))))
+    return C_VISIT_SKIP;
+  if (e->kind == C_EXPR_ASSIGN && asked (sc, base_decl (e->a)))
+    sc->hit = TRUE;
+  if (e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
+                                  || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
+      && asked (sc, base_decl (e->a)))
+    sc->hit = TRUE;
+  if (sc->mention && e->kind == C_EXPR_IDENT && asked (sc, e->decl))
+    sc->hit = TRUE;
+  if (e->kind == C_EXPR_LABEL_ADDR)
+    sc->jump = TRUE;  /* &&label: a computed goto may go there */
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+scan_stmt (CStmt *s, gpointer data)
+{
+  Scan *sc = data;
+  switch (s->kind)
+    {
+    case C_STMT_GOTO: case C_STMT_GOTO_PTR: case C_STMT_LABEL: case C_STMT_ASM: case C_STMT_LOCAL_LABEL:
+      sc->jump = TRUE;
+      break;
+    case C_STMT_RETURN:
+      /* a return from main ends the program (every thread with it) */
+      if (!sc->main_top)
+        sc->jump = TRUE;
+      break;
+    case C_STMT_BREAK: case C_STMT_CONTINUE:
+      if (sc->depth == 0)
+        sc->jump = TRUE;
+      break;
+    case C_STMT_CASE: case C_STMT_DEFAULT:
+      if (sc->depth == 0)
+        sc->jump = TRUE;
+      break;
+    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR: case C_STMT_SWITCH:
+      sc->depth++;
+      break;
+    default:
+      break;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+static void
+scan_stmt_done (CStmt *s, gpointer data)
+{
+  Scan *sc = data;
+  if (s->kind == C_STMT_WHILE || s->kind == C_STMT_DO || s->kind == C_STMT_FOR || s->kind == C_STMT_SWITCH)
+    sc->depth--;
+}
+
+/* Walks S (its own loop statement at depth 0 when LOOP: a break in its body leaves it). */
+static void
+scan (Scan *sc, CStmt *s, gboolean loop)
+{
+  CVisitor v = { .stmt = scan_stmt, .stmt_done = scan_stmt_done, .expr = scan_expr, .data = sc };
+  if (loop)
+    {
+      /* the loop's own parts, its body at depth 0 */
+      if (s->init)
+        c_visit_stmt (&v, s->init);
+      if (s->expr)
+        c_visit_expr (&v, s->expr);
+      if (s->expr2)
+        c_visit_expr (&v, s->expr2);
+      c_visit_stmt (&v, s->body);
+    }
+  else
+    c_visit_stmt (&v, s);
+}
+
+/* ---- the calls ---- */
+
+/* Calls: the calls of one function found in a loop body. all: every one; always: those
+ * in positions evaluated on every pass (see always_calls). */
+typedef struct {
+  const char *name;
+  GPtrArray *all, *always;
+} Calls;
+
+static CVisitResult
+any_call (CExpr *e, gpointer data)
+{
+  Calls *c = data;
+  if (e->kind == C_EXPR_SIZEOF || e->kind == C_EXPR_ALIGNOF)
+    return C_VISIT_SKIP;  /* not evaluated */
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (n && strcmp (n, c->name) == 0)
+    g_ptr_array_add (c->all, e);
+  return C_VISIT_CONTINUE;
+}
+
+static void always_stmt (Calls *c, CStmt *body);
+
+/* The calls of C->name in E that every evaluation of E makes: not behind &&, ||, or
+ * a branch of ?:; in a statement expression, those its statements always make. */
+static void
+always_in (Calls *c, CExpr *e)
+{
+  if (!e)
+    return;
+  switch (e->kind)
+    {
+    case C_EXPR_CALL:
+      {
+        const char *n = c_callee_name (e);
+        if (n && strcmp (n, c->name) == 0)
+          g_ptr_array_add (c->always, e);
+        always_in (c, e->a);
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          always_in (c, g_ptr_array_index (e->args, i));
+      }
+      return;
+    case C_EXPR_BINARY:
+      always_in (c, e->a);
+      if (e->op != C_OP_AND && e->op != C_OP_OR)
+        always_in (c, e->b);
+      return;
+    case C_EXPR_COND:
+      always_in (c, e->a);
+      return;
+    case C_EXPR_ASSIGN: case C_EXPR_COMMA:
+      always_in (c, e->a);
+      always_in (c, e->b);
+      return;
+    case C_EXPR_UNARY: case C_EXPR_CAST: case C_EXPR_MEMBER:
+      always_in (c, e->a);
+      return;
+    case C_EXPR_INDEX:
+      always_in (c, e->a);
+      always_in (c, e->b);
+      return;
+    case C_EXPR_STMT_EXPR:
+      always_stmt (c, e->stmt);
+      return;
+    default:
+      return;
+    }
+}
+
+/* The calls every pass through BODY makes at its top level: in an expression
+ * statement, a declaration's initializer, an if's or switch's condition. */
+static void
+always_stmt (Calls *c, CStmt *body)
+{
+  guint n = body && body->kind == C_STMT_COMPOUND ? (body->items ? body->items->len : 0) : 1;
+  for (guint i = 0; body && i < n; i++)
+    {
+      CStmt *s = body->kind == C_STMT_COMPOUND ? g_ptr_array_index (body->items, i) : body;
+      if (s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_SWITCH)
+        always_in (c, s->expr);
+      else if (s->kind == C_STMT_DECL)
+        for (guint k = 0; s->items && k < s->items->len; k++)
+          {
+            CDecl *d = g_ptr_array_index (s->items, k);
+            if (d->init)
+              always_in (c, d->init->expr);
+          }
+    }
+}
+
+/* The one call of NAME in BODY, made on every pass through it (at its top level: an
+ * expression statement, a declaration's initializer, an if's condition), or NULL. */
+static CExpr *
+the_call (CStmt *body, const char *name)
+{
+  Calls c = { name, g_ptr_array_new (), g_ptr_array_new () };
+  CVisitor v = { .expr = any_call, .data = &c };
+  c_visit_stmt (&v, body);
+  always_stmt (&c, body);
+  CExpr *out = c.all->len == 1 && c.always->len == 1 ? g_ptr_array_index (c.always, 0) : NULL;
+  g_ptr_array_unref (c.all);
+  g_ptr_array_unref (c.always);
+  return out;
+}
+
+/* Slot: a handle slot H[index].path. h: H (borrowed); path: "" or ".f..." (owned). */
+typedef struct {
+  CExpr *h;
+  GString *path;
+  CDecl *index;
+} Slot;
+
+/* The slot lvalue E names: H[i], H[i].f, *(H + i), (H + i)->f. */
+static gboolean
+slot_of (CExpr *e, Slot *out)
+{
+  e = c_peel (e);
+  g_string_truncate (out->path, 0);
+  while (e && e->kind == C_EXPR_MEMBER && !e->arrow)
+    {
+      g_string_prepend (out->path, e->text ? e->text : "?");
+      g_string_prepend_c (out->path, '.');
+      e = c_peel (e->a);
+    }
+  CExpr *ptr = NULL;
+  if (e && e->kind == C_EXPR_MEMBER && e->arrow)
+    {
+      g_string_prepend (out->path, e->text ? e->text : "?");
+      g_string_prepend_c (out->path, '.');
+      ptr = c_peel (e->a);
+    }
+  else if (e && e->kind == C_EXPR_INDEX)
+    {
+      out->h = e->a, out->index = ident_decl (e->b);
+      return out->h && out->index;
+    }
+  else if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
+    ptr = c_peel (e->a);
+  if (!ptr || ptr->kind != C_EXPR_BINARY || ptr->op != C_OP_ADD)
+    return FALSE;
+  out->h = ptr->a, out->index = ident_decl (ptr->b);
+  return out->h && out->index;
+}
+
+/* The slot pthread_create's handle argument A (&H[i], &H[i].f, H + i) names. */
+static gboolean
+create_slot (CExpr *a, Slot *out)
+{
+  a = c_peel (a);
+  if (a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR)
+    return slot_of (a->a, out);
+  if (a && a->kind == C_EXPR_BINARY && a->op == C_OP_ADD)
+    {
+      g_string_truncate (out->path, 0);
+      out->h = a->a, out->index = ident_decl (a->b);
+      return out->h && out->index;
+    }
+  return FALSE;
+}
+
+/* ---- stable values ---- */
+
+/* The variables expression E reads, appended to OUT; FALSE when E is not made only
+ * of constants, variables, members of them, casts, sizeof and arithmetic. */
+static gboolean
+value_vars (CExpr *e, GPtrArray *out)
+{
+  e = c_peel (e);
+  if (!e)
+    return FALSE;
+  switch (e->kind)
+    {
+    case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF:
+      return TRUE;
+    case C_EXPR_IDENT:
+      if (!e->decl || (e->decl->kind != C_DECL_VAR && e->decl->kind != C_DECL_PARAM
+                       && e->decl->kind != C_DECL_ENUMERATOR))
+        return FALSE;
+      if (e->decl->kind != C_DECL_ENUMERATOR && !g_ptr_array_find (out, e->decl, NULL))
+        g_ptr_array_add (out, e->decl);
+      return TRUE;
+    case C_EXPR_MEMBER:
+      return !e->arrow && value_vars (e->a, out);
+    case C_EXPR_CAST:
+      return value_vars (e->a, out);
+    case C_EXPR_UNARY:
+      return (e->op == C_OP_NEG || e->op == C_OP_PLUS || e->op == C_OP_BITNOT) && value_vars (e->a, out);
+    case C_EXPR_BINARY:
+      return e->op != C_OP_AND && e->op != C_OP_OR && value_vars (e->a, out) && value_vars (e->b, out);
+    default:
+      return FALSE;
+    }
+}
+
+/* GlobalWrites: is_written's walk. */
+typedef struct {
+  CDecl *d;
+  gboolean hit;
+} GlobalWrites;
+
+static CVisitResult
+global_write (CExpr *e, gpointer data)
+{
+  GlobalWrites *gw = data;
+  CDecl *b = NULL;
+  if (e->kind == C_EXPR_ASSIGN)
+    b = base_decl (e->a);
+  else if (e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
+                                       || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC))
+    b = base_decl (e->a);
+  /* every declaration of a global with external linkage is the same variable */
+  if (b && (b == gw->d || (b->name && gw->d->name && strcmp (b->name, gw->d->name) == 0 && b->file_scope
+                           && gw->d->file_scope && b->storage != C_STORAGE_STATIC
+                           && gw->d->storage != C_STORAGE_STATIC)))
+    gw->hit = TRUE;
+  return C_VISIT_CONTINUE;
+}
+
+/* Global D may change while main runs the loops: a function other than MAIN assigns it
+ * or takes its address, main takes its address, code without a body may name it, or
+ * its address reaches a pointer. */
+static gboolean
+global_may_change (Lower *L, CDecl *d, CDecl *main_fn)
+{
+  if (d->thread_local)
+    return TRUE;
+  RfCObj *r = rf_c_objects_find (L->objs, RF_C_OBJ_VAR, rf_c_objects_var_key (d));
+  if (r && r->reachable)
+    return TRUE;
+  GHashTableIter it;
+  gpointer k, v;
+  g_hash_table_iter_init (&it, L->funcs);
+  while (g_hash_table_iter_next (&it, &k, &v))
+    {
+      CDecl *fn = v;
+      if (fn == main_fn)
+        continue;
+      GlobalWrites gw = { d, FALSE };
+      CVisitor vis = { .expr = global_write, .data = &gw };
+      c_visit_stmt (&vis, fn->body);
+      if (gw.hit)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Every variable of VARS keeps its value while main runs ITEMS[from..to] (the loops
+ * and what lies between): none is assigned or has its address taken there (SKIP: the
+ * handle argument of the create call); a local or parameter of main has its address
+ * taken nowhere in main; a global as global_may_change says. */
+static gboolean
+stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn, CExpr *skip)
+{
+  for (guint i = 0; i < vars->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (vars, i);
+      gboolean global = d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d);
+      if (global ? global_may_change (L, d, main_fn) : g_hash_table_contains (L->pre.escaped, d))
+        return FALSE;
+    }
+  Scan sc = { .L = L, .decls = vars, .main_top = TRUE, .skip = skip };
+  for (guint i = from; i <= to; i++)
+    scan (&sc, g_ptr_array_index (items, i), FALSE);
+  return !sc.hit;
+}
+
+/* HandleUses: handles_kept's walk over a function body. decls: H's variables; ok:
+ * the IDENT nodes of them in allowed places (a subscript's or member's base, sizeof,
+ * the left of `H = ...`, free's argument, the create and join calls' handle
+ * arguments); seen: every IDENT node of them. */
+typedef struct {
+  GPtrArray *decls;
+  GHashTable *ok, *seen;
+  CExpr *create_arg, *join_arg;
+} HandleUses;
+
+static CVisitResult
+allow_idents (CExpr *e, gpointer data)
+{
+  if (e->kind == C_EXPR_IDENT)
+    g_hash_table_add (data, e);
+  return C_VISIT_CONTINUE;
+}
+
+static void
+allow_subtree (HandleUses *hu, CExpr *e)
+{
+  CVisitor v = { .expr = allow_idents, .data = hu->ok };
+  c_visit_expr (&v, e);
+}
+
+static CVisitResult
+handle_use (CExpr *e, gpointer data)
+{
+  HandleUses *hu = data;
+  if (e == hu->create_arg || e == hu->join_arg || e->kind == C_EXPR_SIZEOF || e->kind == C_EXPR_ALIGNOF)
+    {
+      allow_subtree (hu, e);
+      return C_VISIT_CONTINUE;
+    }
+  CExpr *base = NULL;
+  if (e->kind == C_EXPR_INDEX || (e->kind == C_EXPR_MEMBER && !e->arrow))
+    base = c_peel (e->a);
+  else if (e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
+    base = c_peel (e->a);  /* a test (!t) lets no pointer out */
+  else if (e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
+    {
+      if (c_peel (e->b) && c_peel (e->b)->kind == C_EXPR_IDENT)
+        g_hash_table_add (hu->ok, c_peel (e->b));
+      base = c_peel (e->a);
+    }
+  else if (e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN)
+    base = c_peel (e->a);
+  else if (e->kind == C_EXPR_CALL && c_callee_name (e) && strcmp (c_callee_name (e), "free") == 0)
+    base = c_peel (c_arg (e, 0));
+  if (base && base->kind == C_EXPR_IDENT)
+    g_hash_table_add (hu->ok, base);
+  if (e->kind == C_EXPR_IDENT && e->decl && g_ptr_array_find (hu->decls, e->decl, NULL))
+    g_hash_table_add (hu->seen, e);
+  return C_VISIT_CONTINUE;
+}
+
+/* A condition that is H itself (if (t), while (t)) is a test. */
+static CVisitResult
+handle_test (CStmt *s, gpointer data)
+{
+  HandleUses *hu = data;
+  CExpr *c = (s->kind == C_STMT_IF || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO || s->kind == C_STMT_FOR)
+             ? c_peel (s->expr) : NULL;
+  if (c && c->kind == C_EXPR_IDENT)
+    g_hash_table_add (hu->ok, c);
+  return C_VISIT_CONTINUE;
+}
+
+/* The handle slots keep what pthread_create stored until the join loop reads them:
+ * H's variables are locals of main that no other thread can reach (the points-to
+ * analysis) or globals no other function names, and main names them only as the base
+ * of a subscript or member, in sizeof, on the left of a plain assignment (a pointer
+ * given its array), as free's argument, and in the two calls' handle arguments;
+ * between the loops not at all (checked by the caller). */
+static gboolean
+handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg)
+{
+  for (guint i = 0; i < hvars->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (hvars, i);
+      gboolean global = d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d);
+      if (!global && (!L->pts || rf_c_points_local_shared (L->pts, d)))
+        return FALSE;
+      if (global)
+        {
+          if (d->thread_local)
+            return FALSE;
+          GHashTableIter it;
+          gpointer k, v;
+          g_hash_table_iter_init (&it, L->funcs);
+          while (g_hash_table_iter_next (&it, &k, &v))
+            if (v != main_fn)
+              {
+                g_autoptr (GPtrArray) one = g_ptr_array_new ();
+                g_ptr_array_add (one, d);
+                Scan sc = { .L = L, .decls = one, .mention = TRUE };
+                scan (&sc, ((CDecl *) v)->body, FALSE);
+                if (sc.hit)
+                  return FALSE;
+              }
+        }
+    }
+  HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg };
+  CVisitor v = { .stmt = handle_test, .expr = handle_use, .data = &hu };
+  c_visit_stmt (&v, main_fn->body);
+  gboolean kept = TRUE;
+  GHashTableIter it;
+  gpointer k;
+  g_hash_table_iter_init (&it, hu.seen);
+  while (kept && g_hash_table_iter_next (&it, &k, NULL))
+    kept = g_hash_table_contains (hu.ok, k);
+  g_hash_table_unref (hu.ok);
+  g_hash_table_unref (hu.seen);
+  return kept;
+}
+
+/* ---- plans ---- */
+
+static gboolean
+same_text (CExpr *a, CExpr *b)
+{
+  g_autoptr (GString) ta = g_string_new (NULL);
+  g_autoptr (GString) tb = g_string_new (NULL);
+  c_expr_text (a, ta);
+  c_expr_text (b, tb);
+  return strcmp (ta->str, tb->str) == 0;
+}
+
+/* A loop's body and parts leave it only by ending the program (see the approach). */
+static gboolean
+no_early_exit (Lower *L, CStmt *loop)
+{
+  Scan sc = { .L = L, .main_top = TRUE };
+  scan (&sc, loop, TRUE);
+  return !sc.jump;
+}
+
+/* The loop's index keeps its course: the body (a while loop's step statement aside)
+ * never assigns it or takes its address, and main never takes its address. */
+static gboolean
+index_kept (Lower *L, const CountedLoop *cl)
+{
+  if (g_hash_table_contains (L->pre.escaped, cl->index))
+    return FALSE;
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  g_ptr_array_add (one, cl->index);
+  Scan sc = { .L = L, .decls = one, .main_top = TRUE };
+  CStmt *body = cl->body;
+  for (guint i = 0; body && i < (body->kind == C_STMT_COMPOUND && body->items ? body->items->len : 1); i++)
+    {
+      CStmt *s = body->kind == C_STMT_COMPOUND ? g_ptr_array_index (body->items, i) : body;
+      if (s != cl->step_stmt)
+        scan (&sc, s, FALSE);
+    }
+  return !sc.hit;
+}
+
+/* L is lowering main's own body, run by main alone. */
+static gboolean
+in_main_alone (Lower *L)
+{
+  return !L->module && L->frame && !L->frame->up && L->frame->fn && L->frame->fn->name
+         && strcmp (L->frame->fn->name, "main") == 0 && L->job && strcmp (L->job->name, "main") == 0
+         && L->job->start == RF_START_COUNT && L->job->count == 1
+         && !g_hash_table_contains (L->pre.recursive, L->frame->fn);
+}
+
+/* A plan for the loop ITEMS[I] of a block of main's body: a create loop whose threads
+ * a later join loop of the block joins, all of them (see the approach); NULL when it
+ * is not one. */
+static JoinAllPlan *
+find_plan (Lower *L, GPtrArray *items, guint i)
+{
+  CountedLoop cl, jl;
+  if (!counted_form (items, i, &cl) || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt))
+    return NULL;
+  CExpr *create = the_call (cl.body, "pthread_create");
+  Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
+  JoinAllPlan *plan = NULL;
+  if (!create || !create_slot (c_arg (create, 0), &cs) || cs.index != cl.index)
+    goto out;
+  for (guint k = i + 1; k < items->len && !plan; k++)
+    {
+      if (!counted_form (items, k, &jl))
+        continue;
+      CExpr *join = the_call (jl.body, "pthread_join");
+      if (!join || !slot_of (c_arg (join, 0), &js) || js.index != jl.index || strcmp (js.path->str, cs.path->str) != 0
+          || !same_text (js.h, cs.h) || !same_text (jl.init, cl.init) || !same_text (jl.bound, cl.bound)
+          || jl.cmp != cl.cmp || jl.step != cl.step || !index_kept (L, &jl) || !no_early_exit (L, jl.stmt))
+        continue;
+      /* nothing between the loops leaves early */
+      Scan between = { .L = L, .main_top = TRUE };
+      for (guint m = i + 1; m < k; m++)
+        scan (&between, g_ptr_array_index (items, m), FALSE);
+      if (between.jump)
+        break;
+      /* A, B and H keep their values from the create loop to the join loop, and no
+       * slot of H changes but by the create call (a while loop's init is the item
+       * before it) */
+      g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+      g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
+      guint first = cl.stmt->kind == C_STMT_WHILE ? i - 1 : i;
+      if (!value_vars (cl.init, vars) || !value_vars (cl.bound, vars) || !value_vars (cs.h, hvars))
+        break;
+      g_ptr_array_remove (vars, cl.index);
+      g_ptr_array_remove (vars, jl.index);
+      if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
+          || !stable (L, vars, items, i, k, L->frame->fn, NULL))
+        break;
+      /* H: not even named between the loops; in the loops only in the two calls */
+      Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE };
+      for (guint m = i + 1; m < k; m++)
+        scan (&hs, g_ptr_array_index (items, m), FALSE);
+      hs.skip = create;
+      scan (&hs, cl.stmt, TRUE);
+      hs.skip = join;
+      scan (&hs, jl.stmt, TRUE);
+      if (hs.hit || !handles_kept (L, hvars, L->frame->fn, c_arg (create, 0), c_arg (join, 0)))
+        break;
+      /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
+       * comes before them) */
+      Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0) };
+      for (guint m = first; m <= k; m++)
+        scan (&hset, g_ptr_array_index (items, m), FALSE);
+      if (hset.hit)
+        break;
+      plan = g_new0 (JoinAllPlan, 1);
+      plan->create = create;
+      plan->join = join;
+      plan->join_loop = jl.stmt;
+      plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+    }
+out:
+  g_string_free (cs.path, TRUE);
+  g_string_free (js.path, TRUE);
+  return plan;
+}
+
+void
+lower_joinall_plan_free (JoinAllPlan *plan)
+{
+  if (!plan)
+    return;
+  g_array_unref (plan->jobs);
+  g_free (plan);
+}
+
+void
+lower_joinall_block_begin (Lower *L, CStmt *block, guint i)
+{
+  CStmt *s = g_ptr_array_index (block->items, i);
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || L->quiet || !in_main_alone (L))
+    return;
+  JoinAllPlan *plan = find_plan (L, block->items, i);
+  if (plan)
+    g_ptr_array_add (L->jobs.joinall, plan);
+}
+
+JoinAllPlan *
+lower_joinall_for_create (Lower *L, CExpr *call)
+{
+  for (guint i = 0; i < L->jobs.joinall->len; i++)
+    {
+      JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);
+      if (p->create == call && in_main_alone (L))
+        return p;
+    }
+  return NULL;
+}
+
+void
+lower_joinall_after (Lower *L, CStmt *s)
+{
+  for (guint i = 0; i < L->jobs.joinall->len; i++)
+    {
+      JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);
+      if (p->join_loop != s)
+        continue;
+      /* every thread of the create loop's job types has been joined */
+      for (guint k = 0; k < p->jobs->len; k++)
+        {
+          guint job = g_array_index (p->jobs, guint, k);
+          g_autofree char *t = g_strdup_printf ("every thread of %s joined", rf_program_get_job (L->prog, job)->name);
+          lower_emit (L, RF_OP_JOINALL, (gint) job, -1, s->loc, t);
+        }
+      g_ptr_array_remove_index (L->jobs.joinall, i);
+      return;
+    }
+}
+
+gboolean
+lower_joinall_is_join (Lower *L, CExpr *call)
+{
+  for (guint i = 0; i < L->jobs.joinall->len; i++)
+    if (((JoinAllPlan *) g_ptr_array_index (L->jobs.joinall, i))->join == call)
+      return TRUE;
+  return FALSE;
+}
