@@ -13,10 +13,17 @@ at the line that states what was broken (FILE:LINE: error: ...).
     basis marking's tokens added;
   - an invariant's place made omega;
   - a Farkas inequality's total lowered below the initial marking's weighted sum;
+  - a reset added, on a place an invariant weighs, to a transition that can fire (the
+    certificate then claims version 2); a reset in a version 1 certificate;
+  - a reset dropped (certificates of nets with reset arcs, written by RESET_CERTS, the
+    tests/reset-certs helper): this script recomputes, on its own, the predecessors
+    through that transition without the dropped reset, and expects the first basis
+    marking whose predecessor is neither covered nor excluded to be reported; when there
+    is none the drop is harmless and the certificate must stay valid;
   - the version of the format changed.
 Deletions that leave a proof valid (a basis marking nothing needs, a token nothing
 counts) are not corruptions: the golden tests verify-cert-* pin the messages of
-hand-broken certificates. Usage: cert-corrupt.py RACEFREE_BINARY SOURCE_ROOT
+hand-broken certificates. Usage: cert-corrupt.py RACEFREE_BINARY SOURCE_ROOT [RESET_CERTS]
 """
 import os
 import re
@@ -50,6 +57,71 @@ def body(line):
     return line.split("#", 1)[0].split()
 
 
+def transition(words):
+    """(pre, post, resets) of a transition line's words: {place: count} twice, a list."""
+    arrow = words.index("->")
+    reset = words.index("reset") if "reset" in words else len(words)
+    return tokens(words[2:arrow]), tokens(words[arrow + 1:reset]), [int(p) for p in words[reset + 1:]]
+
+
+def transition_line(words, resets):
+    """The transition line of WORDS with the reset places RESETS (sorted; none: no clause)."""
+    reset = words.index("reset") if "reset" in words else len(words)
+    return " ".join(words[:reset] + (["reset"] + [str(p) for p in resets] if resets else []))
+
+
+def proofs(lines):
+    """Per proof: name, unmarkable places, bounds [(weights, total, line)], invariant lines
+    [(weights, index)], basis [(marking, index)]."""
+    out, cur = [], None
+    for i, line in enumerate(lines):
+        w = body(line)
+        if w[:1] == ["proof"]:
+            cur = {"name": w[1], "unmarkable": set(), "bounds": [], "invariants": [], "basis": []}
+            out.append(cur)
+        elif cur is None:
+            continue
+        elif w[:1] == ["unmarkable"]:
+            cur["unmarkable"] |= set(tokens(w[1:]))
+        elif w[:1] in (["invariant"], ["farkas"]):
+            cur["bounds"].append((tokens(w[1:-2]), int(w[-1])))
+            if w[0] == "invariant":
+                cur["invariants"].append((tokens(w[1:-2]), i))
+        elif w[:1] == ["basis"]:
+            cur["basis"].append((tokens(w[1:]), i))
+        elif w[:1] == ["end"]:
+            cur = None
+    return out
+
+
+def predecessor(b, pre, post, resets):
+    """The least marking from which a transition fires above B, or None (a reset place
+    where B needs more than the transition puts back)."""
+    if any(b.get(p, 0) > post.get(p, 0) for p in resets):
+        return None
+    m = {p: max(c - post.get(p, 0), 0) for p, c in b.items()}
+    for p, c in pre.items():
+        m[p] = m.get(p, 0) + c
+    return {p: c for p, c in m.items() if c > 0}
+
+
+def proof_fails(pf, pre, post, resets):
+    """The index of the first basis marking of proof PF whose predecessor through the
+    transition (PRE, POST, RESETS) is neither above a basis marking nor excluded, or None."""
+    for b, i in pf["basis"]:
+        if not any(p in b for p in post):
+            continue  # not a producer: the checker never looks
+        m = predecessor(b, pre, post, resets)
+        if m is None:
+            continue
+        covered = any(all(m.get(p, 0) >= c for p, c in a.items()) for a, _ in pf["basis"])
+        excluded = any(p in pf["unmarkable"] for p in m) or any(
+            sum(c * m.get(p, 0) for p, c in w.items()) > total for w, total in pf["bounds"])
+        if not covered and not excluded:
+            return i
+    return None
+
+
 def corruptions(lines):
     """(what, broken lines, proof name or None, 1-based line of the error, message regex)."""
     trans = [i for i, l in enumerate(lines) if body(l)[:1] == ["transition"]]
@@ -58,10 +130,42 @@ def corruptions(lines):
     first_section = next(i for i, l in enumerate(lines) if body(l)[:1] in (["proof"], ["uncertified"]))
     pre_post = []
     for i in trans:
-        w = body(lines[i])
-        arrow = w.index("->")
-        pre_post.append((tokens(w[2:arrow]), tokens(w[arrow + 1:])))
+        pre_post.append(transition(body(lines[i]))[:2])
     init = tokens(body(lines[init_i])[1:])
+    v2 = ["racefree certificate 2"] + lines[1:]
+    for pf in proofs(lines):
+        for weights, line in pf["invariants"]:
+            p = min(weights)
+            first = next(j for w, j in pf["invariants"] if p in w)
+            for k, i in enumerate(trans):
+                w = body(lines[i])
+                pre, post, resets = transition(w)
+                if p in resets or any(q in pf["unmarkable"] for q in pre):
+                    continue  # dead, or resetting p already
+                yield ("a reset of place %d added to transition %d" % (p, k),
+                       v2[:i] + [transition_line(w, sorted(resets + [p]))] + v2[i + 1:], pf["name"], first + 1,
+                       r"transition %d \(line %d\) can fire and resets place %d, which the invariant weighs"
+                       % (k, i + 1, p))
+                break
+    if lines[0] == "racefree certificate 1" and trans:
+        w = body(lines[trans[0]])
+        yield ("a reset in a version 1 certificate", lines[:trans[0]] + [transition_line(w, [0])] + lines[trans[0] + 1:],
+               None, trans[0] + 1, r"'reset' in a version 1 certificate")
+    for k, i in enumerate(trans):
+        w = body(lines[i])
+        pre, post, resets = transition(w)
+        for p in resets:
+            fewer = [q for q in resets if q != p]
+            broken = lines[:i] + [transition_line(w, fewer)] + lines[i + 1:]
+            failing = [(pf["name"], proof_fails(pf, pre, post, fewer)) for pf in proofs(lines)]
+            failing = [(name, b) for name, b in failing if b is not None]
+            if failing:
+                yield ("the reset of place %d dropped from transition %d" % (p, k), broken, failing[0][0],
+                       failing[0][1] + 1, r"the predecessor \{.*\} of this basis marking through transition %d "
+                       r"\(line %d\) is neither covered" % (k, i + 1))
+            else:
+                yield ("the reset of place %d dropped from transition %d (harmless)" % (p, k), broken, None, None,
+                       None)
     for k, i in enumerate(trans):
         broken = lines[:i] + lines[i + 1:]
         if k + 1 < len(trans):
@@ -119,31 +223,55 @@ def corruptions(lines):
                 yield ("the initial marking raised above basis marking %s" % text,
                        lines[:init_i] + ["initial " + text_of(added)] + lines[init_i + 1:], proof, None,
                        r"this basis marking lies below the initial marking|total \d+ differs")
-    yield ("version 2 claimed", ["racefree certificate 2"] + lines[1:], None, 1,
-           r"expected 'racefree certificate 1'")
+    yield ("version 3 claimed", ["racefree certificate 3"] + lines[1:], None, 1,
+           r"expected 'racefree certificate 1' or 'racefree certificate 2'")
+
+
+def certificates(binary, root, tmp, reset_certs):
+    """(command, name, lines) of each fresh certificate: racefree's on INPUTS, and those
+    RESET_CERTS (may be None) writes."""
+    cert = os.path.join(tmp, "fresh.cert")
+    for command, args, rel in INPUTS:
+        subprocess.run([binary, command, "--certificate", cert] + args + [rel], cwd=root, capture_output=True)
+        with open(cert, encoding="utf-8") as f:
+            yield command, rel, f.read().split("\n")
+    if reset_certs:
+        out = os.path.join(tmp, "resets")
+        os.mkdir(out)
+        subprocess.run([reset_certs, out], check=True)
+        for name in sorted(os.listdir(out)):
+            with open(os.path.join(out, name), encoding="utf-8") as f:
+                yield "reset-certs", name, f.read().split("\n")
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         print(__doc__)
         return 2
     binary, root = os.path.abspath(sys.argv[1]), sys.argv[2]
-    failures, n = [], 0
+    reset_certs = os.path.abspath(sys.argv[3]) if len(sys.argv) == 4 else None
+    failures, n, harmless, resets = [], 0, 0, 0
     with tempfile.TemporaryDirectory(prefix="rf-corrupt-") as tmp:
         cert = os.path.join(tmp, "proof.cert")
-        for command, args, rel in INPUTS:
-            subprocess.run([binary, command, "--certificate", cert] + args + [rel], cwd=root, capture_output=True)
-            with open(cert, encoding="utf-8") as f:
-                lines = f.read().split("\n")
+        for command, rel, lines in certificates(binary, root, tmp, reset_certs):
+            with open(cert, "w", encoding="utf-8") as f:
+                f.write("\n".join(lines))
             ok = subprocess.run([binary, "verify-cert", cert], capture_output=True, text=True)
             if ok.returncode != 0:
                 failures.append("%s: the certificate itself is rejected:\n%s" % (rel, ok.stderr))
                 continue
             for what, broken, proof, line, message in corruptions(lines):
-                n += 1
                 with open(cert, "w", encoding="utf-8") as f:
                     f.write("\n".join(broken))
                 run = subprocess.run([binary, "verify-cert", cert], capture_output=True, text=True)
+                resets += "reset" in what
+                if message is None:
+                    harmless += 1
+                    if run.returncode != 0:
+                        failures.append("%s %s, %s: exit %d, expected a valid certificate\n%s" % (
+                            command, rel, what, run.returncode, run.stderr))
+                    continue
+                n += 1
                 where = re.escape(cert) + (r":%d: " % line if line else r":\d+: ")
                 who = r"error: proof '%s': " % re.escape(proof) if proof else r"error: "
                 if run.returncode != 1 or not re.search("^" + where + who + ".*(" + message + ")", run.stderr, re.M):
@@ -151,8 +279,9 @@ def main():
                         command, rel, what, run.returncode, where, who, message, run.stderr))
     for f in failures:
         print("FAIL " + f)
-    print("%d corrupted certificates, %d failures" % (n, len(failures)))
-    return 1 if failures or n == 0 else 0
+    print("%d corrupted certificates (%d of them of resets), %d harmless changes of resets, %d failures"
+          % (n, resets - harmless, harmless, len(failures)))
+    return 1 if failures or n == 0 or (reset_certs and resets == harmless) else 0
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ oracle_covers (const guint32 *dense, const RfMarking *target)
   return TRUE;
 }
 
-/* FROM -> TO through transition T: TO = FROM - pre + post; FALSE when not enabled. */
+/* FROM -> TO through transition T: TO = FROM - pre, then every place T resets set to
+ * 0, then + post; FALSE when not enabled. */
 static gboolean
 fire_into (const RfTransition *t, const guint32 *from, guint32 *to, guint n_places)
 {
@@ -40,6 +41,8 @@ fire_into (const RfTransition *t, const guint32 *from, guint32 *to, guint n_plac
         return FALSE;
       to[p] -= t->pre[i].count;
     }
+  for (guint i = 0; i < t->n_resets; i++)
+    to[t->resets[i]] = 0;
   for (guint i = 0; i < t->n_post; i++)
     to[t->post[i].place] += t->post[i].count;
   return TRUE;

@@ -40,8 +40,9 @@ OracleResult *oracle_run (const RfNet *net, const guint32 *initial, GPtrArray *t
 void oracle_result_free (OracleResult *r);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (OracleResult, oracle_result_free)
 
-/* Fires transition T on DENSE by hand: TRUE and DENSE updated when every input place
- * holds enough tokens, FALSE and DENSE untouched otherwise. */
+/* Fires transition T on DENSE by hand (inputs taken, reset places emptied, outputs
+ * put): TRUE and DENSE updated when every input place holds enough tokens, FALSE and
+ * DENSE untouched otherwise. */
 gboolean oracle_fire (const RfNet *net, guint t, guint32 *dense);
 
 /* TRUE when DENSE >= TARGET pointwise. */

@@ -1,6 +1,7 @@
 /* test-certify: the certificate checker alone (rf-certify.h), on small hand-written
- * certificates: valid proofs, each check failing, 128-bit weighted sums, and each kind
- * of malformed line, with the checker's whole output. The certificates of the engine
+ * certificates: valid proofs, each check failing, 128-bit weighted sums, resets (version
+ * 2: the predecessor with resets, invariants refused), and each kind of malformed line,
+ * with the checker's whole output. The certificates of the engine
  * are checked end to end by cert-run.py and cert-corrupt.py, and on random nets by
  * test-random and test-random-programs. */
 #include <stdarg.h>
@@ -28,6 +29,28 @@
   "transition 2 3 -> 2*2\n" \
   "initial 1\n" \
   "omega 0\n"
+
+/* A net with resets (version 2): workers run (0) and finish (1); main (2) joins them all
+ * (transition 1 empties run and done) to become joined (3); a worker still running
+ * then is bad (4); joined main may restart one worker for a finished one (transition
+ * 3: it empties run, then puts one token back, so run never holds two after a join);
+ * a key (5) nobody has would empty main and start three workers. */
+#define JOIN_NET(T1, T3) \
+  "net 6 5\n" \
+  "place 0 run\n" \
+  "place 1 done\n" \
+  "place 2 main\n" \
+  "place 3 joined\n" \
+  "place 4 bad\n" \
+  "place 5 key\n" \
+  "transition 0 0 -> 1\n" \
+  "transition 1 2 -> 3" T1 "\n" \
+  "transition 2 0 3 -> 3 4\n" \
+  "transition 3 1 3 -> 0 3" T3 "\n" \
+  "transition 4 5 -> 0*3 reset 2\n" \
+  "initial 0*2 2\n" \
+  "omega\n"
+#define JOIN "racefree certificate 2\n" JOIN_NET (" reset 0 1", " reset 0")
 
 /* Case: a certificate, the exit status of the checker and its whole output. */
 typedef struct {
@@ -192,6 +215,154 @@ static const Case cases[] = {
     "wrap: INVALID\n"
     "t.cert: invalid certificate: 1 of 1 proofs fail\n",
     "t.cert:12: error: proof 'wrap': transition 0 (line 7) takes 2 from the farkas inequality's weighted sum and gives back 18446744073709551616\n" },
+  /* resets: two running workers after the join have no predecessor through either
+   * reset (a basis of one marking); an inequality may weigh places a transition
+   * resets (the sum only goes down); an invariant may weigh a place only a dead
+   * transition resets */
+  { "valid_resets",
+    JOIN
+    "proof restart\n"
+    "target 0*2 3\n"
+    "unmarkable 5\n"
+    "basis 0*2 3\n"
+    "end\n"
+    "proof farkas\n"
+    "target 0*3\n"
+    "unmarkable 5\n"
+    "farkas 0 1 <= 2\n"
+    "end\n"
+    "proof invariant\n"
+    "target 2 3\n"
+    "unmarkable 5\n"
+    "invariant 2 3 = 1\n"
+    "end\n",
+    0, 0,
+    "restart: valid: 1 targets, 1 basis markings, 0 invariants and inequalities, 1 unmarkable places\n"
+    "farkas: valid: 1 targets, 0 basis markings, 1 invariants and inequalities, 1 unmarkable places\n"
+    "invariant: valid: 1 targets, 0 basis markings, 1 invariants and inequalities, 1 unmarkable places\n"
+    "t.cert: valid certificate: 3 proofs hold\n",
+    "" },
+  /* a reset place the transition puts enough back on has its predecessor: one running
+   * worker after the join comes from a restart of a finished one, so {1, 3} must be
+   * covered too ... */
+  { "reset_refilled",
+    JOIN
+    "proof one\n"
+    "target 0 3\n"
+    "unmarkable 5\n"
+    "basis 0 3\n"
+    "basis 1 3\n"
+    "end\n",
+    0, 0,
+    "one: valid: 1 targets, 2 basis markings, 0 invariants and inequalities, 1 unmarkable places\n"
+    "t.cert: valid certificate: 1 proof holds\n",
+    "" },
+  /* ... and without it the basis is not closed */
+  { "reset_refilled_needs_predecessor",
+    JOIN
+    "proof one\n"
+    "target 0 3\n"
+    "unmarkable 5\n"
+    "basis 0 3\n"
+    "end\n",
+    0, 1,
+    "one: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:19: error: proof 'one': the predecessor {1, 3} of this basis marking through transition 3 (line 12) is neither covered by the basis nor excluded\n" },
+  /* the join's reset dropped: main with two running workers joins into the target */
+  { "reset_dropped_join",
+    "racefree certificate 2\n"
+    JOIN_NET ("", " reset 0")
+    "proof restart\n"
+    "target 0*2 3\n"
+    "unmarkable 5\n"
+    "basis 0*2 3\n"
+    "end\n",
+    0, 1,
+    "restart: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:19: error: proof 'restart': the predecessor {0*2, 2} of this basis marking through transition 1 (line 10) is neither covered by the basis nor excluded\n" },
+  /* the restart's reset dropped (on a place it also outputs to): one more running
+   * worker restarts into the target */
+  { "reset_dropped_restart",
+    "racefree certificate 2\n"
+    JOIN_NET (" reset 0 1", "")
+    "proof restart\n"
+    "target 0*2 3\n"
+    "unmarkable 5\n"
+    "basis 0*2 3\n"
+    "end\n",
+    0, 1,
+    "restart: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:19: error: proof 'restart': the predecessor {0, 1, 3} of this basis marking through transition 3 (line 12) is neither covered by the basis nor excluded\n" },
+  /* an invariant weighing a place a transition that can fire resets: the join
+   * empties run and done, though its inputs and outputs weigh nothing */
+  { "reset_breaks_invariant",
+    JOIN
+    "proof p\n"
+    "target 0*3\n"
+    "unmarkable 5\n"
+    "invariant 0 1 = 2\n"
+    "end\n",
+    0, 1,
+    "p: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:19: error: proof 'p': transition 1 (line 10) can fire and resets place 0, which the invariant weighs\n" },
+  /* a reset added on a place the invariant weighs */
+  { "reset_added_invariant",
+    "racefree certificate 2\n"
+    JOIN_NET (" reset 0 1 2", " reset 0")
+    "proof invariant\n"
+    "target 2 3\n"
+    "unmarkable 5\n"
+    "invariant 2 3 = 1\n"
+    "end\n",
+    0, 1,
+    "invariant: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:19: error: proof 'invariant': transition 1 (line 10) can fire and resets place 2, which the invariant weighs\n" },
+  /* the key's transition resets main: harmless only when it is dead */
+  { "reset_needs_dead",
+    JOIN
+    "proof invariant\n"
+    "target 2 3\n"
+    "invariant 2 3 = 1\n"
+    "end\n",
+    0, 1,
+    "invariant: INVALID\n"
+    "t.cert: invalid certificate: 1 of 1 proofs fail\n",
+    "t.cert:18: error: proof 'invariant': transition 4 (line 13) can fire and resets place 2, which the invariant weighs\n" },
+  { "reset_in_version_1",
+    "racefree certificate 1\n"
+    JOIN_NET (" reset 0 1", " reset 0"),
+    0, 1,
+    "t.cert: invalid certificate: malformed\n",
+    "t.cert:10: error: 'reset' in a version 1 certificate (resets need 'racefree certificate 2')\n" },
+  { "reset_no_place",
+    "racefree certificate 2\n"
+    JOIN_NET (" reset", " reset 0"),
+    0, 1,
+    "t.cert: invalid certificate: malformed\n",
+    "t.cert:10: error: expected 'reset PLACES' (at least one place)\n" },
+  { "reset_count",
+    "racefree certificate 2\n"
+    JOIN_NET (" reset 0*2", " reset 0"),
+    0, 1,
+    "t.cert: invalid certificate: malformed\n",
+    "t.cert:10: error: expected 'reset PLACES' (places without counts)\n" },
+  { "reset_order",
+    "racefree certificate 2\n"
+    JOIN_NET (" reset 1 0", " reset 0"),
+    0, 1,
+    "t.cert: invalid certificate: malformed\n",
+    "t.cert:10: error: '0': expected PLACE or PLACE*COUNT (places below 6, increasing; counts from 1 to 4294967295)\n" },
+  { "version_3",
+    "racefree certificate 3\n"
+    JOIN_NET (" reset 0 1", " reset 0"),
+    0, 1,
+    "t.cert: invalid certificate: malformed\n",
+    "t.cert:1: error: expected 'racefree certificate 1' or 'racefree certificate 2' (a racefree proof certificate, version 1, or 2 with resets)\n" },
   { "header_missing",
     "net 1 0\n"
     "place 0 a\n"
@@ -199,12 +370,12 @@ static const Case cases[] = {
     "omega\n",
     0, 1,
     "t.cert: invalid certificate: malformed\n",
-    "t.cert:1: error: expected 'racefree certificate 1' (a racefree proof certificate, version 1)\n" },
+    "t.cert:1: error: expected 'racefree certificate 1' or 'racefree certificate 2' (a racefree proof certificate, version 1, or 2 with resets)\n" },
   { "empty_file",
     "",
     0, 1,
     "t.cert: invalid certificate: malformed\n",
-    "t.cert:1: error: expected 'racefree certificate 1'\n" },
+    "t.cert:1: error: expected 'racefree certificate 1' or 'racefree certificate 2'\n" },
   { "net_twice",
     "racefree certificate 1\n"
     "net 1 0\n"

@@ -7,7 +7,11 @@
 
 #include <glib.h>
 
+#include <string.h>
+
+#include "rf-certify.h"
 #include "rf-cover.h"
+#include "rf-report-cert.h"
 #include "oracle.h"
 
 #define TOK(p, c) ((RfToken){ (p), (c) })
@@ -308,6 +312,180 @@ test_unreachable_cycle (void **state)
   g_autoptr (GPtrArray) tpb = targets1 (rf_marking_new (TOKS (TOK (qb, 3))));
   g_autoptr (RfCoverResult) rpb = rf_cover_run (pump, tpb, NULL);
   assert_int_equal (check_unsafe (pump, tpb, rpb), 3);
+}
+
+/* ---- reset arcs ---- */
+
+/* The engine's switches a reset net is tried with: as shipped, backward only, the plain
+ * backward search, and with certificates. */
+static const RfCoverBudget reset_budgets[] = {
+  { 0 },
+  { .backward_only = TRUE },
+  { .backward_only = TRUE, .no_state_equation = TRUE },
+  { .certify = TRUE },
+};
+
+/* R, a SAFE result on NET with certify, has a certificate (version 2 when NET has
+ * resets) that the checker accepts. */
+static void
+check_certificate (const RfNet *net, const RfCoverResult *r)
+{
+  assert_non_null (r->proof);
+  g_autoptr (GString) text = g_string_new (NULL), msgs = g_string_new (NULL);
+  rf_report_cert_search (net, "reset", r, text);
+  assert_true (g_str_has_prefix (text->str, rf_net_n_resets (net) ? "racefree certificate 2\n"
+                                                                   : "racefree certificate 1\n"));
+  g_autoptr (RfOut) out = rf_out_new_string (msgs);
+  int status = rf_certify_check ("reset.cert", text->str, text->len, out, out);
+  if (status != RF_CERTIFY_VALID)
+    print_error ("%s%s", text->str, msgs->str);
+  assert_int_equal (status, RF_CERTIFY_VALID);
+}
+
+/* Every budget of reset_budgets on NET and TARGETS gives SAFE (with a certificate the
+ * checker accepts) when SAFE, else UNSAFE with a witness of STEPS steps. */
+static void
+check_all_budgets (const RfNet *net, GPtrArray *targets, gboolean safe, guint steps)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (reset_budgets); i++)
+    {
+      g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &reset_budgets[i]);
+      if (safe)
+        {
+          check_safe (r);
+          if (reset_budgets[i].certify)
+            check_certificate (net, r);
+        }
+      else
+        assert_int_equal (check_unsafe (net, targets, r), steps);
+    }
+}
+
+/* A create loop and a join of every thread it created: main (m) creates workers (w)
+ * as often as it likes, then joins them all (the join empties w) and goes on to j; a
+ * worker still there after the join, {j, w}, is bad. With the reset nothing covers the
+ * target; the same net without it covers it in three steps (create, join, late). */
+static RfNet *
+join_net (gboolean reset, guint *m, guint *w, guint *j, guint *bad)
+{
+  RfNet *net = rf_net_new ();
+  *m = place (net, "m"), *w = place (net, "w"), *j = place (net, "j"), *bad = place (net, "bad");
+  trans (net, "create", TOKS (TOK (*m, 1)), TOKS (TOK (*m, 1), TOK (*w, 1)));
+  guint join = trans (net, "join", TOKS (TOK (*m, 1)), TOKS (TOK (*j, 1)));
+  trans (net, "late", TOKS (TOK (*j, 1), TOK (*w, 1)), TOKS (TOK (*bad, 1)));
+  if (reset)
+    rf_net_set_transition_resets (net, join, (const guint[]) { *w }, 1);
+  rf_net_set_initial (net, *m, 1);
+  return net;
+}
+
+static void
+test_reset_unreachable (void **state)
+{
+  guint m, w, j, bad;
+  g_autoptr (RfNet) net = join_net (TRUE, &m, &w, &j, &bad);
+  assert_int_equal (rf_net_n_resets (net), 1);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (bad, 1))));
+  check_all_budgets (net, targets, TRUE, 0);
+  /* the predecessor of {j, w} through the join: none (w is emptied, nothing put back) */
+  const RfTransition *join = rf_net_get_transition (net, 1);
+  g_autoptr (RfMarking) jw = rf_marking_new (TOKS (TOK (j, 1), TOK (w, 1)));
+  assert_null (rf_net_transition_pre (join, jw));
+  /* ... and of {j}: main before the join, whatever w holds */
+  g_autoptr (RfMarking) just_j = rf_marking_new (TOKS (TOK (j, 1)));
+  g_autoptr (RfMarking) pm = rf_net_transition_pre (join, just_j);
+  g_autoptr (RfMarking) want = rf_marking_new (TOKS (TOK (m, 1)));
+  assert_true (rf_marking_equal (pm, want));
+  /* the oracle agrees */
+  g_autoptr (OracleResult) o = oracle_run (net, NULL, targets, 6, 0);
+  assert_int_equal (o->verdict, ORACLE_INCONCLUSIVE);  /* w is unbounded before the join */
+  /* a join is reachable, and workers created after... none: j and w never meet */
+  g_autoptr (GPtrArray) tj = targets1 (rf_marking_new (TOKS (TOK (j, 1))));
+  check_all_budgets (net, tj, FALSE, 1);
+  g_autoptr (GPtrArray) tw = targets1 (rf_marking_new (TOKS (TOK (w, 3))));
+  check_all_budgets (net, tw, FALSE, 3);
+
+  /* without the reset the target is reachable: create, join, late */
+  guint m2, w2, j2, bad2;
+  g_autoptr (RfNet) plain = join_net (FALSE, &m2, &w2, &j2, &bad2);
+  assert_int_equal (rf_net_n_resets (plain), 0);
+  g_autoptr (GPtrArray) t2 = targets1 (rf_marking_new (TOKS (TOK (bad2, 1))));
+  check_all_budgets (plain, t2, FALSE, 3);
+}
+
+/* A reset place that also gets the transition's outputs: set (omega) sets c to exactly
+ * one token (it empties c, then puts one), use takes one. c never holds two; without
+ * the reset, two sets make two. */
+static void
+test_reset_post (void **state)
+{
+  for (guint with = 0; with < 2; with++)
+    {
+      g_autoptr (RfNet) net = rf_net_new ();
+      guint a = place (net, "a"), c = place (net, "c");
+      guint set = trans (net, "set", TOKS (TOK (a, 1)), TOKS (TOK (a, 1), TOK (c, 1)));
+      trans (net, "use", TOKS (TOK (c, 1)), NO_TOKS);
+      if (with)
+        rf_net_set_transition_resets (net, set, (const guint[]) { c, c }, 2);  /* merged */
+      rf_net_set_initial_omega (net, a);
+      assert_int_equal (rf_net_n_resets (net), with);
+      g_autoptr (GPtrArray) two = targets1 (rf_marking_new (TOKS (TOK (c, 2))));
+      check_all_budgets (net, two, with, 2);
+      g_autoptr (GPtrArray) one = targets1 (rf_marking_new (TOKS (TOK (c, 1))));
+      check_all_budgets (net, one, FALSE, 1);
+      if (!with)
+        continue;
+      /* predecessors through set: {c} needs only a (any c is emptied); {c*2}, none */
+      const RfTransition *t = rf_net_get_transition (net, set);
+      g_autoptr (RfMarking) c1 = rf_marking_new (TOKS (TOK (c, 1)));
+      g_autoptr (RfMarking) pm = rf_net_transition_pre (t, c1);
+      g_autoptr (RfMarking) want = rf_marking_new (TOKS (TOK (a, 1)));
+      assert_true (rf_marking_equal (pm, want));
+      g_autoptr (RfMarking) c2 = rf_marking_new (TOKS (TOK (c, 2)));
+      assert_null (rf_net_transition_pre (t, c2));
+      /* firing: {a, c*3} -> {a, c} */
+      guint32 dense[2] = { 1, 3 };
+      assert_true (rf_net_transition_fire_dense (t, dense));
+      assert_int_equal (dense[a], 1);
+      assert_int_equal (dense[c], 1);
+      g_autofree char *text = rf_net_transition_to_string (net, t);
+      assert_string_equal (text, "{a} -> {a, c} reset {c}");
+    }
+}
+
+/* A P-invariant claim that weighs a place some transition resets is refused (emptying
+ * the place changes the weighted sum); a claim that does not is kept. The engine stays
+ * right without the refused one. */
+static void
+test_reset_invariant (void **state)
+{
+  guint cs;
+  g_autoptr (RfNet) net = mutex_net (TRUE, FALSE, &cs);
+  guint idle = 0, lock = 2;
+  rf_net_add_invariant (net, TOKS (TOK (lock, 1), TOK (cs, 1)));    /* lock + cs = 1 */
+  rf_net_add_invariant (net, TOKS (TOK (idle, 1), TOK (cs, 1)));    /* idle + cs = 2 */
+  g_autoptr (GPtrArray) both = rf_net_check_invariants (net);
+  assert_int_equal (both->len, 2);
+  /* crash: an idle thread empties the critical section, the lock stays taken */
+  guint crash = trans (net, "crash", TOKS (TOK (idle, 1)), TOKS (TOK (idle, 1)));
+  rf_net_set_transition_resets (net, crash, (const guint[]) { cs }, 1);
+  g_autoptr (GPtrArray) none = rf_net_check_invariants (net);
+  assert_int_equal (none->len, 0);
+  /* a claim on places no transition resets is still kept */
+  rf_net_set_transition_resets (net, crash, (const guint[]) { idle }, 1);
+  g_autoptr (GPtrArray) one = rf_net_check_invariants (net);
+  assert_int_equal (one->len, 1);
+  assert_int_equal (((RfInvariant *) g_ptr_array_index (one, 0))->total, 1);
+  /* resetting cs again (the set is replaced): no claim left, the search alone decides */
+  rf_net_set_transition_resets (net, crash, (const guint[]) { cs }, 1);
+  assert_int_equal (rf_net_n_resets (net), 1);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (cs, 2))));
+  check_all_budgets (net, targets, TRUE, 0);
+  g_autoptr (GPtrArray) lock_cs = targets1 (rf_marking_new (TOKS (TOK (lock, 1), TOK (cs, 1))));
+  check_all_budgets (net, lock_cs, TRUE, 0);
+  /* one thread inside, one idle: one step */
+  g_autoptr (GPtrArray) inside = targets1 (rf_marking_new (TOKS (TOK (idle, 1), TOK (cs, 1))));
+  check_all_budgets (net, inside, FALSE, 1);
 }
 
 /* A -> B -> C -> D and A -> X -> D, A -> Y -> D; A initially 1, target D (reachable). */
@@ -727,6 +905,9 @@ main (void)
     cmocka_unit_test (test_replay_rejects),
     cmocka_unit_test (test_degenerate),
     cmocka_unit_test (test_verdict_names),
+    cmocka_unit_test (test_reset_unreachable),
+    cmocka_unit_test (test_reset_post),
+    cmocka_unit_test (test_reset_invariant),
   };
   return cmocka_run_group_tests_name ("cover", tests, NULL, NULL);
 }

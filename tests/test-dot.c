@@ -154,6 +154,89 @@ test_dot_empty_net (void **state)
                        "}\n");
 }
 
+/* A reset arc: a dashed place -> transition edge labelled "reset" with a flat head,
+ * beside the ordinary arcs (here an input arc on the same place, and one on another).
+ * main creates workers, then joins them all: the join empties worker@2. */
+static void
+test_dot_resets (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint m = rf_net_add_place (net, "main@1", RF_PLACE_CONTROL, 0, -1, line (1));
+  guint j = rf_net_add_place (net, "main@3", RF_PLACE_CONTROL, 0, -1, line (3));
+  guint w = rf_net_add_place (net, "worker@2", RF_PLACE_CONTROL, 1, -1, line (2));
+  rf_net_add_job (net, "main", m);
+  rf_net_add_job (net, "thread worker", w);
+  rf_net_set_initial (net, m, 1);
+  RfToken create_pre[] = { { m, 1 } }, create_post[] = { { m, 1 }, { w, 1 } };
+  rf_net_add_transition (net, "create worker", 0, line (1), create_pre, 1, create_post, 2, m, m, w);
+  RfToken join_pre[] = { { m, 1 }, { w, 1 } }, join_post[] = { { j, 1 } };
+  guint join = rf_net_add_transition (net, "join all", 0, line (2), join_pre, 2, join_post, 1, m, j, -1);
+  rf_net_set_transition_resets (net, join, (const guint[]) { w }, 1);
+  g_autofree char *dot = rf_dot_net_to_string (net, "join");
+  assert_string_equal (dot,
+                       "digraph join {\n"
+                       "\tgraph [fontname=Helvetica,\n"
+                       "\t\tfontsize=11,\n"
+                       "\t\trankdir=TB\n"
+                       "\t];\n"
+                       "\tnode [fontname=Helvetica,\n"
+                       "\t\tfontsize=10,\n"
+                       "\t\tlabel=\"\\N\",\n"
+                       "\t\tshape=circle\n"
+                       "\t];\n"
+                       "\tedge [arrowsize=0.7,\n"
+                       "\t\tfontname=Helvetica,\n"
+                       "\t\tfontsize=9\n"
+                       "\t];\n"
+                       "\tsubgraph cluster_0 {\n"
+                       "\t\tgraph [color=gray50,\n"
+                       "\t\t\tlabel=main,\n"
+                       "\t\t\tstyle=rounded\n"
+                       "\t\t];\n"
+                       "\t\tp0\t[label=\"L1\\n●\",\n"
+                       "\t\t\tperipheries=2,\n"
+                       "\t\t\ttooltip=\"main@1\"];\n"
+                       "\t\tt0\t[fillcolor=gray90,\n"
+                       "\t\t\theight=0.2,\n"
+                       "\t\t\tlabel=\"create worker\",\n"
+                       "\t\t\tshape=box,\n"
+                       "\t\t\tstyle=filled];\n"
+                       "\t\tp0 -> t0;\n"
+                       "\t\tt1\t[fillcolor=gray90,\n"
+                       "\t\t\theight=0.2,\n"
+                       "\t\t\tlabel=\"join all\",\n"
+                       "\t\t\tshape=box,\n"
+                       "\t\t\tstyle=filled];\n"
+                       "\t\tp0 -> t1;\n"
+                       "\t\tp1\t[label=L3,\n"
+                       "\t\t\ttooltip=\"main@3\"];\n"
+                       "\t\tt0 -> p0;\n"
+                       "\t\tt1 -> p1;\n"
+                       "\t}\n"
+                       "\tsubgraph cluster_1 {\n"
+                       "\t\tgraph [color=gray50,\n"
+                       "\t\t\tlabel=\"thread worker\",\n"
+                       "\t\t\tstyle=rounded\n"
+                       "\t\t];\n"
+                       "\t\tp2\t[label=L2,\n"
+                       "\t\t\tperipheries=2,\n"
+                       "\t\t\ttooltip=\"worker@2\"];\n"
+                       "\t}\n"
+                       "\tp2 -> t1;\n"
+                       "\tp2 -> t1\t[arrowhead=tee,\n"
+                       "\t\tlabel=reset,\n"
+                       "\t\tstyle=dashed];\n"
+                       "\tt0 -> p2;\n"
+                       "}\n");
+  /* Graphviz lays it out: the dashed arc and its label are drawn */
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GBytes) svg = rf_dot_render (dot, "svg", &error);
+  assert_non_null (svg);
+  g_autofree char *text = g_strndup (g_bytes_get_data (svg, NULL), g_bytes_get_size (svg));
+  assert_non_null (strstr (text, "stroke-dasharray"));
+  assert_non_null (strstr (text, ">reset</text>"));
+}
+
 /* Rendering through gvc: each format's own structure, not pixels (those depend on
  * Graphviz's version and fonts). */
 static void
@@ -312,6 +395,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_dot_small_golden),
     cmocka_unit_test (test_dot_deterministic),
     cmocka_unit_test (test_dot_empty_net),
+    cmocka_unit_test (test_dot_resets),
     cmocka_unit_test (test_render_formats),
     cmocka_unit_test (test_witness_net),
     cmocka_unit_test (test_witness_sequence),

@@ -209,7 +209,7 @@ static void
 check_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
            const RfToken *want, guint n_want)
 {
-  g_autoptr (RfMarking) got = rf_marking_pre (m, pre, n_pre, post, n_post);
+  g_autoptr (RfMarking) got = rf_marking_pre (m, pre, n_pre, post, n_post, NULL, 0);
   assert_marking (got, want, n_want);
 }
 
@@ -265,7 +265,7 @@ test_pre (void **state)
   {
     g_autoptr (RfMarking) m = MK (TOK (0, 1));
     RfToken post[] = { TOK (0, 1) };
-    g_autoptr (RfMarking) got = rf_marking_pre (m, NULL, 0, post, 1);
+    g_autoptr (RfMarking) got = rf_marking_pre (m, NULL, 0, post, 1, NULL, 0);
     assert_int_equal (got->n, 0);
     assert_int_equal (got->norm, 0);
   }
@@ -275,6 +275,37 @@ test_pre (void **state)
     RfToken pre[] = { TOK (2, 2), TOK (7, 1) }, post[] = { TOK (3, 1) };
     RfToken want[] = { TOK (2, 2), TOK (7, 1) };
     check_pre (m, pre, 2, post, 1, want, 2);
+  }
+  /* a reset place holding more in M than t puts back: no predecessor.
+   * t: p0 -> p1, reset {p2}, M = {p1, p2} */
+  {
+    g_autoptr (RfMarking) m = MK (TOK (1, 1), TOK (2, 1));
+    RfToken pre[] = { TOK (0, 1) }, post[] = { TOK (1, 1) };
+    guint resets[] = { 2 };
+    assert_null (rf_marking_pre (m, pre, 1, post, 1, resets, 1));
+  }
+  /* a reset place t also outputs to: M needs at most what t puts there, and the
+   * predecessor needs only t's input there (any number is emptied).
+   * t: p0 + p2 -> p2*2, reset {p2, p4}, M = {p2*2, p3}: {p0, p2, p3} */
+  {
+    g_autoptr (RfMarking) m = MK (TOK (2, 2), TOK (3, 1));
+    RfToken pre[] = { TOK (0, 1), TOK (2, 1) }, post[] = { TOK (2, 2) };
+    RfToken want[] = { TOK (0, 1), TOK (2, 1), TOK (3, 1) };
+    guint resets[] = { 2, 4 };
+    g_autoptr (RfMarking) got = rf_marking_pre (m, pre, 2, post, 1, resets, 2);
+    assert_marking (got, want, 3);
+    /* ... but three tokens on p2 are never left by t */
+    g_autoptr (RfMarking) m3 = MK (TOK (2, 3));
+    assert_null (rf_marking_pre (m3, pre, 2, post, 1, resets, 2));
+  }
+  /* reset places outside M's support change nothing: t: p0 -> p1, reset {p0, p3},
+   * M = {p1*2}: {p0, p1} */
+  {
+    g_autoptr (RfMarking) m = MK (TOK (1, 2));
+    RfToken pre[] = { TOK (0, 1) }, post[] = { TOK (1, 1) }, want[] = { TOK (0, 1), TOK (1, 1) };
+    guint resets[] = { 0, 3 };
+    g_autoptr (RfMarking) got = rf_marking_pre (m, pre, 1, post, 1, resets, 2);
+    assert_marking (got, want, 2);
   }
   /* interleaved supports: M = {p1*2, p3*1, p5*4}; pre {p0, p3*2, p6}; post {p1*1, p5*4, p7*2}
    * -> p0:1, p1:1, p3:1+2=3, p5:0, p6:1 */
@@ -287,57 +318,87 @@ test_pre (void **state)
   }
 }
 
-/* Property: for random M and t (at most two input and two output places), pre(M)
- * matches max(M - post, 0) + pre place by place, and pre(M) fires t to a marking >= M. */
+/* Property: for random M and t (at most two input and two output places, and in half
+ * the rounds one or two reset places), pre(M) matches the formula place by place: none
+ * when a reset place holds more in M than t puts back, else max(M - post, 0) + pre. And
+ * it is exact: in a box of small markings, the ones from which t fires to a marking
+ * >= M are exactly those >= pre(M) (none when there is no predecessor). */
 static void
 test_pre_random (void **state)
 {
   GRand *r = g_rand_new_with_seed (11);
+  guint none = 0, with_resets = 0;
   for (int round = 0; round < 500; round++)
     {
       RfToken mt[4], pre[3], post[3];
+      guint resets[2];
       guint nm = g_rand_int_range (r, 0, 4), npre = g_rand_int_range (r, 0, 3),
-            npost = g_rand_int_range (r, 0, 3);
+            npost = g_rand_int_range (r, 0, 3), nres = round % 2 ? g_rand_int_range (r, 1, 3) : 0;
       for (guint i = 0; i < nm; i++)
         mt[i] = TOK (g_rand_int_range (r, 0, 5), g_rand_int_range (r, 1, 4));
       /* token vectors given to pre must be sorted with distinct places */
       guint32 dpre[5] = { 0 }, dpost[5] = { 0 };
+      gboolean dres[5] = { FALSE };
       for (guint i = 0; i < npre; i++)
         dpre[g_rand_int_range (r, 0, 5)] += g_rand_int_range (r, 1, 3);
       for (guint i = 0; i < npost; i++)
         dpost[g_rand_int_range (r, 0, 5)] += g_rand_int_range (r, 1, 3);
-      npre = npost = 0;
+      for (guint i = 0; i < nres; i++)
+        dres[g_rand_int_range (r, 0, 5)] = TRUE;
+      npre = npost = nres = 0;
       for (guint p = 0; p < 5; p++)
         {
           if (dpre[p])
             pre[npre++] = TOK (p, dpre[p]);
           if (dpost[p])
             post[npost++] = TOK (p, dpost[p]);
+          if (dres[p])
+            resets[nres++] = p;
         }
+      with_resets += nres > 0;
       g_autoptr (RfMarking) m = rf_marking_new (mt, nm);
-      g_autoptr (RfMarking) pm = rf_marking_pre (m, pre, npre, post, npost);
+      g_autoptr (RfMarking) pm = rf_marking_pre (m, pre, npre, post, npost, resets, nres);
 
-      guint32 dense[5] = { 0 };
-      for (guint i = 0; i < pm->n; i++)
-        dense[pm->e[i].place] = pm->e[i].count;
+      gboolean blocked = FALSE;
       for (guint p = 0; p < 5; p++)
+        blocked |= dres[p] && rf_marking_get (m, p) > dpost[p];
+      if (blocked)
         {
-          guint32 want, mp = rf_marking_get (m, p), pp = 0, qp = 0;
-          for (guint i = 0; i < npre; i++)
-            if (pre[i].place == p)
-              pp = pre[i].count;
-          for (guint i = 0; i < npost; i++)
-            if (post[i].place == p)
-              qp = post[i].count;
-          want = (mp > qp ? mp - qp : 0) + pp;
-          assert_int_equal (dense[p], want);
+          assert_null (pm);
+          none++;
         }
-      guint32 fired[5];
-      memcpy (fired, dense, sizeof fired);
-      assert_true (rf_marking_fire_dense (fired, pre, npre, post, npost));
-      for (guint i = 0; i < m->n; i++)
-        assert_true (fired[m->e[i].place] >= m->e[i].count);
+      else
+        {
+          assert_non_null (pm);
+          guint32 dense[5] = { 0 };
+          for (guint i = 0; i < pm->n; i++)
+            dense[pm->e[i].place] = pm->e[i].count;
+          for (guint p = 0; p < 5; p++)
+            {
+              guint32 mp = rf_marking_get (m, p);
+              assert_int_equal (dense[p], (mp > dpost[p] ? mp - dpost[p] : 0) + dpre[p]);
+            }
+        }
+      /* exactness on the box [0, 6]^5 */
+      if (round % 5 != 0)
+        continue;
+      for (guint code = 0; code < 7 * 7 * 7 * 7 * 7; code++)
+        {
+          guint32 d[5], fired[5];
+          for (guint p = 0, c = code; p < 5; p++, c /= 7)
+            d[p] = c % 7;
+          memcpy (fired, d, sizeof fired);
+          gboolean leads = rf_marking_fire_dense (fired, pre, npre, post, npost, resets, nres);
+          for (guint i = 0; leads && i < m->n; i++)
+            leads = fired[m->e[i].place] >= m->e[i].count;
+          gboolean above = pm != NULL;
+          for (guint i = 0; above && i < pm->n; i++)
+            above = d[pm->e[i].place] >= pm->e[i].count;
+          assert_int_equal (leads, above);
+        }
     }
+  /* both kinds of answers were tried */
+  assert_true (none > 20 && with_resets > 200);
   g_rand_free (r);
 }
 
@@ -365,14 +426,14 @@ test_fire_dense (void **state)
   guint32 d[4] = { 1, 0, 2, 0 };
 
   /* enabled: exactly enough */
-  assert_true (rf_marking_fire_dense (d, pre, 2, post, 3));
+  assert_true (rf_marking_fire_dense (d, pre, 2, post, 3, NULL, 0));
   assert_int_equal (d[0], 0);
   assert_int_equal (d[1], 1);
   assert_int_equal (d[2], 1);
   assert_int_equal (d[3], 3);
 
   /* disabled: p0 empty; vector untouched */
-  assert_false (rf_marking_fire_dense (d, pre, 2, post, 3));
+  assert_false (rf_marking_fire_dense (d, pre, 2, post, 3, NULL, 0));
   assert_int_equal (d[0], 0);
   assert_int_equal (d[1], 1);
   assert_int_equal (d[2], 1);
@@ -380,22 +441,37 @@ test_fire_dense (void **state)
 
   /* disabled on the second input only (first would pass): untouched */
   guint32 d2[4] = { 5, 0, 1, 0 };
-  assert_false (rf_marking_fire_dense (d2, pre, 2, post, 3));
+  assert_false (rf_marking_fire_dense (d2, pre, 2, post, 3, NULL, 0));
   assert_int_equal (d2[0], 5);
   assert_int_equal (d2[2], 1);
   assert_int_equal (d2[3], 0);
 
   /* generator: always enabled */
   guint32 d3[4] = { 0, 0, 0, 0 };
-  assert_true (rf_marking_fire_dense (d3, NULL, 0, post, 3));
-  assert_true (rf_marking_fire_dense (d3, NULL, 0, post, 3));
+  assert_true (rf_marking_fire_dense (d3, NULL, 0, post, 3, NULL, 0));
+  assert_true (rf_marking_fire_dense (d3, NULL, 0, post, 3, NULL, 0));
   assert_int_equal (d3[1], 2);
   assert_int_equal (d3[2], 2);
   assert_int_equal (d3[3], 6);
 
+  /* resets: inputs taken, reset places emptied, outputs put: t: p0 + 2 p2 -> p1 + p2 +
+   * 3 p3, reset {p1, p2} on {2, 5, 4, 1}: {1, 1, 1, 4} */
+  guint32 d5[4] = { 2, 5, 4, 1 };
+  guint resets[] = { 1, 2 };
+  assert_true (rf_marking_fire_dense (d5, pre, 2, post, 3, resets, 2));
+  assert_int_equal (d5[0], 1);
+  assert_int_equal (d5[1], 1);
+  assert_int_equal (d5[2], 1);
+  assert_int_equal (d5[3], 4);
+  /* disabled: untouched, resets included */
+  guint32 d6[4] = { 0, 5, 4, 1 };
+  assert_false (rf_marking_fire_dense (d6, pre, 2, post, 3, resets, 2));
+  assert_int_equal (d6[1], 5);
+  assert_int_equal (d6[2], 4);
+
   /* sink */
   guint32 d4[4] = { 3, 0, 2, 0 };
-  assert_true (rf_marking_fire_dense (d4, pre, 2, NULL, 0));
+  assert_true (rf_marking_fire_dense (d4, pre, 2, NULL, 0, NULL, 0));
   assert_int_equal (d4[0], 2);
   assert_int_equal (d4[2], 0);
 }

@@ -8,7 +8,13 @@
  * the oracle run for 0..OMEGA_K_MAX tokens there, and from the witness's own initial
  * marking. Every UNSAFE witness is replayed by rf_witness_replay and again by hand.
  * With certificates on, every SAFE verdict's proof is written as a certificate and must
- * pass the independent checker (rf-certify.h).
+ * pass the independent checker (rf-certify.h). The reset modes are the finite and omega
+ * modes on nets where about half the transitions also empty one or two places (reset
+ * arcs), from streams of their own, with half the targets asking for what a reset takes
+ * away; the oracle fires with the resets, and the test counts the cases the resets
+ * decide (the same net without its resets covers a target, with them nothing does) and
+ * the witnesses that fire a reset. Each mode runs with the engine as shipped, without
+ * its forward search, without the state equation too, and with certificates.
  *
  * Environment: RF_SEED (default 20240611), RF_CASES (1500), RF_OMEGA_CASES (500),
  * RF_FIRST (0), RF_VERBOSE (print every case). */
@@ -36,7 +42,20 @@
 #define OMEGA_K_MAX 6            /* omega places get 0..OMEGA_K_MAX tokens in the oracle */
 #define MIN_DECIDED 1000
 
-typedef enum { MODE_FINITE = 1, MODE_OMEGA = 2 } Mode;
+typedef enum { MODE_FINITE = 1, MODE_OMEGA = 2, MODE_RESET_FINITE = 3, MODE_RESET_OMEGA = 4 } Mode;
+
+/* The reset modes are the finite and omega modes with reset arcs. */
+static gboolean
+mode_resets (Mode mode)
+{
+  return mode == MODE_RESET_FINITE || mode == MODE_RESET_OMEGA;
+}
+
+static gboolean
+mode_omega (Mode mode)
+{
+  return mode == MODE_OMEGA || mode == MODE_RESET_OMEGA;
+}
 
 /* Config: the run's parameters, from the environment. */
 typedef struct {
@@ -48,6 +67,7 @@ typedef struct {
   gboolean backward_only;  /* engine without its forward search (set per test) */
   gboolean no_state_equation;  /* engine without state-equation pruning (set per test) */
   gboolean certify;        /* engine with certificates, each checked (set per test) */
+  gboolean resets;         /* the reset modes (set per test) */
 } Config;
 
 /* Counts: outcome tallies of one mode. decided = safe + unsafe (oracle answered). */
@@ -64,6 +84,9 @@ typedef struct {
   guint steps_max;         /* longest engine witness */
   guint64 steq_pruned;     /* markings the state equation pruned, over all runs */
   guint certified;         /* SAFE verdicts whose certificate the checker accepted */
+  guint reset_decided;     /* reset modes: decided not covered, covered without the resets */
+  guint with_resets;       /* reset modes: cases whose net has a reset arc */
+  guint reset_witnesses;   /* reset modes: engine witnesses that fire a transition with resets */
 } Counts;
 
 static Config config;
@@ -122,9 +145,13 @@ token_sum (const RfToken *t, guint n)
 
 /* A transition: occasionally a generator (empty pre); otherwise 1-2 input and 0-2
  * output arcs of weight 1-2, usually not producing more tokens than it consumes so
- * that most nets stay bounded. */
+ * that most nets stay bounded. With RESETS, half of them also empty one or two
+ * places (any places: inputs, outputs or others), each listed in DRAWN as a pair
+ * {reset place, an output place of the transition or G_MAXUINT32}; APPLY FALSE draws
+ * the same random numbers but adds no reset, for the same net without its resets. */
 static void
-random_transition (GRand *r, RfNet *net, guint n_places, guint id)
+random_transition (GRand *r, RfNet *net, guint n_places, guint id, gboolean resets, gboolean apply,
+                   GArray *drawn)
 {
   RfToken pre[2], post[2];
   guint n_pre, n_post;
@@ -152,7 +179,19 @@ random_transition (GRand *r, RfNet *net, guint n_places, guint id)
       post[0] = (RfToken){ g_rand_int_range (r, 0, n_places), 1 };
     }
   g_autofree char *label = g_strdup_printf ("t%u", id);
-  rf_net_add_transition (net, label, -1, RF_LOC_NONE, pre, n_pre, post, n_post, -1, -1, -1);
+  guint t = rf_net_add_transition (net, label, -1, RF_LOC_NONE, pre, n_pre, post, n_post, -1, -1, -1);
+  if (resets && g_rand_int_range (r, 0, 2) == 0)
+    {
+      guint places[2], n = g_rand_int_range (r, 1, 3);
+      for (guint i = 0; i < n; i++)
+        {
+          places[i] = g_rand_int_range (r, 0, n_places);
+          RfToken pair = { places[i], n_post ? post[g_rand_int_range (r, 0, n_post)].place : G_MAXUINT32 };
+          g_array_append_val (drawn, pair);
+        }
+      if (apply)
+        rf_net_set_transition_resets (net, t, places, n);
+    }
 }
 
 static RfMarking *
@@ -184,13 +223,17 @@ initially_covered (const RfNet *net, const RfMarking *target)
   return TRUE;
 }
 
+/* The instance of case CASE_NO in MODE; without its reset arcs when !APPLY_RESETS. In
+ * the reset modes half the targets ask for what a reset takes away: a token on a place
+ * a transition resets together with one on an output place of that transition (a
+ * thread left running after a join-all, say). */
 static void
-random_instance (Instance *in, Mode mode, guint case_no)
+random_instance (Instance *in, Mode mode, guint case_no, gboolean apply_resets)
 {
   guint32 seeds[3] = { config.seed, case_no, mode };
   GRand *r = g_rand_new_with_seed_array (seeds, 3);
   guint n_places = g_rand_int_range (r, 2, 8);
-  guint n_trans = g_rand_int_range (r, 1, 9);
+  guint n_trans = mode_resets (mode) ? g_rand_int_range (r, 3, 11) : g_rand_int_range (r, 1, 9);
 
   in->net = rf_net_new ();
   for (guint p = 0; p < n_places; p++)
@@ -198,15 +241,16 @@ random_instance (Instance *in, Mode mode, guint case_no)
       g_autofree char *name = g_strdup_printf ("p%u", p);
       rf_net_add_place (in->net, name, RF_PLACE_PLAIN, -1, -1, RF_LOC_NONE);
     }
+  g_autoptr (GArray) drawn = g_array_new (FALSE, FALSE, sizeof (RfToken));
   for (guint t = 0; t < n_trans; t++)
-    random_transition (r, in->net, n_places, t);
+    random_transition (r, in->net, n_places, t, mode_resets (mode), apply_resets, drawn);
   for (guint p = 0; p < n_places; p++)
     {
       guint c = g_rand_int_range (r, 0, 10);
       if (c >= 4)
         rf_net_set_initial (in->net, p, c < 7 ? 1 : c < 9 ? 2 : 3);
     }
-  if (mode == MODE_OMEGA)
+  if (mode_omega (mode))
     {
       guint n_omega = g_rand_int_range (r, 1, 3);
       for (guint i = 0; i < n_omega; i++)
@@ -218,7 +262,15 @@ random_instance (Instance *in, Mode mode, guint case_no)
   gboolean allow_initial = g_rand_int_range (r, 0, 10) == 0;
   for (guint i = 0; i < n_targets; i++)
     {
-      RfMarking *m = random_target (r, n_places);
+      RfMarking *m = NULL;
+      if (drawn->len > 0 && g_rand_int_range (r, 0, 2) == 0)
+        {
+          RfToken pair = g_array_index (drawn, RfToken, g_rand_int_range (r, 0, drawn->len));
+          RfToken t[2] = { { pair.place, 1 }, { pair.count, 1 } };
+          m = rf_marking_new (t, pair.count == G_MAXUINT32 || pair.count == pair.place ? 1 : 2);
+        }
+      else
+        m = random_target (r, n_places);
       for (int tries = 0; tries < 20 && !allow_initial && initially_covered (in->net, m); tries++)
         {
           rf_marking_unref (m);
@@ -263,8 +315,8 @@ print_instance (const Instance *in, Mode mode, guint case_no, const char *what)
   const gboolean *omega = rf_net_peek_omega (net);
   g_autoptr (GString) s = g_string_new (NULL);
 
-  g_string_append_printf (s, "=== %s: %s case %u (seed %u)\n", what,
-                          mode == MODE_FINITE ? "finite" : "omega", case_no, config.seed);
+  g_string_append_printf (s, "=== %s: %s%s case %u (seed %u)\n", what, mode_resets (mode) ? "reset " : "",
+                          mode_omega (mode) ? "omega" : "finite", case_no, config.seed);
   g_string_append (s, "initial:");
   for (guint p = 0; p < n; p++)
     {
@@ -281,6 +333,8 @@ print_instance (const Instance *in, Mode mode, guint case_no, const char *what)
       append_tokens (s, tr->pre, tr->n_pre);
       g_string_append (s, " -> ");
       append_tokens (s, tr->post, tr->n_post);
+      for (guint i = 0; i < tr->n_resets; i++)
+        g_string_append_printf (s, "%sp%u", i ? " " : " reset ", tr->resets[i]);
       g_string_append (s, "\n");
     }
   for (guint i = 0; i < in->targets->len; i++)
@@ -291,7 +345,8 @@ print_instance (const Instance *in, Mode mode, guint case_no, const char *what)
       g_string_append (s, "\n");
     }
   g_string_append_printf (s, "reproduce: RF_SEED=%u RF_FIRST=%u RF_CASES=1 RF_OMEGA_CASES=1 "
-                          "tests/test-random\n", config.seed, case_no);
+                          "tests/test-random%s\n", config.seed, case_no,
+                          mode_resets (mode) ? " (the reset tests)" : "");
   fputs (s->str, stderr);
 }
 
@@ -391,6 +446,16 @@ check_witness (const Instance *in, const RfWitness *w)
   return g_steal_pointer (&start);
 }
 
+/* TRUE when W fires a transition of NET that resets a place. */
+static gboolean
+fires_reset (const RfNet *net, const RfWitness *w)
+{
+  for (guint i = 0; i < w->steps->len; i++)
+    if (rf_net_get_transition (net, g_array_index (w->steps, guint, i))->n_resets > 0)
+      return TRUE;
+  return FALSE;
+}
+
 static RfCoverResult *
 run_engine (const Instance *in)
 {
@@ -425,14 +490,25 @@ certificate_problem (const Instance *in, const RfCoverResult *r, Counts *c)
 static gboolean
 finite_case (guint case_no, Counts *c)
 {
+  Mode mode = config.resets ? MODE_RESET_FINITE : MODE_FINITE;
   g_auto (Instance) in = { 0 };
-  random_instance (&in, MODE_FINITE, case_no);
+  random_instance (&in, mode, case_no, TRUE);
   g_autoptr (RfCoverResult) r = run_engine (&in);
   if (r)
     c->steq_pruned += r->stats.steq_pruned;
   g_autoptr (OracleResult) o = oracle_run (in.net, NULL, in.targets, ORACLE_BOUND,
                                            ORACLE_MAX_STATES);
   const char *bad = NULL;
+  if (rf_net_n_resets (in.net) > 0)
+    {
+      c->with_resets++;
+      /* the same net without its resets: does it cover a target the resets keep out? */
+      g_auto (Instance) twin = { 0 };
+      random_instance (&twin, mode, case_no, FALSE);
+      g_autoptr (OracleResult) o2 = oracle_run (twin.net, NULL, twin.targets, ORACLE_BOUND, ORACLE_MAX_STATES);
+      if (o->verdict == ORACLE_NOT_COVERED && o2->verdict == ORACLE_COVERED)
+        c->reset_decided++;
+    }
 
   c->cases++;
   if (r == NULL || r->verdict == RF_COVER_UNKNOWN)
@@ -450,6 +526,7 @@ finite_case (guint case_no, Counts *c)
         {
           c->steps_total += r->witness->steps->len;
           c->steps_max = MAX (c->steps_max, r->witness->steps->len);
+          c->reset_witnesses += fires_reset (in.net, r->witness);
           if (o->verdict == ORACLE_COVERED && r->witness->steps->len > o->steps->len)
             c->witness_longer++;
         }
@@ -479,7 +556,7 @@ finite_case (guint case_no, Counts *c)
     }
   if (bad || config.verbose)
     {
-      print_instance (&in, MODE_FINITE, case_no, bad ? bad : "ok");
+      print_instance (&in, mode, case_no, bad ? bad : "ok");
       if (r)
         fprintf (stderr, "engine: %s\n", rf_cover_verdict_to_string (r->verdict));
       if (r && r->witness)
@@ -497,8 +574,10 @@ finite_case (guint case_no, Counts *c)
 static gboolean
 omega_case (guint case_no, Counts *c)
 {
+  Mode mode = config.resets ? MODE_RESET_OMEGA : MODE_OMEGA;
   g_auto (Instance) in = { 0 };
-  random_instance (&in, MODE_OMEGA, case_no);
+  random_instance (&in, mode, case_no, TRUE);
+  c->with_resets += rf_net_n_resets (in.net) > 0;
   g_autoptr (RfCoverResult) r = run_engine (&in);
   if (r)
     c->steq_pruned += r->stats.steq_pruned;
@@ -530,6 +609,21 @@ omega_case (guint case_no, Counts *c)
       if (o->verdict == ORACLE_INCONCLUSIVE)
         all_complete = FALSE;
       oracle_result_free (o);
+    }
+  /* the same net without its resets, when nothing was covered with them */
+  gboolean twin_covered = FALSE;
+  if (rf_net_n_resets (in.net) > 0 && first_k < 0)
+    {
+      g_auto (Instance) twin = { 0 };
+      random_instance (&twin, mode, case_no, FALSE);
+      for (guint k = 0; k <= OMEGA_K_MAX && !twin_covered; k++)
+        {
+          for (guint p = 0; p < n; p++)
+            if (omega[p])
+              start[p] = k;
+          g_autoptr (OracleResult) o = oracle_run (twin.net, start, twin.targets, ORACLE_BOUND, ORACLE_MAX_STATES);
+          twin_covered = o->verdict == ORACLE_COVERED;
+        }
     }
 
   c->cases++;
@@ -568,7 +662,7 @@ omega_case (guint case_no, Counts *c)
             {
               c->steps_total += r->witness->steps->len;
               c->steps_max = MAX (c->steps_max, r->witness->steps->len);
-          c->steps_max = MAX (c->steps_max, r->witness->steps->len);
+              c->reset_witnesses += fires_reset (in.net, r->witness);
               if (k_need > OMEGA_K_MAX)
                 c->witness_beyond_k++;
               if (at_witness->verdict == ORACLE_COVERED
@@ -591,13 +685,14 @@ omega_case (guint case_no, Counts *c)
         {
           c->decided++;
           c->safe++;
+          c->reset_decided += twin_covered;
         }
       else
         c->inconclusive++;
     }
   if (bad || config.verbose)
     {
-      print_instance (&in, MODE_OMEGA, case_no, bad ? bad : "ok");
+      print_instance (&in, mode, case_no, bad ? bad : "ok");
       if (r)
         fprintf (stderr, "engine: %s\n", rf_cover_verdict_to_string (r->verdict));
       if (r && r->witness)
@@ -622,10 +717,14 @@ print_counts (const char *mode, const Counts *c)
   printf ("%s: %u cases, %u decided (%u unsafe, %u safe), %u bound-exceeded, %u disagreements"
           " [seed %u; %u witnesses longer than shortest, %u beyond K=%u, %" G_GUINT64_FORMAT
           " witness steps, longest %u; %" G_GUINT64_FORMAT " pruned by the state equation;"
-          " %u certificates checked]\n",
+          " %u certificates checked",
           mode, c->cases, c->decided, c->unsafe, c->safe, c->inconclusive, c->disagreements,
           config.seed, c->witness_longer, c->witness_beyond_k, OMEGA_K_MAX, c->steps_total,
           c->steps_max, c->steq_pruned, c->certified);
+  if (config.resets)
+    printf ("; %u nets with resets, %u decided by the resets, %u witnesses fire one", c->with_resets,
+            c->reset_decided, c->reset_witnesses);
+  printf ("]\n");
   fflush (stdout);
 }
 
@@ -643,131 +742,82 @@ check_mix (const Counts *c, guint n_cases, guint min_decided)
     }
 }
 
+/* Variant: one run of the cases: which, the engine's switches, what to assert. */
+typedef struct {
+  const char *label;
+  gboolean omega;              /* the omega cases, else the finite ones */
+  gboolean resets;             /* the reset modes */
+  gboolean backward_only;
+  gboolean no_state_equation;
+  gboolean certify;            /* every SAFE verdict's certificate must pass the checker */
+} Variant;
+
+/* The cases of variant *STATE: no disagreement, both verdicts common enough; with the
+ * state equation on (finite, default), something pruned by it; with it off, nothing;
+ * in the finite reset mode, resets that decide some cases. */
 static void
-test_random_finite (void **state)
+test_variant (void **state)
 {
+  const Variant *v = *state;
+  config.backward_only = v->backward_only;
+  config.no_state_equation = v->no_state_equation;
+  config.certify = v->certify;
+  config.resets = v->resets;
+  guint n = v->omega ? config.omega_cases : config.cases;
   Counts c = { 0 };
-  for (guint i = 0; i < config.cases; i++)
-    finite_case (config.first + i, &c);
-  print_counts ("random", &c);
+  for (guint i = 0; i < n; i++)
+    if (v->omega)
+      omega_case (config.first + i, &c);
+    else
+      finite_case (config.first + i, &c);
+  print_counts (v->label, &c);
+  config.backward_only = config.no_state_equation = config.certify = config.resets = FALSE;
   assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.cases, MIN_DECIDED);
-  /* the state equation is on: it must have had something to prune */
-  if (config.cases >= DEFAULT_CASES)
+  check_mix (&c, n, v->omega ? 0 : MIN_DECIDED);
+  if (v->no_state_equation)
+    assert_int_equal (c.steq_pruned, 0);
+  else if (!v->omega && !v->backward_only && !v->certify && n >= DEFAULT_CASES)
     assert_true (c.steq_pruned > 0);
+  if (v->certify)
+    assert_true (c.certified >= c.safe);
+  /* the resets matter: in some cases they alone keep every target out, in others a
+   * witness goes through them */
+  if (v->resets && n >= DEFAULT_OMEGA_CASES)
+    assert_true (c.with_resets * 2 >= n && c.reset_decided * 50 >= n && c.reset_witnesses * 10 >= c.unsafe);
 }
 
-static void
-test_random_omega (void **state)
-{
-  Counts c = { 0 };
-  for (guint i = 0; i < config.omega_cases; i++)
-    omega_case (config.first + i, &c);
-  print_counts ("random-omega", &c);
-  assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.omega_cases, 0);
-}
-
-/* The same cases with the engine's forward search off: the backward search alone
- * must agree with the oracle too. */
-static void
-test_random_finite_backward (void **state)
-{
-  config.backward_only = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.cases; i++)
-    finite_case (config.first + i, &c);
-  config.backward_only = FALSE;
-  print_counts ("random (backward only)", &c);
-  assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.cases, MIN_DECIDED);
-}
-
-static void
-test_random_omega_backward (void **state)
-{
-  config.backward_only = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.omega_cases; i++)
-    omega_case (config.first + i, &c);
-  config.backward_only = FALSE;
-  print_counts ("random-omega (backward only)", &c);
-  assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.omega_cases, 0);
-}
-
-/* The backward search alone without the state-equation pruning: the plain Figure 4
- * algorithm (with invariant and markable-place pruning). */
-static void
-test_random_finite_plain (void **state)
-{
-  config.backward_only = config.no_state_equation = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.cases; i++)
-    finite_case (config.first + i, &c);
-  config.backward_only = config.no_state_equation = FALSE;
-  print_counts ("random (backward only, no state equation)", &c);
-  assert_int_equal (c.disagreements, 0);
-  assert_int_equal (c.steq_pruned, 0);
-  check_mix (&c, config.cases, MIN_DECIDED);
-}
-
-static void
-test_random_omega_plain (void **state)
-{
-  config.backward_only = config.no_state_equation = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.omega_cases; i++)
-    omega_case (config.first + i, &c);
-  config.backward_only = config.no_state_equation = FALSE;
-  print_counts ("random-omega (backward only, no state equation)", &c);
-  assert_int_equal (c.disagreements, 0);
-  assert_int_equal (c.steq_pruned, 0);
-  check_mix (&c, config.omega_cases, 0);
-}
-
-/* The engine as shipped, with certificates: every SAFE verdict's certificate must pass
- * the checker. */
-static void
-test_random_finite_certified (void **state)
-{
-  config.certify = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.cases; i++)
-    finite_case (config.first + i, &c);
-  config.certify = FALSE;
-  print_counts ("random (certificates)", &c);
-  assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.cases, MIN_DECIDED);
-  assert_true (c.certified >= c.safe);
-}
-
-static void
-test_random_omega_certified (void **state)
-{
-  config.certify = TRUE;
-  Counts c = { 0 };
-  for (guint i = 0; i < config.omega_cases; i++)
-    omega_case (config.first + i, &c);
-  config.certify = FALSE;
-  print_counts ("random-omega (certificates)", &c);
-  assert_int_equal (c.disagreements, 0);
-  check_mix (&c, config.omega_cases, 0);
-  assert_true (c.certified >= c.safe);
-}
+#define VARIANT(LABEL, ...) { .label = LABEL, __VA_ARGS__ }
+static const Variant variants[] = {
+  VARIANT ("random"),
+  VARIANT ("random-omega", .omega = TRUE),
+  /* the engine's forward search off: the backward search alone must agree too */
+  VARIANT ("random (backward only)", .backward_only = TRUE),
+  VARIANT ("random-omega (backward only)", .omega = TRUE, .backward_only = TRUE),
+  /* the plain Figure 4 algorithm (with invariant and markable-place pruning) */
+  VARIANT ("random (backward only, no state equation)", .backward_only = TRUE, .no_state_equation = TRUE),
+  VARIANT ("random-omega (backward only, no state equation)", .omega = TRUE, .backward_only = TRUE,
+           .no_state_equation = TRUE),
+  /* the engine as shipped, with certificates */
+  VARIANT ("random (certificates)", .certify = TRUE),
+  VARIANT ("random-omega (certificates)", .omega = TRUE, .certify = TRUE),
+  /* the same on nets with reset arcs */
+  VARIANT ("random-reset", .resets = TRUE),
+  VARIANT ("random-reset-omega", .omega = TRUE, .resets = TRUE),
+  VARIANT ("random-reset (backward only)", .resets = TRUE, .backward_only = TRUE),
+  VARIANT ("random-reset-omega (backward only)", .omega = TRUE, .resets = TRUE, .backward_only = TRUE),
+  VARIANT ("random-reset (backward only, no state equation)", .resets = TRUE, .backward_only = TRUE,
+           .no_state_equation = TRUE),
+  VARIANT ("random-reset-omega (backward only, no state equation)", .omega = TRUE, .resets = TRUE,
+           .backward_only = TRUE, .no_state_equation = TRUE),
+  VARIANT ("random-reset (certificates)", .resets = TRUE, .certify = TRUE),
+  VARIANT ("random-reset-omega (certificates)", .omega = TRUE, .resets = TRUE, .certify = TRUE),
+};
 
 int
 main (void)
 {
-  const struct CMUnitTest tests[] = {
-    cmocka_unit_test (test_random_finite),
-    cmocka_unit_test (test_random_omega),
-    cmocka_unit_test (test_random_finite_backward),
-    cmocka_unit_test (test_random_omega_backward),
-    cmocka_unit_test (test_random_finite_plain),
-    cmocka_unit_test (test_random_omega_plain),
-    cmocka_unit_test (test_random_finite_certified),
-    cmocka_unit_test (test_random_omega_certified),
-  };
+  struct CMUnitTest tests[G_N_ELEMENTS (variants)];
+  for (guint i = 0; i < G_N_ELEMENTS (variants); i++)
+    tests[i] = (struct CMUnitTest) { variants[i].label, test_variant, NULL, NULL, (void *) &variants[i] };
   return cmocka_run_group_tests_name ("random", tests, setup_config, NULL);
 }

@@ -1,5 +1,6 @@
 /* test-report: the JSON writer the report back ends share (escaping, layout), the
- * table of report formats, and the racing access sites of a witness. Whole reports are
+ * table of report formats, and the racing access sites of a witness (threads ended by
+ * a reset among them). Whole reports are
  * golden tests (tests/golden/check-json-*, check-sarif-*, cover-json-*). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -201,6 +202,62 @@ test_race_sites_follow_target (void **state)
   g_array_unref (w.steps);
 }
 
+/* A step that empties a control place ends the threads there (they race no more),
+ * but not the thread it moves onto that place: w1 and w2 begin writing v, u begins
+ * reading it; "stop" empties the writing place; then "again" moves a new writer w3
+ * (from its entry) onto the writing place, emptying it first. */
+static void
+test_interleaving_resets (void **state)
+{
+  (void) state;
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) prog = rf_sml_parse ("t.sml",
+    "shared v;\n"
+    "thread w [3] { write v; }\n"
+    "thread u [1] { read v; }\n", diags, NULL);
+  assert_non_null (prog);
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  gint writing = rf_net_lookup_place (net, "w@2:writing v");
+  assert_true (writing >= 0);
+  guint begin = transition (net, 0, "write v (begin)");
+  const RfTransition *bt = rf_net_get_transition (net, begin);
+  guint stop = rf_net_add_transition (net, "stop", -1, RF_LOC_NONE, NULL, 0, NULL, 0, -1, -1, -1);
+  rf_net_set_transition_resets (net, stop, (const guint[]) { writing }, 1);
+  guint again = rf_net_add_transition (net, "again", 0, bt->loc, bt->pre, bt->n_pre, bt->post, bt->n_post,
+                                       bt->pc_from, bt->pc_to, -1);
+  rf_net_set_transition_resets (net, again, (const guint[]) { writing }, 1);
+  guint steps[] = { begin, begin, transition (net, 1, "read v (begin)"), stop, again };
+  guint np = rf_net_n_places (net);
+  g_autoptr (GArray) init = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (rf_net_peek_initial (net)[p] > 0)
+      {
+        RfToken tok = { p, rf_net_peek_initial (net)[p] };
+        g_array_append_val (init, tok);
+      }
+  RfWitness w = { rf_marking_new ((RfToken *) init->data, init->len), g_array_new (FALSE, FALSE, sizeof (guint)),
+                  NULL, 0 };
+  g_array_append_vals (w.steps, steps, G_N_ELEMENTS (steps));
+  RfRaceVerdict rv = { 0 };
+  rv.interleaving = rf_interleaving_new (net, &w);
+  const GArray *fin = rv.interleaving->final;
+  assert_int_equal (fin->len, 4);
+  gboolean ended[] = { TRUE, TRUE, FALSE, FALSE };
+  for (guint k = 0; k < fin->len; k++)
+    {
+      const RfThreadState *st = &g_array_index (fin, RfThreadState, k);
+      assert_int_equal (st->thread, k + 1);
+      assert_int_equal (st->ended, ended[k]);
+    }
+  /* T4 is the writer "again" moved; the "again" step itself is T4's */
+  assert_int_equal (g_array_index (rv.interleaving->steps, RfThreadStep, 4).thread, 4);
+  g_autofree char *sites = sites_text (net, &rv);
+  assert_string_equal (sites, "T3 (u) read 3, T4 (w) write 2");
+  rf_interleaving_free (rv.interleaving);
+  rf_marking_unref (w.initial);
+  g_array_unref (w.steps);
+}
+
 int
 main (void)
 {
@@ -209,6 +266,7 @@ main (void)
     cmocka_unit_test (test_writer_layout),
     cmocka_unit_test (test_format_lookup),
     cmocka_unit_test (test_race_sites_follow_target),
+    cmocka_unit_test (test_interleaving_resets),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

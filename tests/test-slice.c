@@ -243,6 +243,20 @@ test_slice_other_variable (void **state)
   assert_false (rf_net_slice_has_place (s, place (f, "Write_x")));
 }
 
+/* Resets count as touching: a transition that empties Write_x is an access of x (rule
+ * 1), and the lock it empties is drawn with it (rule 4). */
+static void
+test_slice_resets (void **state)
+{
+  Fixture *f = *state;
+  guint t = transition (f, "main", "create b");
+  rf_net_set_transition_resets (f->net, t, (const guint[]) { place (f, "n"), place (f, "Write_x") }, 2);
+  g_autoptr (RfNetSlice) s = rf_net_slice_new (f->net, var_id (f, "x"));
+  assert_true (rf_net_slice_has_transition (s, t));
+  assert_true (rf_net_slice_has_place (s, place (f, "n")));
+  assert_true (rf_net_slice_has_place (s, place (f, "main@7")));
+}
+
 int
 main (void)
 {
@@ -253,6 +267,7 @@ main (void)
     cmocka_unit_test_setup_teardown (test_slice_shortcut, setup, teardown),
     cmocka_unit_test_setup_teardown (test_slice_add_transition, setup, teardown),
     cmocka_unit_test_setup_teardown (test_slice_other_variable, setup, teardown),
+    cmocka_unit_test_setup_teardown (test_slice_resets, setup, teardown),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

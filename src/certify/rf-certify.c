@@ -1,27 +1,38 @@
 /* rf-certify: checks a proof certificate on its own (format: docs/certificates.md).
  *
+ * A transition t takes its inputs pre(t), empties its reset places R(t) (version 2
+ * only; none in version 1), then puts its outputs post(t): M' = reset(M - pre) + post.
  * A proof claims that no marking reachable in the certificate's net from an initial
  * marking (the stated counts, any number on omega places) covers a target. Reachable
  * markings obey the proof's facts, each checked here against the net:
  *  1. no unmarkable place is marked initially or omega, and no transition whose inputs
- *     avoid the unmarkable places outputs to one: no reachable marking marks one, and
- *     a transition with an unmarkable input never fires (it is dead);
+ *     avoid the unmarkable places outputs to one: no reachable marking marks one (a
+ *     reset only takes tokens away), and a transition with an unmarkable input never
+ *     fires (it is dead);
  *  2. an invariant (a farkas inequality) gives no weight to an omega place, its total
  *     is (at least) the initial weighted sum, and each transition that is not dead
- *     keeps the weighted sum (does not increase it): weights·M = (<=) total.
+ *     keeps the weighted sum of its inputs and outputs (does not increase it) and, for
+ *     an invariant, resets no weighted place: weights·M = (<=) total. (A reset lowers
+ *     the sum by what the place held: an invariant cannot allow it, and an inequality
+ *     with weights >= 0 needs no check, as the sum only goes down.)
  * A marking that marks an unmarkable place or whose weighted sum exceeds a total is
  * excluded: no reachable marking covers it. Then, with "covered" meaning above a basis
  * marking:
  *  3. every target is covered or excluded;
  *  4. no basis marking lies below the initial marking on the places that are not omega;
  *  5. for every basis marking b and transition t, the least marking from which t fires
- *     into a marking above b, max(b - post(t), 0) + pre(t), is covered or excluded (it
- *     is above b itself unless t outputs to a place of b, so only those t are tried).
+ *     into a marking above b is covered or excluded. After t a place p of R(t) holds
+ *     post(t)(p) tokens, so when b(p) > post(t)(p) there is no such marking; else it
+ *     is max(b - post(t), 0) + pre(t) (on p of R(t), pre(t)(p): any number is
+ *     emptied). It is above b itself unless t outputs to a place of b, and there is
+ *     none when t resets a place of b it does not output to, so only the transitions
+ *     that output to a place of b are tried.
  * Soundness: were a target covered by a reachable marking, take a firing sequence from
  * an initial marking to it; its last marking is covered (3: not excluded, it is
  * reachable). Take the first covered one: it is not the initial marking (4), and the
  * marking before it, reachable, is above the least marking of 5 for the transition
- * fired, so it is covered (not first) or excluded (not reachable): a contradiction.
+ * fired (which exists: the marking reached is above b, also on the reset places), so
+ * it is covered (not first) or excluded (not reachable): a contradiction.
  * Counts and weights are below 2^32 and places fewer than 2^26, so 128-bit weighted
  * sums are exact. Reading stops at a malformed line; each proof's first failed check
  * is reported. */
@@ -57,7 +68,8 @@ typedef struct {
   RfOut *err;
   guint line, np, nt, places, trans;  /* line read; sizes declared; lines given */
   gboolean has_net, has_init, has_omega, in_proofs;
-  Vec *pre, *post;              /* per transition */
+  guint version;                 /* of the header: 1, or 2 (resets allowed) */
+  Vec *pre, *post, *resets;     /* per transition; resets: counts 1 (none in version 1) */
   GArray **producers;           /* per place: transitions (guint) outputting to it */
   guint64 *init, *m;            /* per place: initial count (unused on omega places); scratch */
   guint8 *omega;                /* per place */
@@ -162,6 +174,7 @@ read_net_line (Cert *c, char **w, guint n)
       c->init = alloc (c, a * sizeof (guint64)), c->m = alloc (c, a * sizeof (guint64));
       c->omega = alloc (c, a), c->producers = alloc (c, a * sizeof (GArray *));
       c->pre = alloc (c, b * sizeof (Vec)), c->post = alloc (c, b * sizeof (Vec));
+      c->resets = alloc (c, b * sizeof (Vec));
       return TRUE;
     }
   if (!strcmp (kw, "place"))
@@ -169,15 +182,24 @@ read_net_line (Cert *c, char **w, guint n)
            ? TRUE : fail (c, c->line, "expected 'place %u [NAME]' (the net has %u places)", c->places, c->np);
   if (!strcmp (kw, "transition"))
     {
-      guint arrow = 2;
+      guint arrow = 2, reset;
       while (arrow < n && strcmp (w[arrow], "->"))
         arrow++;
+      for (reset = arrow; reset < n && strcmp (w[reset], "reset"); reset++)
+        ;
       if (n < 2 || arrow == n || !number (w[1], G_MAXUINT32, &a) || a != c->trans || c->trans >= c->nt)
-        return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS' (the net has %u transitions)",
-                     c->trans, c->nt);
-      Vec *post = &c->post[c->trans];
-      if (!read_vec (c, w + 2, arrow - 2, &c->pre[c->trans]) || !read_vec (c, w + arrow + 1, n - arrow - 1, post))
+        return fail (c, c->line, "expected 'transition %u INPUTS -> OUTPUTS%s' (the net has %u transitions)",
+                     c->trans, c->version > 1 ? " [reset PLACES]" : "", c->nt);
+      if (reset < n && (c->version < 2 || reset + 1 == n))
+        return fail (c, c->line, c->version < 2 ? "'reset' in a version 1 certificate (resets need "
+                     "'racefree certificate 2')" : "expected 'reset PLACES' (at least one place)");
+      Vec *post = &c->post[c->trans], *resets = &c->resets[c->trans];
+      if (!read_vec (c, w + 2, arrow - 2, &c->pre[c->trans]) || !read_vec (c, w + arrow + 1, reset - arrow - 1, post)
+          || !read_vec (c, w + reset + 1, reset < n ? n - reset - 1 : 0, resets))
         return FALSE;
+      for (guint i = 0; i < resets->n; i++)
+        if (resets->t[i].count != 1)
+          return fail (c, c->line, "expected 'reset PLACES' (places without counts)");
       for (guint i = 0; i < post->n; i++)
         list_add (c, &c->producers[post->t[i].place], c->trans);
       c->trans++;
@@ -271,15 +293,20 @@ read_cert (Cert *c, char *text)
       g_ptr_array_add (words, NULL);
       char **w = (char **) words->pdata;
       if (n > 0 && !header)
-        ok = header = (n == 3 && !strcmp (w[0], "racefree") && !strcmp (w[1], "certificate") && !strcmp (w[2], "1"))
-                      || fail (c, c->line, "expected 'racefree certificate 1' (a racefree proof certificate, "
-                               "version 1)");
+        {
+          c->version = n == 3 && !strcmp (w[0], "racefree") && !strcmp (w[1], "certificate")
+                       ? (!strcmp (w[2], "1") ? 1 : !strcmp (w[2], "2") ? 2 : 0) : 0;
+          ok = header = c->version > 0
+                        || fail (c, c->line, "expected 'racefree certificate 1' or 'racefree certificate 2' (a "
+                                 "racefree proof certificate, version 1, or 2 with resets)");
+        }
       else if (n > 0)
         ok = read_line (c, w, n);
     }
   if (ok && c->cur)
     return fail (c, c->cur->line, "proof '%s' has no 'end'", c->cur->name);
-  return ok && (header || fail (c, c->line, "expected 'racefree certificate 1'")) && net_complete (c);
+  return ok && (header || fail (c, c->line, "expected 'racefree certificate 1' or 'racefree certificate 2'"))
+         && net_complete (c);
 }
 
 static int
@@ -380,9 +407,14 @@ check_facts (Cert *c, Proof *pf, const guint8 *dead)
           at0 += (Sum) b->w.t[i].count * c->init[b->w.t[i].place];
           omega = c->omega[b->w.t[i].place] ? (gint) b->w.t[i].place : omega;
         }
+      gint reset = -1;  /* a weighted place a transition resets */
       for (; t < c->nt; t++)
         {
           const Vec *pre = &c->pre[t], *post = &c->post[t];
+          for (guint i = 0; b->eq && !dead[t] && reset < 0 && i < c->resets[t].n; i++)
+            reset = w[c->resets[t].t[i].place] ? (gint) c->resets[t].t[i].place : -1;
+          if (reset >= 0)
+            break;
           in = out = 0;
           for (guint i = 0; i < pre->n; i++)
             in += (Sum) w[pre->t[i].place] * pre->t[i].count;
@@ -399,6 +431,9 @@ check_facts (Cert *c, Proof *pf, const guint8 *dead)
         return fail (c, b->w.line, "proof '%s': the %s's total %" G_GUINT64_FORMAT " %s the initial marking's "
                      "weighted sum %.0f", pf->name, kind, b->total, b->eq ? "differs from" : "is below",
                      (double) at0);
+      if (reset >= 0)
+        return fail (c, b->w.line, "proof '%s': transition %u (line %u) can fire and resets place %d, which the "
+                     "invariant weighs", pf->name, t, c->pre[t].line, reset);
       if (t < c->nt)
         return fail (c, b->w.line, "proof '%s': transition %u (line %u) takes %.0f from the %s's weighted sum "
                      "and gives back %.0f", pf->name, t, c->pre[t].line, (double) in, kind,
@@ -478,6 +513,20 @@ check_proof (Cert *c, Proof *pf)
             stamp[t] = k + 1;
             for (guint q = 0; q < b->n; q++)  /* c->m := max(b - post, 0) + pre on supp */
               c->m[supp[n++] = b->t[q].place] = b->t[q].count;
+            gboolean none = FALSE;  /* t leaves fewer tokens than b needs on a reset place */
+            for (guint q = 0, r = 0; q < c->resets[t].n && !none; q++)
+              {
+                guint32 p = c->resets[t].t[q].place;
+                while (r < post->n && post->t[r].place < p)
+                  r++;
+                none = c->m[p] > (r < post->n && post->t[r].place == p ? post->t[r].count : 0);
+              }
+            if (none)
+              {
+                for (guint q = 0; q < n; q++)
+                  c->m[supp[q]] = 0;
+                continue;
+              }
             for (guint q = 0; q < pre->n; q++)
               if (!c->m[pre->t[q].place])
                 supp[n++] = pre->t[q].place;

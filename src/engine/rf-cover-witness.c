@@ -39,7 +39,7 @@ cover_witness_from (const RfNet *net, const Node *n)
   for (guint i = 0; i < w->steps->len; i++)
     {
       const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      gboolean ok = rf_net_transition_fire_dense (t, dense);
       g_assert (ok); /* by construction of predecessors */
     }
   GArray *fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
@@ -69,7 +69,7 @@ cover_witness_extend (const RfNet *net, RfWitness *w, const Node *n)
   for (guint i = 0; i < w->steps->len; i++)
     {
       const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      gboolean ok = rf_net_transition_fire_dense (t, dense);
       g_assert (ok); /* a forward run, then predecessors from above the node */
     }
   g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
@@ -108,7 +108,7 @@ cover_witness_shorten (const RfNet *net, RfWitness *w, const RfMarking *target)
           if ((gint) i == skip)
             continue;
           const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-          ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+          ok = rf_net_transition_fire_dense (t, dense);
         }
       if (ok && rf_marking_leq_dense (target, dense, NULL))
         g_array_remove_index (w->steps, skip);
@@ -119,7 +119,7 @@ cover_witness_shorten (const RfNet *net, RfWitness *w, const RfMarking *target)
   for (guint i = 0; i < w->steps->len; i++)
     {
       const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
+      gboolean ok = rf_net_transition_fire_dense (t, dense);
       g_assert (ok);
     }
   g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));

@@ -151,7 +151,8 @@ static gboolean transition_live (Search *s, const RfTransition *t);
  * token on p. Fixpoint from the initial support (omega places included): a
  * transition whose inputs can all be marked may fire, so its outputs can be marked.
  * A transition with an unmarkable input never fires, and a marking with a token on
- * an unmarkable place covers no reachable marking. */
+ * an unmarkable place covers no reachable marking. Resets only take tokens away, so
+ * they are ignored: the analysis stays an over-approximation of what can be marked. */
 static void
 compute_markable (Search *s)
 {
@@ -233,10 +234,14 @@ add_candidates (Search *s, GArray *list)
 }
 
 /* s->candidates := the transitions whose predecessor of M may be new, sorted by id:
- * those producing into M's support. When M saturates an invariant I, a transition
- * whose input has I-weight but which produces onto none of M's I-places would give a
- * predecessor above I's total, so only producers of those places and transitions
- * with no I-weight in their input are tried (free_producers). */
+ * those producing into M's support. Any other transition t gives max(M - post, 0) +
+ * pre = M + pre, above M, or, when it resets a place of M (where it puts nothing), no
+ * predecessor at all; a candidate that resets a place of M holding more than t puts
+ * back gives none either (rf_marking_pre answers NULL). When M saturates an invariant
+ * I, a transition whose input has I-weight but which produces onto none of M's
+ * I-places would give a predecessor above I's total (when it gives one), so only
+ * producers of those places and transitions with no I-weight in their input are tried
+ * (free_producers). (A checked invariant weighs no place a transition resets.) */
 static void
 collect_candidates (Search *s, const RfMarking *m)
 {
@@ -479,11 +484,12 @@ node_serial_cmp (gconstpointer a, gconstpointer b)
 
 /* The proof of a safe search that ran to its backward fixpoint (or had no target
  * left): its final basis and everything that excluded a marking (RfCoverProof). Every
- * predecessor of a live basis node was computed when the node was taken from the heap
- * (the heap is empty now), and then kept, found above a basis node (basis nodes are
- * only ever dropped for smaller ones, so it still is), or dropped for a token on an
- * unmarkable place (a dead transition's, never tried, has one), for an invariant
- * (directly, or by collect_candidates' saturation argument) or for a bound. */
+ * predecessor of a live basis node (through each transition that gives one: a reset
+ * can leave none) was computed when the node was taken from the heap (the heap is
+ * empty now), and then kept, found above a basis node (basis nodes are only ever
+ * dropped for smaller ones, so it still is), or dropped for a token on an unmarkable
+ * place (a dead transition's, never tried, has one), for an invariant (directly, or
+ * by collect_candidates' saturation argument) or for a bound. */
 static RfCoverProof *
 proof_new (Search *s, GPtrArray *targets)
 {
@@ -643,7 +649,9 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
                 }
               report_progress (&s, heap->len + 1);
             }
-          RfMarking *pm = rf_marking_pre (cur->m, t->pre, t->n_pre, t->post, t->n_post);
+          RfMarking *pm = rf_net_transition_pre (t, cur->m);
+          if (!pm)
+            continue;  /* t empties a place where cur needs more than t puts back */
           if (violates_invariant (&s, pm))
             {
               s.stats.pruned++;

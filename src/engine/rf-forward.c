@@ -4,7 +4,8 @@
  * the transition that reached it, so the first state covering a target yields a
  * shortest firing sequence. A transition can fire only if every input place is in
  * the support, so candidates come from an index of consumers per place, plus the
- * transitions with no input at all. */
+ * transitions with no input at all. Firing takes the inputs, empties the places the
+ * transition resets, then puts the outputs (rf-net.h). */
 #include "rf-forward.h"
 
 /* RfForward: BFS state. Invariant: states[i] was reached from states[parent[i]] by
@@ -145,7 +146,7 @@ rf_forward_free (RfForward *fw)
   g_free (fw);
 }
 
-/* M - pre + post when M >= pre, else NULL. */
+/* reset_R(M - pre) + post when M >= pre (R: the places T resets), else NULL. */
 static RfMarking *
 fire (const RfMarking *m, const RfTransition *t)
 {
@@ -153,7 +154,7 @@ fire (const RfMarking *m, const RfTransition *t)
     if (rf_marking_get (m, t->pre[i].place) < t->pre[i].count)
       return NULL;
   g_autoptr (GArray) tokens = g_array_sized_new (FALSE, FALSE, sizeof (RfToken), m->n + t->n_post);
-  guint a = 0;
+  guint a = 0, r = 0;
   for (guint i = 0; i < m->n; i++)
     {
       RfToken tok = m->e[i];
@@ -161,6 +162,10 @@ fire (const RfMarking *m, const RfTransition *t)
         a++;
       if (a < t->n_pre && t->pre[a].place == tok.place)
         tok.count -= t->pre[a].count;
+      while (r < t->n_resets && t->resets[r] < tok.place)
+        r++;
+      if (r < t->n_resets && t->resets[r] == tok.place)
+        tok.count = 0;
       if (tok.count > 0)
         g_array_append_val (tokens, tok);
     }

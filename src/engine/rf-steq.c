@@ -8,7 +8,9 @@
  * reports no primal solution, the tableau row of the basic variable that stays below
  * its bound is a Farkas combination of the rows: y >= 0 with y·C <= 0 and
  * y·(m − M0) > 0. It is rounded to integers and verified in integer arithmetic; only
- * a verified y is reported. */
+ * a verified y is reported. Resets are left out of C on purpose: a reset only lowers
+ * the marking below M0 + C·x, which the program's >= rows and a certificate's y >= 0
+ * both allow (rf-steq.h gives the argument). */
 #include "rf-steq.h"
 
 #include <glpk.h>

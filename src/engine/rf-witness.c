@@ -57,7 +57,7 @@ rf_witness_replay (const RfNet *net, const RfWitness *w, const RfMarking *target
           return FALSE;
         }
       const RfTransition *t = rf_net_get_transition (net, ti);
-      if (!rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post))
+      if (!rf_net_transition_fire_dense (t, dense))
         {
           g_set_error (error, RF_WITNESS_ERROR, RF_WITNESS_ERROR_REPLAY, "step %u: transition %s is not enabled",
                        i + 1, t->label ? t->label : "?");

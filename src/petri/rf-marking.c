@@ -1,7 +1,9 @@
 /* rf-marking: sparse markings; the comparisons and predecessor step of backward search.
  *
  * A marking is a sorted vector of (place, count) pairs, so comparisons and the
- * predecessor step are merges of two sorted vectors, linear in the supports. */
+ * predecessor step are merges of sorted vectors, linear in the supports. A reset
+ * (a transition emptying places) only decides whether a predecessor exists: where
+ * one does, it is the one of the same transition without resets. */
 #include "rf-marking.h"
 
 #include <stdlib.h>
@@ -132,9 +134,35 @@ rf_marking_leq_dense (const RfMarking *m, const guint32 *bound, const gboolean *
   return TRUE;
 }
 
-RfMarking *
-rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post)
+/* TRUE when some place of RESETS (sorted) holds more tokens in M than POST puts
+ * there: a merge of three sorted vectors. */
+static gboolean
+reset_blocks (const RfMarking *m, const RfToken *post, guint n_post, const guint *resets, guint n_resets)
 {
+  guint i = 0, b = 0;
+  for (guint r = 0; r < n_resets; r++)
+    {
+      guint32 p = resets[r];
+      while (i < m->n && m->e[i].place < p)
+        i++;
+      if (i == m->n)
+        return FALSE;
+      if (m->e[i].place != p)
+        continue;
+      while (b < n_post && post[b].place < p)
+        b++;
+      if (m->e[i].count > (b < n_post && post[b].place == p ? post[b].count : 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+RfMarking *
+rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                const guint *resets, guint n_resets)
+{
+  if (n_resets > 0 && reset_blocks (m, post, n_post, resets, n_resets))
+    return NULL;
   /* result(p) = max(m(p) - post(p), 0) + pre(p): merge three sorted vectors. */
   RfMarking *r = marking_alloc (m->n + n_pre);
   guint i = 0, a = 0, b = 0, k = 0;
@@ -187,13 +215,16 @@ rf_marking_meets (const RfMarking *m, const RfToken *post, guint n_post)
 }
 
 gboolean
-rf_marking_fire_dense (guint32 *dense, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post)
+rf_marking_fire_dense (guint32 *dense, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                       const guint *resets, guint n_resets)
 {
   for (guint a = 0; a < n_pre; a++)
     if (dense[pre[a].place] < pre[a].count)
       return FALSE;
   for (guint a = 0; a < n_pre; a++)
     dense[pre[a].place] -= pre[a].count;
+  for (guint r = 0; r < n_resets; r++)
+    dense[resets[r]] = 0;
   for (guint b = 0; b < n_post; b++)
     dense[post[b].place] += post[b].count;
   return TRUE;

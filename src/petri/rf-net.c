@@ -1,9 +1,12 @@
 /* rf-net: place/transition nets with the source information witnesses need. */
 #include "rf-net.h"
 
+#include <stdlib.h>
+
 /* RfNet: places, transitions and jobs indexed by id (= position).
  * Invariant: initial and omega have one entry per place; every token vector of a
- * transition is normalised (sorted by place, counts > 0) and names existing places. */
+ * transition is normalised (sorted by place, counts > 0) and names existing places,
+ * and so does every reset set (sorted, unique); n_resets is their total size. */
 struct _RfNet {
   GPtrArray *places;       /* RfPlace*, owned */
   GPtrArray *transitions;  /* RfTransition*, owned */
@@ -13,6 +16,7 @@ struct _RfNet {
   GPtrArray *invariants;   /* RfMarking* weight vectors, owned: claims, unchecked */
   GPtrArray *rwlocks;      /* RwClaim*, owned: trusted claims of the model builder */
   GHashTable *by_name;     /* borrowed place name -> id + 1 */
+  guint n_resets;          /* reset arcs of all transitions */
 };
 
 /* RwClaim: one rf_net_add_rwlock_claim. holds: n entries (RfHold as guint8), owned;
@@ -47,6 +51,7 @@ transition_free (gpointer p)
   g_free (t->label);
   g_free (t->pre);
   g_free (t->post);
+  g_free (t->resets);
   g_free (t);
 }
 
@@ -150,6 +155,33 @@ rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
   return t->id;
 }
 
+static int
+guint_cmp (const void *a, const void *b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return (x > y) - (x < y);
+}
+
+void
+rf_net_set_transition_resets (RfNet *net, guint t, const guint *places, guint n)
+{
+  g_return_if_fail (t < net->transitions->len);
+  for (guint i = 0; i < n; i++)
+    g_return_if_fail (places[i] < net->places->len);
+  RfTransition *tr = g_ptr_array_index (net->transitions, t);
+  net->n_resets -= tr->n_resets;
+  g_clear_pointer (&tr->resets, g_free);
+  tr->n_resets = 0;
+  if (n == 0)
+    return;
+  tr->resets = g_memdup2 (places, n * sizeof (guint));
+  qsort (tr->resets, n, sizeof (guint), guint_cmp);
+  for (guint i = 0; i < n; i++)
+    if (tr->n_resets == 0 || tr->resets[tr->n_resets - 1] != tr->resets[i])
+      tr->resets[tr->n_resets++] = tr->resets[i];
+  net->n_resets += tr->n_resets;
+}
+
 guint
 rf_net_add_job (RfNet *net, const char *name, gint entry)
 {
@@ -163,6 +195,7 @@ rf_net_add_job (RfNet *net, const char *name, gint entry)
 guint rf_net_n_places (const RfNet *net) { return net->places->len; }
 guint rf_net_n_transitions (const RfNet *net) { return net->transitions->len; }
 guint rf_net_n_jobs (const RfNet *net) { return net->jobs->len; }
+guint rf_net_n_resets (const RfNet *net) { return net->n_resets; }
 
 const RfPlace *
 rf_net_get_place (const RfNet *net, guint id)
@@ -247,13 +280,18 @@ rf_invariant_free (RfInvariant *inv)
   g_free (inv);
 }
 
-/* TRUE when W is a P-invariant of NET: every transition keeps the weighted sum. */
+/* TRUE when W is a P-invariant of NET: every transition keeps the weighted sum. A
+ * transition that resets a place of positive weight changes it by what the place
+ * held, which only a zero-test could rule out: such a claim is refused. */
 static gboolean
 preserved (const RfNet *net, const RfMarking *w)
 {
   for (guint t = 0; t < net->transitions->len; t++)
     {
       const RfTransition *tr = g_ptr_array_index (net->transitions, t);
+      for (guint i = 0; i < tr->n_resets; i++)
+        if (rf_marking_get (w, tr->resets[i]) > 0)
+          return FALSE;
       gint64 delta = 0;
       for (guint i = 0; i < tr->n_post; i++)
         delta += (gint64) rf_marking_get (w, tr->post[i].place) * tr->post[i].count;
@@ -334,18 +372,55 @@ rf_net_rwlock_excludes (const RfNet *net, guint a, guint b)
   return FALSE;
 }
 
-char *
-rf_net_marking_to_string (const RfNet *net, const RfMarking *m)
+/* Appends the token vector E[0..N) by place names, as rf_net_marking_to_string. */
+static void
+append_named (GString *s, const RfNet *net, const RfToken *e, guint n)
 {
-  GString *s = g_string_new ("{");
-  for (guint i = 0; i < m->n; i++)
+  g_string_append_c (s, '{');
+  for (guint i = 0; i < n; i++)
     {
       if (i > 0)
         g_string_append (s, ", ");
-      g_string_append (s, rf_net_get_place (net, m->e[i].place)->name);
-      if (m->e[i].count > 1)
-        g_string_append_printf (s, "*%u", m->e[i].count);
+      g_string_append (s, rf_net_get_place (net, e[i].place)->name);
+      if (e[i].count > 1)
+        g_string_append_printf (s, "*%u", e[i].count);
     }
   g_string_append_c (s, '}');
+}
+
+char *
+rf_net_marking_to_string (const RfNet *net, const RfMarking *m)
+{
+  GString *s = g_string_new (NULL);
+  append_named (s, net, m->e, m->n);
   return g_string_free (s, FALSE);
+}
+
+char *
+rf_net_transition_to_string (const RfNet *net, const RfTransition *t)
+{
+  GString *s = g_string_new (NULL);
+  append_named (s, net, t->pre, t->n_pre);
+  g_string_append (s, " -> ");
+  append_named (s, net, t->post, t->n_post);
+  if (t->n_resets > 0)
+    {
+      g_string_append (s, " reset {");
+      for (guint i = 0; i < t->n_resets; i++)
+        g_string_append_printf (s, "%s%s", i > 0 ? ", " : "", rf_net_get_place (net, t->resets[i])->name);
+      g_string_append_c (s, '}');
+    }
+  return g_string_free (s, FALSE);
+}
+
+RfMarking *
+rf_net_transition_pre (const RfTransition *t, const RfMarking *m)
+{
+  return rf_marking_pre (m, t->pre, t->n_pre, t->post, t->n_post, t->resets, t->n_resets);
+}
+
+gboolean
+rf_net_transition_fire_dense (const RfTransition *t, guint32 *dense)
+{
+  return rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post, t->resets, t->n_resets);
 }

@@ -103,13 +103,16 @@ typedef struct {
   guint32 *anon;
   GArray *where;   /* guint place per thread id - 1 */
   GArray *job;     /* gint job per thread id - 1 */
+  GArray *ended;   /* gboolean per thread id - 1: emptied from its place by a reset */
 } Tracking;
 
 static guint
 new_thread (Tracking *tr, guint place, gint job)
 {
+  gboolean no = FALSE;
   g_array_append_val (tr->where, place);
   g_array_append_val (tr->job, job);
+  g_array_append_val (tr->ended, no);
   return tr->where->len;
 }
 
@@ -122,6 +125,7 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   tr.anon = g_new0 (guint32, np);
   tr.where = g_array_new (FALSE, FALSE, sizeof (guint));
   tr.job = g_array_new (FALSE, FALSE, sizeof (gint));
+  tr.ended = g_array_new (FALSE, FALSE, sizeof (gboolean));
   for (guint p = 0; p < np; p++)
     tr.named[p] = g_queue_new ();
   for (guint i = 0; i < w->initial->n; i++)
@@ -147,11 +151,19 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
               tr.anon[from]--;
               step.thread = new_thread (&tr, from, t->job);
             }
-          if (t->pc_to >= 0)
-            {
-              g_queue_push_tail (tr.named[t->pc_to], GUINT_TO_POINTER (step.thread));
-              g_array_index (tr.where, guint, step.thread - 1) = t->pc_to;
-            }
+        }
+      /* the inputs are taken, then the reset places emptied: their threads end */
+      for (guint r = 0; r < t->n_resets; r++)
+        {
+          guint p = t->resets[r];
+          while (!g_queue_is_empty (tr.named[p]))
+            g_array_index (tr.ended, gboolean, GPOINTER_TO_UINT (g_queue_pop_head (tr.named[p])) - 1) = TRUE;
+          tr.anon[p] = 0;
+        }
+      if (t->pc_from >= 0 && t->pc_to >= 0)
+        {
+          g_queue_push_tail (tr.named[t->pc_to], GUINT_TO_POINTER (step.thread));
+          g_array_index (tr.where, guint, step.thread - 1) = t->pc_to;
         }
       if (t->spawn >= 0)
         {
@@ -163,7 +175,8 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
     }
   for (guint id = 1; id <= tr.where->len; id++)
     {
-      RfThreadState st = { id, g_array_index (tr.job, gint, id - 1), g_array_index (tr.where, guint, id - 1) };
+      RfThreadState st = { id, g_array_index (tr.job, gint, id - 1), g_array_index (tr.where, guint, id - 1),
+                           g_array_index (tr.ended, gboolean, id - 1) };
       g_array_append_val (il->final, st);
     }
 
@@ -173,6 +186,7 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   g_free (tr.anon);
   g_array_unref (tr.where);
   g_array_unref (tr.job);
+  g_array_unref (tr.ended);
   return il;
 }
 
@@ -218,6 +232,8 @@ rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const RfInter
   for (guint k = 0; k < il->final->len; k++)
     {
       const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+      if (st->ended)
+        continue;  /* gone: in no access */
       if (wanted)
         {
           guint left = GPOINTER_TO_UINT (g_hash_table_lookup (wanted, GUINT_TO_POINTER (st->place)));

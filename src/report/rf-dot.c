@@ -357,8 +357,8 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
 
 /* An arc of a transition drawn in graph TG (its cluster or the top level); the arc
  * lives in TG when the place is there too, else at the top level. (agraphof gives
- * the root for every node, hence the agsubnode test.) */
-static void
+ * the root for every node, hence the agsubnode test.) Returns the arc. */
+static Agedge_t *
 build_arc (Agraph_t *g, Agraph_t *tg, Agnode_t *tail, Agnode_t *head, guint32 weight)
 {
   Agraph_t *owner = agsubnode (tg, tail, 0) && agsubnode (tg, head, 0) ? tg : g;
@@ -370,13 +370,16 @@ build_arc (Agraph_t *g, Agraph_t *tg, Agnode_t *tail, Agnode_t *head, guint32 we
       g_snprintf (buf, sizeof buf, "%" G_GUINT32_FORMAT, weight);
       rf_dot_set (e, "label", buf);
     }
+  return e;
 }
 
 /* Transition t<id>: a low grey box labelled with its statement (after its step
  * numbers STEPS, when a witness fires it: filled khaki, or salmon with a thick border
  * when it begins a racing access), then its arcs to drawn places (place -> t for each
- * input, t -> place for each output, weight > 1 as a label). A SHORTCUT place (>= 0)
- * makes it the whole access of another variable: "read y", with an arc to that place. */
+ * input, t -> place for each output, weight > 1 as a label; for each place it resets,
+ * a dashed place -> t labelled "reset" with a flat "tee" head: the place is emptied).
+ * A SHORTCUT place (>= 0) makes it the whole access of another variable: "read y",
+ * with an arc to that place. */
 static void
 build_transition (Agraph_t *g, GPtrArray *clusters, Agnode_t **places, guint n_places,
                   const RfTransition *tr, const char *steps, gboolean racing, gint shortcut)
@@ -411,6 +414,16 @@ build_transition (Agraph_t *g, GPtrArray *clusters, Agnode_t **places, guint n_p
       g_return_if_fail (tr->post[i].place < n_places);
       if (places[tr->post[i].place])
         build_arc (g, tg, n, places[tr->post[i].place], tr->post[i].count);
+    }
+  for (guint i = 0; i < tr->n_resets; i++)
+    {
+      g_return_if_fail (tr->resets[i] < n_places);
+      if (!places[tr->resets[i]])
+        continue;
+      Agedge_t *e = build_arc (g, tg, places[tr->resets[i]], n, 1);
+      rf_dot_set (e, "style", "dashed");
+      rf_dot_set (e, "arrowhead", "tee");
+      rf_dot_set (e, "label", "reset");
     }
   if (shortcut >= 0 && (guint) shortcut < n_places && places[shortcut])
     build_arc (g, tg, n, places[shortcut], 1);

@@ -1,9 +1,10 @@
 /* rf-report-cert: the proof certificate of a check (docs/certificates.md).
  *
- * Line-oriented text, version 1: the header line, the net (places, transitions as
- * "inputs -> outputs", the initial marking, its omega places), then one proof per safe
- * verdict (targets, unmarkable places, invariants, Farkas inequalities, basis) and one
- * "uncertified" line per other verdict. Token vectors are lists of PLACE or PLACE*COUNT
+ * Line-oriented text, version 1 (version 2 for a net with reset arcs): the header
+ * line, the net (places, transitions as "inputs -> outputs", in version 2 followed by
+ * "reset PLACES" when the transition empties places, the initial marking, its omega
+ * places), then one proof per safe verdict (targets, unmarkable places, invariants,
+ * Farkas inequalities, basis) and one "uncertified" line per other verdict. Token vectors are lists of PLACE or PLACE*COUNT
  * in increasing place order. Names (place names, transition labels, the marking a
  * target or an invariant stands for) are only for the reader: comments, or a place
  * line's last word, made of printable characters other than '#'. */
@@ -59,6 +60,10 @@ append_net (GString *out, const RfNet *net)
       append_tokens (out, t->pre, t->n_pre);
       g_string_append (out, " ->");
       append_tokens (out, t->post, t->n_post);
+      if (t->n_resets > 0)
+        g_string_append (out, " reset");
+      for (guint i = 0; i < t->n_resets; i++)
+        g_string_append_printf (out, " %u", t->resets[i]);
       if (t->label && *t->label)
         append_comment (out, t->label);
       g_string_append_c (out, '\n');
@@ -146,11 +151,13 @@ append_result (GString *out, const RfNet *net, const char *name, const RfCoverRe
   g_string_append_printf (out, " %s\n", r->verdict == RF_COVER_UNSAFE ? race : rf_cover_verdict_to_string (r->verdict));
 }
 
-/* The header line and a comment: COMMAND and its INPUTS (NULL-terminated), WHAT. */
+/* The header line of a certificate of NET (version 2 when it has reset arcs, which
+ * version 1 cannot state) and a comment: COMMAND and its INPUTS (NULL-terminated),
+ * WHAT. */
 static void
-append_header (GString *out, const char *command, const char *const *inputs, const char *what)
+append_header (GString *out, const RfNet *net, const char *command, const char *const *inputs, const char *what)
 {
-  g_string_append_printf (out, "racefree certificate 1\n# %s", command);
+  g_string_append_printf (out, "racefree certificate %d\n# %s", rf_net_n_resets (net) > 0 ? 2 : 1, command);
   for (const char *const *f = inputs; f && *f; f++)
     {
       g_string_append_c (out, ' ');
@@ -169,12 +176,12 @@ rf_report_cert (const RfCheckResult *res, GString *out)
   if (cover)
     {
       g_autofree char *name = g_path_get_basename (inputs[0] ? inputs[0] : "net");
-      append_header (out, "racefree cover", inputs, "the net, and the proof that no target is coverable");
+      append_header (out, net, "racefree cover", inputs, "the net, and the proof that no target is coverable");
       append_net (out, net);
       append_result (out, net, name, cover, "unsafe");
       return;
     }
-  append_header (out, "racefree check", inputs, "the net, and one proof per race-free variable");
+  append_header (out, net, "racefree check", inputs, "the net, and one proof per race-free variable");
   append_net (out, net);
   GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   for (guint i = 0; i < verdicts->len; i++)
@@ -187,7 +194,7 @@ rf_report_cert (const RfCheckResult *res, GString *out)
 void
 rf_report_cert_search (const RfNet *net, const char *name, const RfCoverResult *r, GString *out)
 {
-  append_header (out, "one search", NULL, "the net, and the proof that no target is coverable");
+  append_header (out, net, "one search", NULL, "the net, and the proof that no target is coverable");
   append_net (out, net);
   append_result (out, net, name, r, "unsafe");
 }

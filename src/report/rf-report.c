@@ -66,6 +66,8 @@ append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       append_loc (out, p->loc);
       if (p->activity)
         g_string_append_printf (out, ": %s", p->activity);
+      if (st->ended)
+        g_string_append (out, " (ended: a step emptied this place)");
       g_string_append_c (out, '\n');
     }
 }

@@ -74,8 +74,8 @@ is_sync_place (const RfNet *net, guint p)
   return k == RF_PLACE_LOCK || k == RF_PLACE_RWLOCK || k == RF_PLACE_SIGNAL;
 }
 
-/* Keeps T, its control places and the lock/signal places it touches; the spawned
- * entry only when SPAWN_TOO. */
+/* Keeps T, its control places and the lock/signal places it touches (takes from,
+ * puts on or empties); the spawned entry only when SPAWN_TOO. */
 static void
 keep_transition (RfNetSlice *s, const RfNet *net, guint ti, gboolean spawn_too)
 {
@@ -93,6 +93,9 @@ keep_transition (RfNetSlice *s, const RfNet *net, guint ti, gboolean spawn_too)
   for (guint i = 0; i < t->n_post; i++)
     if (is_sync_place (net, t->post[i].place))
       s->places[t->post[i].place] = TRUE;
+  for (guint i = 0; i < t->n_resets; i++)
+    if (is_sync_place (net, t->resets[i]))
+      s->places[t->resets[i]] = TRUE;
 }
 
 /* The invariant of RfNetSlice: a kept transition's pc_from and its pc_to (its shortcut
@@ -147,7 +150,7 @@ rf_net_slice_add_transition (RfNetSlice *slice, const RfNet *net, guint t)
   g_assert (slice_is_valid (slice));
 }
 
-/* TRUE when T takes or puts a token on place A or B. */
+/* TRUE when T takes or puts a token on place A or B, or empties one. */
 static gboolean
 touches (const RfTransition *t, gint a, gint b)
 {
@@ -156,6 +159,9 @@ touches (const RfTransition *t, gint a, gint b)
       return TRUE;
   for (guint i = 0; i < t->n_post; i++)
     if ((gint) t->post[i].place == a || (gint) t->post[i].place == b)
+      return TRUE;
+  for (guint i = 0; i < t->n_resets; i++)
+    if ((gint) t->resets[i] == a || (gint) t->resets[i] == b)
       return TRUE;
   return FALSE;
 }

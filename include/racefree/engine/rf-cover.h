@@ -2,6 +2,9 @@
  *
  * Given a net and a finite set of target markings (their upward closure is the bad
  * set), decide whether some marking reachable from the initial one covers a target.
+ * Nets may have reset arcs (rf-net.h): reset nets are well-structured too (firing is
+ * monotone, and the predecessors of an upward-closed set are upward-closed, with a
+ * computable basis: rf_marking_pre), so the search stays exact and terminates.
  * The search keeps a basis of minimal markings of the backward-reachable set,
  * computes predecessors only for new basis elements, discards a new marking that a
  * basis element is below (subsumed) and drops basis elements above a new one. It ends
@@ -105,10 +108,11 @@ typedef struct {
  * whose inputs avoid the unmarkable places can mark, and empty initially); it keeps
  * each invariant's weighted sum at its total and each bound's at most at its total.
  * A marking breaking one of them is excluded. Invariant: every target, and every
- * predecessor max(b - post, 0) + pre of a basis marking b through a transition, is
- * above some basis marking or excluded; no basis marking lies below the initial
- * marking (omega places hold any number). The engine ensures it; a certificate
- * checker verifies it on its own. */
+ * predecessor max(b - post, 0) + pre of a basis marking b through a transition (that
+ * has one: none when the transition resets a place where b needs more than it puts
+ * back, rf_marking_pre), is above some basis marking or excluded; no basis marking
+ * lies below the initial marking (omega places hold any number). The engine ensures
+ * it; a certificate checker verifies it on its own. */
 typedef struct {
   GPtrArray *targets;      /* RfMarking*, owned references: the search's targets, in order */
   GPtrArray *basis;        /* RfMarking*, owned references: the final basis of minimal

@@ -12,7 +12,18 @@
  * to integers and checked exactly. Only a checked certificate prunes. The certificate
  * is a linear inequality y·M <= y·M0 that every reachable marking satisfies (no
  * transition increases the weighted sum), so it also prunes every later marking it is
- * violated by, without a linear program (the caller keeps them). */
+ * violated by, without a linear program (the caller keeps them).
+ *
+ * Reset arcs (rf-net.h). Firing t with reset set R gives M' = reset_R(M - pre) + post,
+ * so M'(p) = M(p) + C(p,t) off R and M'(p) = post(p) <= M(p) + C(p,t) on R (M(p) >=
+ * pre(p) when t fires): M' <= M + C·e_t, with equality on the places no transition
+ * resets. By induction every reachable M satisfies M <= M0 + C·x (x the firing
+ * counts): a reset place's row of the marking equation becomes an inequality. The
+ * program asks M0 + C·x >= m anyway (coverability), so a reachable M >= m still gives
+ * a solution, and the program is unchanged: C is still post - pre, resets ignored.
+ * A certificate stays valid as well: for y >= 0 with y·C <= 0, each firing gives
+ * y·M' <= y·(M + C·e_t) <= y·M (weights are non-negative and a reset only takes
+ * tokens away), so y·M <= y·M0 in every reachable marking. */
 #pragma once
 
 #include <glib.h>

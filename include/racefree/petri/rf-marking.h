@@ -47,16 +47,27 @@ guint rf_marking_hash (const RfMarking *m);
 gboolean rf_marking_leq_dense (const RfMarking *m, const guint32 *bound, const gboolean *omega);
 
 /* Minimal predecessor of the upward closure of M through a transition with input
- * vector PRE and output vector POST (token vectors):
- *   result(p) = max(M(p) - POST(p), 0) + PRE(p).
- * Every marking >= result can fire the transition and then covers M. */
-RfMarking *rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post);
+ * vector PRE, output vector POST (token vectors) and reset set RESETS[0..N_RESETS)
+ * (places, sorted, unique; the transition empties them after taking its inputs and
+ * before putting its outputs):
+ *   NULL when some reset place p has M(p) > POST(p) (after the transition p holds
+ *   exactly POST(p) tokens, so no firing of it covers M);
+ *   else result(p) = max(M(p) - POST(p), 0) + PRE(p) for every place p.
+ * (On a reset place p with M(p) <= POST(p) both readings agree: result(p) = PRE(p).)
+ * Every marking >= result can fire the transition and then covers M; every marking
+ * that can fire it and then covers M is >= result. */
+RfMarking *rf_marking_pre (const RfMarking *m, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                           const guint *resets, guint n_resets);
 
 /* TRUE when POST puts a token on some place in M's support (only such transitions
  * give predecessors not already covered by M). */
 gboolean rf_marking_meets (const RfMarking *m, const RfToken *post, guint n_post);
 
-/* Dense forward firing: TRUE and updates DENSE when enabled (DENSE >= PRE). */
-gboolean rf_marking_fire_dense (guint32 *dense, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post);
+/* Dense forward firing of a transition with input PRE, output POST and reset set
+ * RESETS[0..N_RESETS): TRUE and DENSE := reset(DENSE - PRE) + POST when enabled
+ * (DENSE >= PRE), where reset sets every place of RESETS to 0; FALSE and DENSE
+ * untouched otherwise. */
+gboolean rf_marking_fire_dense (guint32 *dense, const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
+                                const guint *resets, guint n_resets);
 
 G_END_DECLS

@@ -1,7 +1,8 @@
 /* rf-net: place/transition nets with source information, the engine's input.
  *
  * A net has places (control places of job types, shared places for data accesses,
- * locks and signals) and transitions (input and output token vectors). Every place
+ * locks and signals) and transitions (input and output token vectors, and a set of
+ * places each empties: reset arcs). Every place
  * and transition remembers where it came from (job type, source location, text) so
  * that witnesses and pictures speak the user's language. Nets read from benchmark
  * formats simply leave that information empty. */
@@ -35,7 +36,12 @@ typedef struct {
   char *activity;  /* owned, may be NULL: what a thread here is doing ("writing x") */
 } RfPlace;
 
-/* RfTransition: pre/post are token vectors (sorted by place, counts > 0), owned.
+/* RfTransition: pre/post are token vectors (sorted by place, counts > 0), owned;
+ * resets is the set R of places the transition empties (sorted, unique, owned; NULL
+ * when n_resets is 0), which may overlap pre and post. The transition is enabled in M
+ * when M >= pre, and firing it gives
+ *   M' = reset_R(M - pre) + post,
+ * where reset_R sets every place of R to 0: take the inputs, empty R, put the outputs.
  * For transitions of a job type: job >= 0, pc_from is the control place the moving
  * thread leaves, pc_to the one it reaches, spawn the entry place of a created thread
  * (or -1). These let a witness follow individual threads. label owned. */
@@ -48,6 +54,8 @@ typedef struct {
   guint n_pre;
   RfToken *post;
   guint n_post;
+  guint *resets;
+  guint n_resets;
   gint pc_from;
   gint pc_to;
   gint spawn;
@@ -72,11 +80,16 @@ void rf_net_set_place_activity (RfNet *net, guint id, const char *activity);
 guint rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
                              const RfToken *pre, guint n_pre, const RfToken *post, guint n_post,
                              gint pc_from, gint pc_to, gint spawn);
+/* Makes PLACES[0..N) (any order; duplicates merged) the reset set of transition T,
+ * replacing the one it had (a transition is added with none). */
+void rf_net_set_transition_resets (RfNet *net, guint t, const guint *places, guint n);
 guint rf_net_add_job (RfNet *net, const char *name, gint entry);
 
 guint rf_net_n_places (const RfNet *net);
 guint rf_net_n_transitions (const RfNet *net);
 guint rf_net_n_jobs (const RfNet *net);
+/* Reset arcs: the sum of the transitions' n_resets (0: a plain place/transition net). */
+guint rf_net_n_resets (const RfNet *net);
 const RfPlace *rf_net_get_place (const RfNet *net, guint id);
 const RfTransition *rf_net_get_transition (const RfNet *net, guint id);
 const RfNetJob *rf_net_get_job (const RfNet *net, guint id);
@@ -99,7 +112,9 @@ const gboolean *rf_net_peek_omega (const RfNet *net);
  * same in every reachable marking (e.g. a lock place plus the places where that lock
  * is held). Claims may come from a model builder or a file; nothing trusts them
  * unchecked: rf_net_check_invariants keeps only those that every transition preserves
- * and that give no weight to an omega place. */
+ * (its outputs weigh what its inputs weigh, and it resets no weighted place: emptying
+ * a place changes the sum by what the place held), and that give no weight to an omega
+ * place. */
 void rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n);
 
 /* RfInvariant: a checked P-invariant: sum_p weights(p) * M(p) == total in every
@@ -140,5 +155,16 @@ gboolean rf_net_rwlock_excludes (const RfNet *net, guint a, guint b);
 
 /* "name" or "name*3" list of a marking, e.g. "{Write_x*2, worker@3}". Owned. */
 char *rf_net_marking_to_string (const RfNet *net, const RfMarking *m);
+
+/* Transition T as text by place names: "{idle, lock} -> {cs}", with
+ * " reset {done, worker@3}" when it resets places. Owned. */
+char *rf_net_transition_to_string (const RfNet *net, const RfTransition *t);
+
+/* The minimal predecessor of the upward closure of M through T, or NULL when there is
+ * none (rf_marking_pre with T's vectors and resets). Owned. */
+RfMarking *rf_net_transition_pre (const RfTransition *t, const RfMarking *m);
+/* Fires T on the dense marking DENSE (rf_marking_fire_dense with T's resets): TRUE and
+ * DENSE updated when T is enabled, FALSE and DENSE untouched otherwise. */
+gboolean rf_net_transition_fire_dense (const RfTransition *t, guint32 *dense);
 
 G_END_DECLS

@@ -22,14 +22,18 @@ typedef struct {
   guint transition;
 } RfThreadStep;
 
-/* RfThreadState: where thread `thread` of job `job` is at the end (a control place). */
+/* RfThreadState: where thread `thread` of job `job` is at the end (a control place),
+ * or, when ended, the place it was on when a transition emptied that place (a reset:
+ * the thread is gone). */
 typedef struct {
   guint thread;
   gint job;
   guint place;
+  gboolean ended;
 } RfThreadState;
 
-/* RfInterleaving: a witness as thread steps; built by following each control token. */
+/* RfInterleaving: a witness as thread steps; built by following each control token (a
+ * transition that resets a control place ends the threads on it). */
 typedef struct {
   GArray *steps;   /* RfThreadStep */
   GArray *final;   /* RfThreadState, by thread id, only threads that moved */

@@ -4,7 +4,7 @@
  * The slice of variable v keeps (rules in the order they are applied; "can get to"
  * means by moves from a job entry, so dead code is never kept):
  *  1. the access transitions of v: those that take or put a token on Read_v or Write_v
- *     from a control place a thread can get to;
+ *     (or empty one: a reset) from a control place a thread can get to;
  *  2. the control places a thread can get to from which it can reach an access of v,
  *     by its own moves or by creating a thread that can (backward closure along
  *     pc_from -> pc_to and pc_from -> spawned entry), and every transition leaving
@@ -19,7 +19,7 @@
  *  4. the places those transitions leave or reach (control places), the entry of a
  *     created job type when rule 2 keeps it, Read_v and Write_v when a kept
  *     transition touches them (both when v has no access), and every lock, rwlock
- *     and signal place a kept transition touches;
+ *     and signal place a kept transition touches (takes from, puts on or empties);
  *  5. the accesses of other variables on those paths as one step each: the begin
  *     transition stands for the whole access and leads to the place after its end;
  *     the end transition and the place in between are left out (rf_net_slice_add_transition
