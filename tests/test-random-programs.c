@@ -103,7 +103,11 @@ typedef struct {
   guint64 transitions;
   guint64 oracle_states;
   guint skip_cycles;       /* programs with a cycle of skip edges */
-  guint op_used[RF_OP_RWUNLOCK + 1];  /* edges per op kind, over all programs */
+  guint op_used[RF_OP_JOINALL + 1];  /* edges per op kind, over all programs */
+  guint ja_programs;       /* programs with a joinall */
+  guint ja_decided;        /* race queries of them the program search decided */
+  guint ja_extra_races;    /* of which the net says race and the program race-free */
+  guint ja_extra_edges;    /* edges only the net takes in them */
   guint rw_programs;       /* programs with an rwlock */
   guint rw_claims;         /* of which the net builder claimed how places hold it */
   guint rw_decided;        /* race queries of rwlock programs the program search decided */
@@ -406,7 +410,7 @@ wait_stmt (Gen *g, guint cur, guint avail)
 }
 
 enum { OP_ACCESS, OP_SIGNAL, OP_BROADCAST, OP_WAIT, OP_CREATE, OP_SKIP, OP_POST, OP_TAKE,
-       OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, OP_RW_NESTED, OP_RW_ODD, N_OPS };
+       OP_BAD_ACQUIRE, OP_BAD_RELEASE, OP_DOUBLE_ACQUIRE, OP_RW_NESTED, OP_RW_ODD, OP_JOINALL, N_OPS };
 
 /* One operation (a few edges when an access or a wait brings its lock block). */
 static guint
@@ -429,6 +433,7 @@ op_choice (Gen *g, guint cur, guint avail)
   w[OP_DOUBLE_ACQUIRE] = held_lock (g) >= 0 ? 1 : 0;
   w[OP_RW_NESTED] = g->rw_mode == RW_READ && avail >= 3 ? 3 : 0;
   w[OP_RW_ODD] = sh->rw >= 0 && !loop && g->rw_mode != RW_MAYBE ? 2 : 0;
+  w[OP_JOINALL] = g->may_create && sh->create_target >= 0 ? 4 : 0;
 
   switch (pick (g, w, N_OPS))
     {
@@ -462,6 +467,8 @@ op_choice (Gen *g, guint cur, guint avail)
           cur = access_stmt (g, cur, 1);
         return op_stmt (g, cur, RF_OP_RWUNLOCK, sh->rw, -1);
       }
+    case OP_JOINALL:       /* wait until every thread of the created job type has ended */
+      return op_stmt (g, cur, RF_OP_JOINALL, sh->create_target, -1);
     case OP_RW_ODD:        /* an rdlock or wrlock left held, or an unlock: when the lock
                             * is held already or not held, undefined */
       {
@@ -845,6 +852,22 @@ threads_at (const Layout *l, const guint8 *s, guint pos)
   return n;
 }
 
+/* TRUE when some thread of job type J has not ended in state S: it is at a node with
+ * an edge out, or inside an edge. */
+static gboolean
+job_alive (const Layout *l, const guint8 *s, guint j)
+{
+  const RfJob *job = rf_program_get_job (l->prog, j);
+  for (guint i = 0; i < job->edges->len; i++)
+    {
+      const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (threads_at (l, s, l->node_base[j] + e->from) > 0 || threads_at (l, s, l->edge_base[j] + 2 * i) > 0
+          || threads_at (l, s, l->edge_base[j] + 2 * i + 1) > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* TRUE when two threads access data var V at once, one of them writing. */
 static gboolean
 program_races (const Layout *l, const guint8 *s, guint v)
@@ -1176,6 +1199,10 @@ program_search (const RfProgram *prog)
                                  l.node_base[e->arg] + t->entry);
                     }
                     break;
+                  case RF_OP_JOINALL:    /* waits until every thread of the job has ended */
+                    if (!job_alive (&l, cur, (guint) e->arg))
+                      prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, -1, 0, -1);
+                    break;
                   }
               if (threads_at (&l, cur, in0) > 0)
                 switch (e->op)
@@ -1467,6 +1494,22 @@ has_rwlock (const RfProgram *prog)
   return FALSE;
 }
 
+/* The program has a joinall: the net may pass it while threads of its job type still
+ * run (emptying their places), where the program waits; so the net may have races
+ * and edges the program does not, never fewer. */
+static gboolean
+has_joinall (const RfProgram *prog)
+{
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        if (g_array_index (job->edges, RfEdge, i).op == RF_OP_JOINALL)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* The net builder edge by edge: for every non-skip edge, the engine decides whether a
  * transition built from it (same job, loc col = edge index + 1) can ever fire; the
  * program search must agree where it decides (it saw the edge taken, or it is
@@ -1514,9 +1557,12 @@ edges_problem (const RfProgram *prog, const RfNet *net, const ProgFacts *pf, Cou
             bad = "the program takes an edge the net never lets fire";
           else if (bad == NULL && !pf->enabled[j][i] && !pf->cut && taken)
             {
-              /* with an rwlock the net lets writers in among readers: more edges */
+              /* with an rwlock the net lets writers in among readers, past a joinall
+               * it lets threads on: more edges */
               if (has_rwlock (prog))
                 c->rw_extra_edges++;
+              else if (has_joinall (prog))
+                c->ja_extra_edges++;
               else
                 bad = "the net fires an edge the program never takes";
             }
@@ -1557,6 +1603,7 @@ program_case (guint case_no, Counts *c)
     n_locks += rf_program_get_var (prog, v)->kind == RF_VAR_LOCK
                || rf_program_get_var (prog, v)->kind == RF_VAR_RWLOCK;
   c->rw_programs += has_rwlock (prog);
+  c->ja_programs += has_joinall (prog);
   c->rw_claims += rf_net_n_rwlock_claims (net) > 0;
   for (guint j = 0; j < rf_program_n_jobs (prog); j++)
     {
@@ -1661,7 +1708,7 @@ program_case (guint case_no, Counts *c)
         bad = "engine witness shorter than the oracle's shortest";
       else if (p == TRUE && r->verdict != RF_COVER_UNSAFE)
         bad = "the program races and the net does not (unsound)";
-      else if (p == FALSE && r->verdict != RF_COVER_SAFE && !has_rwlock (prog))
+      else if (p == FALSE && r->verdict != RF_COVER_SAFE && !has_rwlock (prog) && !has_joinall (prog))
         bad = "the net's verdict differs from the program's own semantics";
       else if (rv == NULL || rv->var != v)
         bad = "rf_race_check gave no verdict for the var";
@@ -1674,6 +1721,15 @@ program_case (guint case_no, Counts *c)
                    || rv->interleaving->steps->len != r->witness->steps->len))
         bad = "rf_race_check: interleaving and witness lengths differ";
 
+      if (bad == NULL && p >= 0 && has_joinall (prog) && !has_rwlock (prog))
+        {
+          c->ja_decided++;
+          if (p == FALSE && r->verdict == RF_COVER_UNSAFE)
+            {
+              c->ja_extra_races++;
+              note = "the net has a race the program with a joinall does not";
+            }
+        }
       if (bad == NULL && p >= 0 && has_rwlock (prog))
         {
           c->rw_decided++;
@@ -1782,7 +1838,8 @@ test_random_programs (void **state)
           " decided %u race queries and %u / %u edge queries (%u edges taken, %u left unknown"
           " by the engine); nets: %.1f places, %.1f transitions on average; %u programs with a"
           " skip cycle; edges: skip %u read %u write %u acquire %u release %u wait %u"
-          " signal %u broadcast %u create %u post %u take %u rdlock %u wrlock %u unlock %u\n",
+          " signal %u broadcast %u create %u post %u take %u rdlock %u wrlock %u unlock %u"
+          " joinall %u\n",
           config.seed, c.prog_states, c.prog_decided, c.edge_decided, c.edge_queries,
           c.edge_taken, c.edge_unknown,
           c.programs ? (double) c.places / c.programs : 0.0,
@@ -1791,7 +1848,10 @@ test_random_programs (void **state)
           c.op_used[RF_OP_ACQUIRE], c.op_used[RF_OP_RELEASE], c.op_used[RF_OP_WAIT],
           c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE],
           c.op_used[RF_OP_POST], c.op_used[RF_OP_TAKE], c.op_used[RF_OP_RDLOCK],
-          c.op_used[RF_OP_WRLOCK], c.op_used[RF_OP_RWUNLOCK]);
+          c.op_used[RF_OP_WRLOCK], c.op_used[RF_OP_RWUNLOCK], c.op_used[RF_OP_JOINALL]);
+  printf ("random-programs: [seed %u] joinall: %u programs; %u race queries decided by the program"
+          " search, %u of them races only in the net; %u edges only the net takes\n", config.seed,
+          c.ja_programs, c.ja_decided, c.ja_extra_races, c.ja_extra_edges);
   printf ("random-programs: [seed %u] rwlocks: %u programs, %u with claims; %u race queries"
           " decided by the program search, %u of them races only in the net; %u edges only"
           " the net takes; %u certificates checked\n", config.seed, c.rw_programs, c.rw_claims,
@@ -1810,8 +1870,9 @@ test_random_programs (void **state)
       assert_true (c.engine_unknown * 100 <= c.queries);
       assert_true (c.locks > c.inv_accepted);
       assert_true (c.inv_accepted * 2 >= c.locks);
-      for (guint op = RF_OP_SKIP; op <= RF_OP_RWUNLOCK; op++)
+      for (guint op = RF_OP_SKIP; op <= RF_OP_JOINALL; op++)
         assert_true (c.op_used[op] > 0);
+      assert_true (c.ja_decided > 0);
       assert_true (c.skip_cycles > 0);
       /* rwlocks: claims made, and the readers the net does not count rarely matter */
       assert_true (c.rw_claims > 0);

@@ -24,7 +24,8 @@ enum {
  * an rwlock v) is the set of modes in which a thread of job j at node n may hold v
  * (see rwlock_modes). place_node: per place, the node whose modes a thread there has
  * (-1 for places that are not control places; its job is the place's job); from_node:
- * the node of the control place build_edge is building from. */
+ * the node of the control place build_edge is building from. joinall: the joinall
+ * transitions, whose resets are set once every control place exists. */
 typedef struct {
   const RfProgram *prog;
   RfNet *net;
@@ -36,6 +37,7 @@ typedef struct {
   GArray *place_node;  /* gint per place */
   guint from_node;
   GHashTable *names;   /* place names used so far (owned keys), for uniqueness */
+  GArray *joinall;     /* guint pairs: a joinall transition, the job type it empties */
 } Builder;
 
 /* A unique place name "BASE", "BASE#2", ... (owned). */
@@ -66,8 +68,8 @@ add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, R
 }
 
 /* A transition of job J moving a thread from place FROM to place TO, with extra
- * inputs IN (or -1) and extra outputs OUT (or -1). */
-static void
+ * inputs IN (or -1) and extra outputs OUT (or -1); returns its id. */
+static guint
 add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, guint to, gint in, gint out, gint spawn)
 {
   /* a module entry: the thread's first step is the call */
@@ -79,7 +81,7 @@ add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, g
   RfToken pre[2] = { { from, 1 }, { in >= 0 ? (guint) in : 0, in >= 0 ? 1 : 0 } };
   RfToken post[3] = { { to, 1 }, { out >= 0 ? (guint) out : 0, out >= 0 ? 1 : 0 },
                       { spawn >= 0 ? (guint) spawn : 0, spawn >= 0 ? 1 : 0 } };
-  rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
+  return rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
 }
 
 /* A control place between two transitions of one statement. */
@@ -265,8 +267,11 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
         add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
       }
       break;
-    case RF_OP_JOINALL:    /* pc_i -> pc_j (the reset of T's places: not yet) */
-      add_move (b, j, e, text, pi, pj, -1, -1, -1);
+    case RF_OP_JOINALL:    /* pc_i -> pc_j, emptying every control place of T */
+      {
+        guint pair[2] = { add_move (b, j, e, text, pi, pj, -1, -1, -1), (guint) e->arg };
+        g_array_append_vals (b->joinall, pair, 2);
+      }
       break;
     }
 }
@@ -488,6 +493,7 @@ rf_netbuild (const RfProgram *prog)
   b.shared = g_new (gint, nv);
   b.modes = g_new0 (guint8 **, MAX (nv, 1));
   b.place_node = g_array_new (FALSE, FALSE, sizeof (gint));
+  b.joinall = g_array_new (FALSE, FALSE, sizeof (guint));
 
   for (guint v = 0; v < nv; v++)
     {
@@ -563,6 +569,20 @@ rf_netbuild (const RfProgram *prog)
         }
     }
 
+  /* joinall T: every control place of T, its middle places included */
+  for (guint k = 0; k < b.joinall->len; k += 2)
+    {
+      guint t = g_array_index (b.joinall, guint, k), target = g_array_index (b.joinall, guint, k + 1);
+      g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint p = 0; p < rf_net_n_places (b.net); p++)
+        {
+          const RfPlace *pl = rf_net_get_place (b.net, p);
+          if (pl->kind == RF_PLACE_CONTROL && pl->job == (gint) target)
+            g_array_append_val (places, p);
+        }
+      rf_net_set_transition_resets (b.net, t, (const guint *) places->data, places->len);
+    }
+
   for (guint v = 0; v < nv; v++)
     {
       RfVarKind kind = rf_program_get_var (prog, v)->kind;
@@ -588,6 +608,7 @@ rf_netbuild (const RfProgram *prog)
       }
   g_free (b.modes);
   g_array_unref (b.place_node);
+  g_array_unref (b.joinall);
   g_hash_table_unref (b.names);
   return b.net;
 }

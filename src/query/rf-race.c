@@ -47,7 +47,10 @@ access_places (const RfNet *net, gint r, gint w)
  * targets are the other pairs; else the two markings above, which say the same. A
  * real race is two threads at such places in a state of the program; the net reaches
  * a marking with them there too (it keeps every run), and the pair is not excluded
- * (the claims hold in every run), so it is a target: no race is lost. */
+ * (the claims hold in every run), so it is a target: no race is lost.
+ * A reset (joinall: the threads of a job type have ended) empties the access places
+ * of those threads but not Read_v and Write_v, which would keep their tokens: when
+ * some transition empties an access place of v, the targets are the pairs too. */
 GPtrArray *
 rf_race_targets (const RfNet *net, guint var)
 {
@@ -55,9 +58,17 @@ rf_race_targets (const RfNet *net, guint var)
   gint r = rf_net_find_var_place (net, RF_PLACE_READ, var);
   gint w = rf_net_find_var_place (net, RF_PLACE_WRITE, var);
   g_return_val_if_fail (r >= 0 && w >= 0, targets);
-  if (rf_net_n_rwlock_claims (net) > 0)
+  g_autoptr (GArray) acc = access_places (net, r, w);
+  gboolean emptied = FALSE;
+  for (guint ti = 0; ti < rf_net_n_transitions (net) && !emptied; ti++)
     {
-      g_autoptr (GArray) acc = access_places (net, r, w);
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      for (guint i = 0; i < t->n_resets && !emptied; i++)
+        for (guint a = 0; a < acc->len && !emptied; a++)
+          emptied = g_array_index (acc, AccessPlace, a).place == t->resets[i];
+    }
+  if (rf_net_n_rwlock_claims (net) > 0 || emptied)
+    {
       gboolean excluded = FALSE;
       for (guint a = 0; a < acc->len; a++)
         for (guint b = a; b < acc->len; b++)
@@ -74,7 +85,7 @@ rf_race_targets (const RfNet *net, guint var)
             RfToken pair[2] = { { pa->place, a == b ? 2 : 1 }, { pb->place, 1 } };
             g_ptr_array_add (targets, rf_marking_new (pair, a == b ? 1 : 2));
           }
-      if (excluded)
+      if (excluded || emptied)
         return targets;
       g_ptr_array_set_size (targets, 0);
     }

@@ -377,7 +377,9 @@ build_arc (Agraph_t *g, Agraph_t *tg, Agnode_t *tail, Agnode_t *head, guint32 we
  * numbers STEPS, when a witness fires it: filled khaki, or salmon with a thick border
  * when it begins a racing access), then its arcs to drawn places (place -> t for each
  * input, t -> place for each output, weight > 1 as a label; for each place it resets,
- * a dashed place -> t labelled "reset" with a flat "tee" head: the place is emptied).
+ * a dashed place -> t with a flat "tee" head: the place is emptied; unlabelled, as
+ * a joinall resets every place of a job and dot crashes on many labelled arcs into one
+ * node).
  * A SHORTCUT place (>= 0) makes it the whole access of another variable: "read y",
  * with an arc to that place. */
 static void
@@ -423,7 +425,6 @@ build_transition (Agraph_t *g, GPtrArray *clusters, Agnode_t **places, guint n_p
       Agedge_t *e = build_arc (g, tg, places[tr->resets[i]], n, 1);
       rf_dot_set (e, "style", "dashed");
       rf_dot_set (e, "arrowhead", "tee");
-      rf_dot_set (e, "label", "reset");
     }
   if (shortcut >= 0 && (guint) shortcut < n_places && places[shortcut])
     build_arc (g, tg, n, places[shortcut], 1);

@@ -1,10 +1,9 @@
 // Threads created and joined in loops over an array of handles, as many as the data
-// says (n <= N): every join takes the exit token of one thread created through t[],
-// and in reality every worker has ended when main reads done_count. The model does
-// not count loop iterations (the bound is data), so it may leave the join loop
-// early: a false alarm, the documented over-approximation of joins in loops.
-// expect: done_count RACE
-// fixed-twin: join_counted.c
+// says (n <= N): the join loop joins every handle the create loop filled, so every
+// worker has ended when main reads done_count (a joinall: see
+// src/frontend/c/rf-c-lower-joinall.c; before, the model could leave the join loop
+// early and this was a false alarm).
+// expect: done_count race-free
 #include <pthread.h>
 #define N 4
 int done_count;

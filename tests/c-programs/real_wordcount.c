@@ -17,10 +17,6 @@
 // expect: table[].word[] race-free
 // expect: table[].count race-free
 // expect: nwords race-free
-// known-gap: table[].word[] RACE: main sorts the table after joining every worker, but the
-//   joins run in a loop bounded by data (the number of files), which the model may leave early
-// known-gap: table[].count RACE: as table[].word[]
-// known-gap: nwords RACE: as table[].word[]
 // expect: static@main:jobs[].path race-free
 // known-gap: static@main:jobs[].path RACE: main fills job i while worker i-1 reads its own job:
 //   an array is one location

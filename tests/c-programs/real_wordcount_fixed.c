@@ -5,8 +5,6 @@
 // the table with qsort and a comparator, and prints. The workers count lines in a
 // global under the table lock.
 // expect: lines_read race-free
-// known-gap: lines_read RACE: main reads it after joining every worker, but the joins run in
-//   a loop bounded by data (the number of files), which the model may leave early
 // expect: argv[] race-free
 // expect: argv strings race-free
 // expect: optarg race-free
@@ -19,10 +17,6 @@
 // expect: table[].word[] race-free
 // expect: table[].count race-free
 // expect: nwords race-free
-// known-gap: table[].word[] RACE: main sorts the table after joining every worker, but the
-//   joins run in a loop bounded by data (the number of files), which the model may leave early
-// known-gap: table[].count RACE: as table[].word[]
-// known-gap: nwords RACE: as table[].word[]
 // expect: static@main:jobs[].path race-free
 // known-gap: static@main:jobs[].path RACE: main fills job i while worker i-1 reads its own job:
 //   an array is one location

@@ -11,6 +11,8 @@
  *                                          an over-approximation of lost signals)
  *   broadcast c: pc_i -> pc_b ; pc_b -> pc_b + Sig_c ; pc_b -> pc_j  (wakes any number)
  *   create T:   pc_i -> pc_j + entry_T
+ *   joinall T:  pc_i -> pc_j, emptying every control place of T (a reset: the front end
+ *               claims every thread of T has ended there)
  *   post s:     pc_i -> pc_j + s          take s: pc_i + s -> pc_j
  *   rdlock L:   pc_i + L -> pc_j + L      wrlock L: pc_i + L -> pc_j
  *   unlock L:   pc_i -> pc_j + L (held for writing) or pc_i -> pc_j (for reading)

@@ -1,0 +1,57 @@
+// The handles in a field of an array of structs (workers[i].tid), the bound a field
+// of a configuration struct main fills before the loops.
+// expect: sum race-free
+// expect: argv[] race-free
+// expect: argv strings race-free
+// expect: config.nworkers race-free
+// expect: config.verbose race-free
+// expect: workers[].tid race-free
+// racy-twin: join_all_wrong_array.c
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct worker {
+  pthread_t tid;
+  int id;
+};
+
+static struct {
+  int nworkers;
+  int verbose;
+} config;
+
+static struct worker workers[32];
+static pthread_mutex_t sum_lock = PTHREAD_MUTEX_INITIALIZER;
+static long sum;
+
+static void *
+work (void *arg)
+{
+  long id = (long) (intptr_t) arg;
+  pthread_mutex_lock (&sum_lock);
+  sum += id;
+  pthread_mutex_unlock (&sum_lock);
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  config.nworkers = argc > 1 ? atoi (argv[1]) : 3;
+  config.verbose = argc > 2;
+  if (config.nworkers > 32)
+    config.nworkers = 32;
+  for (int i = 0; i < config.nworkers; i++)
+    if (pthread_create (&workers[i].tid, NULL, work, (void *) (intptr_t) i) != 0)
+      {
+        perror ("pthread_create");
+        exit (1);
+      }
+  for (int i = 0; i < config.nworkers; i++)
+    pthread_join (workers[i].tid, NULL);
+  if (config.verbose)
+    printf ("sum %ld\n", sum);
+  return 0;
+}
