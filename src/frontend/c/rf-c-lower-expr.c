@@ -173,10 +173,12 @@ lower_eval (Lower *L, CExpr *e)
     }
 }
 
-/* The trylock call (a mutex trylock/timedlock, sem_trywait/timedwait: 0 means
- * success) in a condition E and whether "true" means it succeeded. */
+/* The checked call in a condition E (`call`, `!call`, `call == 0`, `call != 0`, `0 !=
+ * call`): a trylock (a mutex trylock/timedlock, sem_trywait/timedwait) or a
+ * pthread_create, all of which return 0 on success, and whether "true" means it
+ * succeeded. */
 static CExpr *
-trylock_in (CExpr *e, gboolean *true_is_success)
+checked_call_in (CExpr *e, gboolean *true_is_success)
 {
   e = c_peel (e);
   if (!e)
@@ -202,7 +204,8 @@ trylock_in (CExpr *e, gboolean *true_is_success)
     }
   if (!call)
     return NULL;
-  if (!rf_c_libc_is_try (lower_effect_of (c_callee_name (call))))
+  RfCLibcEffect k = lower_effect_of (c_callee_name (call));
+  if (!rf_c_libc_is_try (k) && k != RF_C_LIBC_CREATE)
     return NULL;
   *true_is_success = neg ? !zero_is_true : zero_is_true;
   return call;
@@ -230,12 +233,17 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
       lower_cond (L, p->b, t, f);
       return;
     }
-  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && !trylock_in (p, &ts))
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && !checked_call_in (p, &ts))
     {
       lower_cond (L, p->a, f, t);
       return;
     }
-  CExpr *call = trylock_in (p, &ts);
+  CExpr *call = checked_call_in (p, &ts);
+  if (call && lower_effect_of (c_callee_name (call)) == RF_C_LIBC_CREATE)
+    {
+      lower_create_checked (L, call, ts ? t : f, ts ? f : t);
+      return;
+    }
   if (call)
     {
       lower_trylock (L, call, ts ? t : f, ts ? f : t);

@@ -248,6 +248,22 @@ lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFu
     }
 }
 
+/* A pthread_create whose result a condition tests: POSIX starts no thread when it
+ * fails (and leaves the handle unspecified), so the branch of failure does not create:
+ * there the arguments are evaluated and the handle taken as written, nothing more. */
+void
+lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
+{
+  guint start = L->cur;
+  lower_eval (L, call);
+  lower_edge (L, L->cur, success, RF_OP_SKIP, -1, -1, call->loc, "pthread_create succeeds");
+  L->cur = start;
+  lower_access_through (L, c_arg (call, 0), ACC_WRITE, FALSE, call->loc);
+  for (guint i = 1; i < 4; i++)
+    lower_eval (L, c_arg (call, i));
+  lower_edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, "pthread_create fails");
+}
+
 /* pthread_create (&t, attr, f, arg): create f: pc_i -> pc_j + entry_f, one transition
  * per start routine f may be; the job type remembers what arg points to and the handle
  * whose semaphore its threads post when they end. */

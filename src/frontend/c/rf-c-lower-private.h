@@ -325,6 +325,7 @@ void lower_demote (Lower *L, GPtrArray *places, const char *why);
 CDecl *lower_handle_root (Lower *L, CExpr *e, GString *path);
 gint lower_handle_sem (Lower *L, CExpr *e);
 void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
+void lower_create_checked (Lower *L, CExpr *call, guint success, guint failure);
 void lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_rwlock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_try_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
