@@ -11,7 +11,10 @@
  * The claim holds in every run when, checked here on the source:
  *  - both loops are statements of one block of main's own body, run by main alone
  *    (main is the one thread of its job type, not recursive, not in module mode), the
- *    create loop first;
+ *    create loop first; or either is the whole body of a helper function (`void
+ *    spawn_all (void)`: no parameters, not recursive, its address never taken, called
+ *    from that statement of the block and from nowhere else, so that it runs there
+ *    only), a `return` in it being an early exit;
  *  - both are counted the same way: `for (i = A; i CMP B; STEP)` (or `int i = A`;
  *    CMP one of < <= != > >=, either way round; STEP i++, ++i, i += 1, i = i + 1 or
  *    their decrements; or a `while` with `i = A;` just before it and STEP last in its
@@ -607,12 +610,14 @@ handle_test (CStmt *s, gpointer data)
 
 /* The handle slots keep what pthread_create stored until the join loop reads them:
  * H's variables are locals of main that no other thread can reach (the points-to
- * analysis) or globals no other function names, and main names them only as the base
+ * analysis) or globals no other function names (but the helpers CREATE_FN and JOIN_FN,
+ * which the caller checks), and main names them only as the base
  * of a subscript or member, in sizeof, on the left of a plain assignment (a pointer
  * given its array), as free's argument, and in the two calls' handle arguments;
  * between the loops not at all (checked by the caller). */
 static gboolean
-handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg)
+handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg,
+              CDecl *create_fn, CDecl *join_fn)
 {
   for (guint i = 0; i < hvars->len; i++)
     {
@@ -628,7 +633,7 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
           gpointer k, v;
           g_hash_table_iter_init (&it, L->funcs);
           while (g_hash_table_iter_next (&it, &k, &v))
-            if (v != main_fn)
+            if (v != main_fn && v != create_fn && v != join_fn)  /* the helpers: by the caller */
               {
                 g_autoptr (GPtrArray) one = g_ptr_array_new ();
                 g_ptr_array_add (one, d);
@@ -665,11 +670,12 @@ same_text (CExpr *a, CExpr *b)
   return strcmp (ta->str, tb->str) == 0;
 }
 
-/* A loop's body and parts leave it only by ending the program (see the approach). */
+/* A loop's body and parts leave it only by ending the program (see the approach);
+ * MAIN_TOP: the loop is main's, where a return ends the program. */
 static gboolean
-no_early_exit (Lower *L, CStmt *loop)
+no_early_exit (Lower *L, CStmt *loop, gboolean main_top)
 {
-  Scan sc = { .L = L, .main_top = TRUE };
+  Scan sc = { .L = L, .main_top = main_top };
   scan (&sc, loop, TRUE);
   return !sc.jump;
 }
@@ -694,14 +700,117 @@ index_kept (Lower *L, const CountedLoop *cl)
   return !sc.hit;
 }
 
-/* L is lowering main's own body, run by main alone. */
+/* FR is main's own frame, run by main alone. */
 static gboolean
-in_main_alone (Lower *L)
+main_frame_alone (Lower *L, Frame *fr)
 {
-  return !L->module && L->frame && !L->frame->up && L->frame->fn && L->frame->fn->name
-         && strcmp (L->frame->fn->name, "main") == 0 && L->job && strcmp (L->job->name, "main") == 0
+  return !L->module && fr && !fr->up && fr->fn && fr->fn->name
+         && strcmp (fr->fn->name, "main") == 0 && L->job && strcmp (L->job->name, "main") == 0
          && L->job->start == RF_START_COUNT && L->job->count == 1
-         && !g_hash_table_contains (L->pre.recursive, L->frame->fn);
+         && !g_hash_table_contains (L->pre.recursive, fr->fn);
+}
+
+/* L is lowering main's own body (HELPER NULL), or HELPER called from it, run by main
+ * alone. */
+static gboolean
+in_main_alone (Lower *L, CDecl *helper)
+{
+  if (!helper)
+    return main_frame_alone (L, L->frame);
+  return L->frame && L->frame->fn == helper && main_frame_alone (L, L->frame->up);
+}
+
+/* CountCalls: the calls of fn in a body, and any other mention of it. */
+typedef struct {
+  CDecl *fn;
+  guint calls, names;
+} CountCalls;
+
+static CVisitResult
+count_calls (CExpr *e, gpointer data)
+{
+  CountCalls *cc = data;
+  if (e->kind == C_EXPR_CALL && ident_decl (e->a) && ident_decl (e->a)->name
+      && strcmp (ident_decl (e->a)->name, cc->fn->name) == 0)
+    cc->calls++;
+  if (e->kind == C_EXPR_IDENT && e->decl && e->decl->name && strcmp (e->decl->name, cc->fn->name) == 0)
+    cc->names++;
+  return C_VISIT_CONTINUE;
+}
+
+/* The helper statement S calls: `f ();` of a function f with a body and no
+ * parameters, not main, not recursive, whose address is never taken, that no function
+ * but MAIN_FN calls and MAIN_FN calls once, by name; or NULL. */
+static CDecl *
+helper_of (Lower *L, CStmt *s, CDecl *main_fn)
+{
+  CExpr *e = s->kind == C_STMT_EXPR ? c_peel (s->expr) : NULL;
+  if (!e || e->kind != C_EXPR_CALL || (e->args && e->args->len > 0) || !c_callee_name (e))
+    return NULL;
+  CDecl *f = g_hash_table_lookup (L->funcs, c_callee_name (e));
+  if (!f || f == main_fn || !f->body || f->body->kind != C_STMT_COMPOUND || (f->params && f->params->len > 0)
+      || g_hash_table_contains (L->pre.recursive, f) || g_hash_table_contains (L->pre.addr_funcs, f))
+    return NULL;
+  GHashTableIter it;
+  gpointer k, v;
+  g_hash_table_iter_init (&it, L->pre.calls);
+  while (g_hash_table_iter_next (&it, &k, &v))
+    if (k != main_fn && (!v || g_hash_table_contains (v, f)))
+      return NULL;
+  CountCalls cc = { f, 0, 0 };
+  CVisitor vis = { .expr = count_calls, .data = &cc };
+  c_visit_stmt (&vis, main_fn->body);
+  return cc.calls == 1 && cc.names == 1 ? f : NULL;
+}
+
+/* LoopSite: where a loop of a plan is: ITEMS[I], in main's block (helper NULL) or in
+ * the body of HELPER, which main's block calls. */
+typedef struct {
+  GPtrArray *items;
+  guint i;
+  CDecl *helper;
+} LoopSite;
+
+/* ITEMS[I] of main's block as a loop: the loop itself, or a call of a helper whose
+ * body is one loop (a while loop after its init), maybe after declarations without
+ * initializer and followed by `return;`. */
+static gboolean
+loop_site (Lower *L, GPtrArray *items, guint i, CDecl *main_fn, LoopSite *out)
+{
+  CStmt *s = g_ptr_array_index (items, i);
+  if (s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE)
+    {
+      *out = (LoopSite) { items, i, NULL };
+      return TRUE;
+    }
+  CDecl *f = helper_of (L, s, main_fn);
+  if (!f || !f->body->items)
+    return FALSE;
+  GPtrArray *b = f->body->items;
+  guint n = b->len, first = 0;
+  if (n > 0 && ((CStmt *) g_ptr_array_index (b, n - 1))->kind == C_STMT_RETURN
+      && !((CStmt *) g_ptr_array_index (b, n - 1))->expr)
+    n--;
+  /* declarations that evaluate nothing may come first (`size_t k;`) */
+  for (; first < n; first++)
+    {
+      CStmt *d = g_ptr_array_index (b, first);
+      gboolean quiet = d->kind == C_STMT_DECL && d->items;
+      for (guint m = 0; quiet && m < d->items->len; m++)
+        {
+          CDecl *v = g_ptr_array_index (d->items, m);
+          quiet = v->kind == C_DECL_VAR && !v->init && !c_is_static_object (v) && !lower_type_is_vm (L, v->type);
+        }
+      if (!quiet)
+        break;
+    }
+  if (n == first || n - first > 2)
+    return FALSE;
+  CStmt *loop = g_ptr_array_index (b, n - 1);
+  if ((n - first == 1 && loop->kind != C_STMT_FOR) || (n - first == 2 && loop->kind != C_STMT_WHILE))
+    return FALSE;
+  *out = (LoopSite) { b, n - 1, f };
+  return TRUE;
 }
 
 /* A plan for the loop ITEMS[I] of a block of main's body: a create loop whose threads
@@ -711,7 +820,10 @@ static JoinAllPlan *
 find_plan (Lower *L, GPtrArray *items, guint i)
 {
   CountedLoop cl, jl;
-  if (!counted_form (items, i, &cl) || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt))
+  CDecl *main_fn = L->frame->fn;
+  LoopSite csite, jsite;
+  if (!loop_site (L, items, i, main_fn, &csite) || !counted_form (csite.items, csite.i, &cl)
+      || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt, !csite.helper))
     return NULL;
   CExpr *create = the_call (cl.body, "pthread_create");
   Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
@@ -720,12 +832,13 @@ find_plan (Lower *L, GPtrArray *items, guint i)
     goto out;
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
-      if (!counted_form (items, k, &jl))
+      if (!loop_site (L, items, k, main_fn, &jsite) || !counted_form (jsite.items, jsite.i, &jl))
         continue;
       CExpr *join = the_call (jl.body, "pthread_join");
       if (!join || !slot_of (c_arg (join, 0), &js) || js.index != jl.index || strcmp (js.path->str, cs.path->str) != 0
           || !same_text (js.h, cs.h) || !same_text (jl.init, cl.init) || !same_text (jl.bound, cl.bound)
-          || jl.cmp != cl.cmp || jl.step != cl.step || !index_kept (L, &jl) || !no_early_exit (L, jl.stmt))
+          || jl.cmp != cl.cmp || jl.step != cl.step || !index_kept (L, &jl)
+          || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
       Scan between = { .L = L, .main_top = TRUE };
@@ -738,23 +851,58 @@ find_plan (Lower *L, GPtrArray *items, guint i)
        * before it) */
       g_autoptr (GPtrArray) vars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
-      guint first = cl.stmt->kind == C_STMT_WHILE ? i - 1 : i;
+      guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
       if (!value_vars (cl.init, vars) || !value_vars (cl.bound, vars) || !value_vars (cs.h, hvars))
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
-      if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
-          || !stable (L, vars, items, i, k, L->frame->fn, NULL))
+      /* the same variables, not just the same names (a helper's global n is not
+       * main's local n) */
+      g_autoptr (GPtrArray) jvars = g_ptr_array_new ();
+      if (!value_vars (jl.init, jvars) || !value_vars (jl.bound, jvars))
         break;
-      /* H: not even named between the loops; in the loops only in the two calls */
+      g_ptr_array_remove (jvars, cl.index);
+      g_ptr_array_remove (jvars, jl.index);
+      gboolean same = jvars->len == vars->len;
+      for (guint m = 0; same && m < jvars->len; m++)
+        same = g_ptr_array_find (vars, g_ptr_array_index (jvars, m), NULL);
+      if (!same)
+        break;
+      if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
+          || !stable (L, vars, items, i, k, main_fn, NULL))
+        break;
+      /* with a helper, the variables of A, B and H are globals (main's locals are out
+       * of a helper's reach, and a helper's own are not stable); the helpers' bodies
+       * change none of them */
+      Scan hv = { .L = L, .decls = vars };
+      for (guint m = 0; m < hvars->len + vars->len && (csite.helper || jsite.helper); m++)
+        {
+          CDecl *d = g_ptr_array_index (m < hvars->len ? hvars : vars, m < hvars->len ? m : m - hvars->len);
+          if (!(d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d)))
+            goto out;
+        }
+      if (csite.helper)
+        scan (&hv, csite.helper->body, FALSE);
+      if (jsite.helper)
+        scan (&hv, jsite.helper->body, FALSE);
+      if (hv.hit)
+        break;
+      /* H: not even named between the loops; in the loops (the helpers) only in the
+       * two calls */
       Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE };
       for (guint m = i + 1; m < k; m++)
         scan (&hs, g_ptr_array_index (items, m), FALSE);
       hs.skip = create;
-      scan (&hs, cl.stmt, TRUE);
+      if (csite.helper)
+        scan (&hs, csite.helper->body, FALSE);
+      else
+        scan (&hs, cl.stmt, TRUE);
       hs.skip = join;
-      scan (&hs, jl.stmt, TRUE);
-      if (hs.hit || !handles_kept (L, hvars, L->frame->fn, c_arg (create, 0), c_arg (join, 0)))
+      if (jsite.helper)
+        scan (&hs, jsite.helper->body, FALSE);
+      else
+        scan (&hs, jl.stmt, TRUE);
+      if (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), csite.helper, jsite.helper))
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
        * comes before them) */
@@ -768,6 +916,8 @@ find_plan (Lower *L, GPtrArray *items, guint i)
       plan->join = join;
       plan->join_loop = jl.stmt;
       plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+      plan->create_fn = csite.helper;
+      plan->join_fn = jsite.helper;
     }
 out:
   g_string_free (cs.path, TRUE);
@@ -788,7 +938,8 @@ void
 lower_joinall_block_begin (Lower *L, CStmt *block, guint i)
 {
   CStmt *s = g_ptr_array_index (block->items, i);
-  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || L->quiet || !in_main_alone (L))
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE && s->kind != C_STMT_EXPR) || L->quiet
+      || !in_main_alone (L, NULL))
     return;
   JoinAllPlan *plan = find_plan (L, block->items, i);
   if (plan)
@@ -801,7 +952,7 @@ lower_joinall_for_create (Lower *L, CExpr *call)
   for (guint i = 0; i < L->jobs.joinall->len; i++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);
-      if (p->create == call && in_main_alone (L))
+      if (p->create == call && in_main_alone (L, p->create_fn))
         return p;
     }
   return NULL;
@@ -813,7 +964,7 @@ lower_joinall_after (Lower *L, CStmt *s)
   for (guint i = 0; i < L->jobs.joinall->len; i++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);
-      if (p->join_loop != s)
+      if (p->join_loop != s || !in_main_alone (L, p->join_fn))
         continue;
       /* every thread of the create loop's job types has been joined */
       for (guint k = 0; k < p->jobs->len; k++)

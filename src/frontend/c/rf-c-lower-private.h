@@ -90,11 +90,14 @@ typedef struct {
  * of the same block joins, all of them (rf-c-lower-joinall.c). create: the create
  * call; join_loop: the join loop's statement; jobs: the job types the create call
  * started (guint), each made for this call alone; at the join loop's exit they have
- * all ended (RF_OP_JOINALL); join: the join loop's pthread_join call. */
+ * all ended (RF_OP_JOINALL); join: the join loop's pthread_join call; create_fn,
+ * join_fn: the helper functions whose whole body is the create or the join loop,
+ * called from the block (NULL: the loop is a statement of the block itself). */
 typedef struct {
   CExpr *create, *join;
   CStmt *join_loop;
   GArray *jobs;
+  CDecl *create_fn, *join_fn;
 } JoinAllPlan;
 
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array

@@ -1,0 +1,51 @@
+// The racy twin of join_helpers_mixed.c: main's join loop stops at the first worker
+// whose join fails, and main reads the sum all the same.
+// expect: sum RACE
+// expect-race-at: sum 49 25
+// expect: count race-free
+// expect: handles[] race-free
+// expect: argv[] race-free
+// expect: argv strings race-free
+// fixed-twin: join_helpers_mixed.c
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX 128
+
+static pthread_t handles[MAX];
+static size_t count;
+static pthread_mutex_t sum_lock = PTHREAD_MUTEX_INITIALIZER;
+static double sum;
+
+static void *
+add_one (void *p)
+{
+  pthread_mutex_lock (&sum_lock);
+  sum += 1.0;
+  pthread_mutex_unlock (&sum_lock);
+  return p;
+}
+
+static void
+start_workers (void)
+{
+  size_t k;
+  for (k = 0; k < count; k++)
+    pthread_create (handles + k, NULL, add_one, NULL);
+}
+
+int
+main (int argc, char **argv)
+{
+  count = argc > 1 ? strtoul (argv[1], NULL, 10) : 16;
+  if (count > MAX)
+    count = MAX;
+  start_workers ();
+  size_t k;
+  for (k = 0; k < count; k++)
+    if (pthread_join (handles[k], NULL) != 0)
+      break;
+  printf ("%f\n", sum);
+  return 0;
+}
