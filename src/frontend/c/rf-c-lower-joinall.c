@@ -41,8 +41,15 @@
 
 #include <string.h>
 
+/* Endpoint: an end of an index range, E + OFF (E NULL: the constant OFF). */
+typedef struct {
+  CExpr *e;
+  gint64 off;
+} Endpoint;
+
 /* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
- * (borrowed); step: +1 or -1; cmp: the comparison with the index on the left. */
+ * (borrowed; bound NULL for `while (i--)`); step: +1 or -1; cmp: the comparison with
+ * the index on the left; lo, hi: the values the index has in the body, [lo, hi). */
 typedef struct {
   CStmt *stmt;
   CDecl *index;
@@ -51,8 +58,33 @@ typedef struct {
   CExpr *bound;
   gint step;
   CStmt *body;
-  CStmt *step_stmt;   /* a while loop's step statement (last in its body), or NULL */
+  CStmt *step_stmt;   /* a while loop's step statement (last or first in its body), or NULL */
+  Endpoint lo, hi;
 } CountedLoop;
+
+static gboolean same_text (CExpr *a, CExpr *b);
+static gboolean value_vars (CExpr *e, GPtrArray *out);
+
+/* E + ADD as an endpoint: `X + c` and `X - c` fold their constant into the offset. */
+static Endpoint
+endpoint (CExpr *e, gint64 add)
+{
+  gint64 c;
+  e = c_peel (e);
+  if (!e)
+    return (Endpoint) { NULL, add };
+  if (c_const_int (e, &c))
+    return (Endpoint) { NULL, c + add };
+  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB) && c_const_int (e->b, &c))
+    return (Endpoint) { c_peel (e->a), add + (e->op == C_OP_ADD ? c : -c) };
+  return (Endpoint) { e, add };
+}
+
+static gboolean
+same_endpoint (Endpoint a, Endpoint b)
+{
+  return a.off == b.off && (a.e ? b.e && same_text (a.e, b.e) : !b.e);
+}
 
 /* The declaration of plain identifier E (peeled), or NULL. */
 static CDecl *
@@ -140,20 +172,74 @@ counted_form (GPtrArray *items, guint i, CountedLoop *out)
       out->index = ident_decl (c_peel (init->expr)->a);
       out->init = c_peel (init->expr)->b;
     }
-  if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index)
-      || !index_cmp (s->expr, out->index, &out->cmp, &out->bound))
+  if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index))
     return FALSE;
-  if (s->kind == C_STMT_FOR)
-    out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
-  else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
+  /* the index values the body sees are those the test let through, shifted by the
+   * step when it comes first: `i-- > B` (and `while (i--)`, `i-- != B`), or a while
+   * body that begins with its step; `--i > B` tests the stepped value */
+  gint shift = 0, pre = 0;
+  CExpr *c = c_peel (s->expr);
+  CExpr *lhs = c && c->kind == C_EXPR_BINARY ? c_peel (c->a) : c;
+  if (lhs && lhs->kind == C_EXPR_UNARY && (lhs->op == C_OP_POSTDEC || lhs->op == C_OP_PREDEC)
+      && ident_decl (lhs->a) == out->index)
     {
-      out->step_stmt = g_ptr_array_index (s->body->items, s->body->items->len - 1);
-      out->step = out->step_stmt->kind == C_STMT_EXPR ? step_of (out->step_stmt->expr, out->index) : 0;
+      out->step = -1;
+      if (lhs == c)
+        out->cmp = C_OP_NE, out->bound = NULL;   /* while (i--): i-- != 0 */
+      else if (c->op == C_OP_GT || c->op == C_OP_GE || c->op == C_OP_NE)
+        {
+          out->cmp = c->op, out->bound = c->b;
+        }
+      else
+        return FALSE;
+      if (lhs->op == C_OP_POSTDEC)
+        shift = -1;
+      else
+        pre = -1;
+      if (s->kind == C_STMT_FOR && s->expr2)
+        return FALSE;
     }
-  /* counting up towards an upper bound, or down towards a lower one */
-  gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;
-  gboolean down = out->cmp == C_OP_GT || out->cmp == C_OP_GE || out->cmp == C_OP_NE;
-  return (out->step == 1 && up) || (out->step == -1 && down);
+  else
+    {
+      if (!index_cmp (s->expr, out->index, &out->cmp, &out->bound))
+        return FALSE;
+      if (s->kind == C_STMT_FOR)
+        out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
+      else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
+        {
+          GPtrArray *b = s->body->items;
+          CStmt *last = g_ptr_array_index (b, b->len - 1), *first = g_ptr_array_index (b, 0);
+          gint ls = last->kind == C_STMT_EXPR ? step_of (last->expr, out->index) : 0;
+          gint fs = first->kind == C_STMT_EXPR ? step_of (first->expr, out->index) : 0;
+          if (ls)
+            out->step_stmt = last, out->step = ls;
+          else if (fs)
+            out->step_stmt = first, out->step = fs, shift = fs;
+        }
+      /* counting up towards an upper bound, or down towards a lower one */
+      gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;
+      gboolean down = out->cmp == C_OP_GT || out->cmp == C_OP_GE || out->cmp == C_OP_NE;
+      if (!((out->step == 1 && up) || (out->step == -1 && down)))
+        return FALSE;
+    }
+  /* the ends are fixed: neither names the index */
+  g_autoptr (GPtrArray) ends = g_ptr_array_new ();
+  if (!value_vars (out->init, ends) || (out->bound && !value_vars (out->bound, ends))
+      || g_ptr_array_find (ends, out->index, NULL))
+    return FALSE;
+  /* the values the test lets through, [lo, hi), then shifted */
+  if (out->step == 1)
+    {
+      out->lo = endpoint (out->init, pre);
+      out->hi = endpoint (out->bound, out->cmp == C_OP_LE ? 1 : 0);
+    }
+  else
+    {
+      out->hi = endpoint (out->init, pre + 1);
+      out->lo = endpoint (out->bound, out->cmp == C_OP_GE ? 0 : 1);
+    }
+  out->lo.off += shift, out->hi.off += shift;
+  return TRUE;
 }
 
 /* ---- what statements do ---- */
@@ -163,7 +249,9 @@ counted_form (GPtrArray *items, guint i, CountedLoop *out)
  * statement that leaves early was met; hit: a decl was assigned, incremented, had its
  * address taken or (mention) was named; depth: loops and switches entered (a break or
  * continue inside one stays in); skip: an expression to leave out (the handle argument
- * of the call the plan is about); L: for the types of sizeof's operands. */
+ * of the call the plan is about); slot_field: the member of a slot of struct type that
+ * holds the handle (`tid` of H[i].tid), or NULL: naming or assigning another member
+ * of an element of H (H[i].id = i) is no hit; L: for the types of sizeof's operands. */
 typedef struct {
   Lower *L;
   GPtrArray *decls;
@@ -172,6 +260,7 @@ typedef struct {
   gboolean jump, hit;
   guint depth;
   CExpr *skip;
+  const char *slot_field;
 } Scan;
 
 /* The variable lvalue E is part of (through members, array elements, and pointer
@@ -193,6 +282,27 @@ asked (Scan *sc, CDecl *d)
   return d && sc->decls && g_ptr_array_find (sc->decls, d, NULL);
 }
 
+/* E is H[j].g... for a variable H asked about and a first member g other than
+ * slot_field: its index expression, else NULL. */
+static CExpr *
+other_field (Scan *sc, CExpr *e)
+{
+  e = c_peel (e);
+  const char *first = NULL;
+  while (e && e->kind == C_EXPR_MEMBER && !e->arrow)
+    {
+      first = e->text;
+      e = c_peel (e->a);
+    }
+  if (!sc->slot_field || !first || !e || e->kind != C_EXPR_INDEX || !asked (sc, ident_decl (e->a))
+      || strcmp (first, sc->slot_field) == 0)
+    return NULL;
+  return e->b;
+}
+
+static CVisitResult scan_stmt (CStmt *s, gpointer data);
+static void scan_stmt_done (CStmt *s, gpointer data);
+
 static CVisitResult
 scan_expr (CExpr *e, gpointer data)
 {
@@ -202,12 +312,22 @@ scan_expr (CExpr *e, gpointer data)
   if (e == sc->skip || e->kind == C_EXPR_ALIGNOF
       || (e->kind == C_EXPR_SIZEOF && e->a && !lower_type_is_vm (sc->L, type_of (sc->L, e->a))))
     return C_VISIT_SKIP;
-  if (e->kind == C_EXPR_ASSIGN && asked (sc, base_decl (e->a)))
+  if (e->kind == C_EXPR_ASSIGN && asked (sc, base_decl (e->a)) && !other_field (sc, e->a))
     sc->hit = TRUE;
-  if (e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
-                                  || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
-      && asked (sc, base_decl (e->a)))
+  if (e->kind == C_EXPR_UNARY && (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
+                                  || e->op == C_OP_POSTDEC)
+      && asked (sc, base_decl (e->a)) && !other_field (sc, e->a))
     sc->hit = TRUE;
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && asked (sc, base_decl (e->a)))
+    sc->hit = TRUE;
+  CExpr *index = e->kind == C_EXPR_MEMBER ? other_field (sc, e) : NULL;
+  if (index)
+    {
+      /* another member of an element: only its index is looked at */
+      CVisitor v = { .stmt = scan_stmt, .stmt_done = scan_stmt_done, .expr = scan_expr, .data = sc };
+      c_visit_expr (&v, index);
+      return C_VISIT_SKIP;
+    }
   if (sc->mention && e->kind == C_EXPR_IDENT && asked (sc, e->decl))
     sc->hit = TRUE;
   if (e->kind == C_EXPR_LABEL_ADDR)
@@ -548,32 +668,19 @@ typedef struct {
   GPtrArray *decls;
   GHashTable *ok, *seen;
   CExpr *create_arg, *join_arg;
+  gboolean leaked;
 } HandleUses;
-
-static CVisitResult
-allow_idents (CExpr *e, gpointer data)
-{
-  if (e->kind == C_EXPR_IDENT)
-    g_hash_table_add (data, e);
-  return C_VISIT_CONTINUE;
-}
-
-static void
-allow_subtree (HandleUses *hu, CExpr *e)
-{
-  CVisitor v = { .expr = allow_idents, .data = hu->ok };
-  c_visit_expr (&v, e);
-}
 
 static CVisitResult
 handle_use (CExpr *e, gpointer data)
 {
   HandleUses *hu = data;
   if (e == hu->create_arg || e == hu->join_arg || e->kind == C_EXPR_SIZEOF || e->kind == C_EXPR_ALIGNOF)
-    {
-      allow_subtree (hu, e);
-      return C_VISIT_CONTINUE;
-    }
+    return C_VISIT_SKIP;  /* the handle arguments; sizeof's operand is not evaluated */
+  /* &H[j]: a pointer to a slot (and its handle) could go anywhere */
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && base_decl (e->a)
+      && g_ptr_array_find (hu->decls, base_decl (e->a), NULL))
+    hu->leaked = TRUE;
   CExpr *base = NULL;
   if (e->kind == C_EXPR_INDEX || (e->kind == C_EXPR_MEMBER && !e->arrow))
     base = c_peel (e->a);
@@ -611,7 +718,8 @@ handle_test (CStmt *s, gpointer data)
 /* The handle slots keep what pthread_create stored until the join loop reads them:
  * H's variables are locals of main that no other thread can reach (the points-to
  * analysis) or globals no other function names (but the helpers CREATE_FN and JOIN_FN,
- * which the caller checks), and main names them only as the base
+ * which the caller checks), main never takes the address of a slot (but in the create
+ * call's handle argument), and main names them only as the base
  * of a subscript or member, in sizeof, on the left of a plain assignment (a pointer
  * given its array), as free's argument, and in the two calls' handle arguments;
  * between the loops not at all (checked by the caller). */
@@ -644,10 +752,10 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
               }
         }
     }
-  HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg };
+  HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg, FALSE };
   CVisitor v = { .stmt = handle_test, .expr = handle_use, .data = &hu };
   c_visit_stmt (&v, main_fn->body);
-  gboolean kept = TRUE;
+  gboolean kept = !hu.leaked;
   GHashTableIter it;
   gpointer k;
   g_hash_table_iter_init (&it, hu.seen);
@@ -836,8 +944,8 @@ find_plan (Lower *L, GPtrArray *items, guint i)
         continue;
       CExpr *join = the_call (jl.body, "pthread_join");
       if (!join || !slot_of (c_arg (join, 0), &js) || js.index != jl.index || strcmp (js.path->str, cs.path->str) != 0
-          || !same_text (js.h, cs.h) || !same_text (jl.init, cl.init) || !same_text (jl.bound, cl.bound)
-          || jl.cmp != cl.cmp || jl.step != cl.step || !index_kept (L, &jl)
+          || !same_text (js.h, cs.h) || !same_endpoint (jl.lo, cl.lo) || !same_endpoint (jl.hi, cl.hi)
+          || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
@@ -852,14 +960,14 @@ find_plan (Lower *L, GPtrArray *items, guint i)
       g_autoptr (GPtrArray) vars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
       guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
-      if (!value_vars (cl.init, vars) || !value_vars (cl.bound, vars) || !value_vars (cs.h, hvars))
+      if (!value_vars (cl.init, vars) || (cl.bound && !value_vars (cl.bound, vars)) || !value_vars (cs.h, hvars))
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
       /* the same variables, not just the same names (a helper's global n is not
        * main's local n) */
       g_autoptr (GPtrArray) jvars = g_ptr_array_new ();
-      if (!value_vars (jl.init, jvars) || !value_vars (jl.bound, jvars))
+      if (!value_vars (jl.init, jvars) || (jl.bound && !value_vars (jl.bound, jvars)))
         break;
       g_ptr_array_remove (jvars, cl.index);
       g_ptr_array_remove (jvars, jl.index);
@@ -889,15 +997,18 @@ find_plan (Lower *L, GPtrArray *items, guint i)
         break;
       /* H: not even named between the loops; in the loops (the helpers) only in the
        * two calls */
-      Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE };
+      g_autofree char *field = cs.path->len > 1 ? g_strndup (cs.path->str + 1, strcspn (cs.path->str + 1, ".")) : NULL;
+      Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE, .slot_field = field };
       for (guint m = i + 1; m < k; m++)
         scan (&hs, g_ptr_array_index (items, m), FALSE);
-      hs.skip = create;
+      /* the handle arguments alone: an element of H given to the threads (&H[i] as
+       * their argument) could have its handle overwritten by them */
+      hs.skip = c_arg (create, 0);
       if (csite.helper)
         scan (&hs, csite.helper->body, FALSE);
       else
         scan (&hs, cl.stmt, TRUE);
-      hs.skip = join;
+      hs.skip = c_arg (join, 0);
       if (jsite.helper)
         scan (&hs, jsite.helper->body, FALSE);
       else
@@ -906,7 +1017,7 @@ find_plan (Lower *L, GPtrArray *items, guint i)
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
        * comes before them) */
-      Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0) };
+      Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0), .slot_field = field };
       for (guint m = first; m <= k; m++)
         scan (&hset, g_ptr_array_index (items, m), FALSE);
       if (hset.hit)
