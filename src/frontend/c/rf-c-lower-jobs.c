@@ -258,7 +258,9 @@ lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
   lower_eval (L, call);
   lower_edge (L, L->cur, success, RF_OP_SKIP, -1, -1, call->loc, "pthread_create succeeds");
   L->cur = start;
+  guint from = L->job->edges->len;
   lower_access_through (L, c_arg (call, 0), ACC_WRITE, FALSE, call->loc);
+  lower_joinall_slot_written (L, call, from);
   for (guint i = 1; i < 4; i++)
     lower_eval (L, c_arg (call, i));
   lower_edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, "pthread_create fails");
@@ -270,7 +272,9 @@ lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
 void
 lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
+  guint from = L->job->edges->len;
   lower_access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+  lower_joinall_slot_written (L, e, from);
   lower_eval (L, c_arg (e, 1));
   lower_eval (L, c_arg (e, 3));
   g_autoptr (GPtrArray) fs = lower_start_routines (L, c_arg (e, 2), loc);

@@ -259,7 +259,7 @@ typedef struct {
   gboolean main_top;
   gboolean jump, hit;
   guint depth;
-  CExpr *skip;
+  CExpr *skip, *skip2;
   const char *slot_field;
 } Scan;
 
@@ -309,7 +309,7 @@ scan_expr (CExpr *e, gpointer data)
   Scan *sc = data;
   /* sizeof's operand is not evaluated (assert's copy of its condition), but for a
    * variably modified type (C11 6.5.3.4p2) */
-  if (e == sc->skip || e->kind == C_EXPR_ALIGNOF
+  if (e == sc->skip || (sc->skip2 && e == sc->skip2) || e->kind == C_EXPR_ALIGNOF
       || (e->kind == C_EXPR_SIZEOF && e->a && !lower_type_is_vm (sc->L, type_of (sc->L, e->a))))
     return C_VISIT_SKIP;
   if (e->kind == C_EXPR_ASSIGN && asked (sc, base_decl (e->a)) && !other_field (sc, e->a))
@@ -667,7 +667,7 @@ stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl
 typedef struct {
   GPtrArray *decls;
   GHashTable *ok, *seen;
-  CExpr *create_arg, *join_arg;
+  CExpr *create_arg, *join_arg, *thread_arg;
   gboolean leaked;
 } HandleUses;
 
@@ -675,8 +675,10 @@ static CVisitResult
 handle_use (CExpr *e, gpointer data)
 {
   HandleUses *hu = data;
-  if (e == hu->create_arg || e == hu->join_arg || e->kind == C_EXPR_SIZEOF || e->kind == C_EXPR_ALIGNOF)
-    return C_VISIT_SKIP;  /* the handle arguments; sizeof's operand is not evaluated */
+  if (e == hu->create_arg || e == hu->join_arg || e == hu->thread_arg || e->kind == C_EXPR_SIZEOF
+      || e->kind == C_EXPR_ALIGNOF)
+    return C_VISIT_SKIP;  /* the handle arguments, the threads' argument (lower_joinall_check
+                           * sees what the threads write); sizeof's operand is not evaluated */
   /* &H[j]: a pointer to a slot (and its handle) could go anywhere */
   if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && base_decl (e->a)
       && g_ptr_array_find (hu->decls, base_decl (e->a), NULL))
@@ -716,22 +718,24 @@ handle_test (CStmt *s, gpointer data)
 }
 
 /* The handle slots keep what pthread_create stored until the join loop reads them:
- * H's variables are locals of main that no other thread can reach (the points-to
- * analysis) or globals no other function names (but the helpers CREATE_FN and JOIN_FN,
+ * H's variables are locals of main (what other threads write of the slots is
+ * checked after lowering, lower_joinall_check) or globals no other function names (but the helpers CREATE_FN and JOIN_FN,
  * which the caller checks), main never takes the address of a slot (but in the create
  * call's handle argument), and main names them only as the base
  * of a subscript or member, in sizeof, on the left of a plain assignment (a pointer
  * given its array), as free's argument, and in the two calls' handle arguments;
  * between the loops not at all (checked by the caller). */
 static gboolean
-handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg,
+handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg, CExpr *thread_arg,
               CDecl *create_fn, CDecl *join_fn)
 {
   for (guint i = 0; i < hvars->len; i++)
     {
       CDecl *d = g_ptr_array_index (hvars, i);
       gboolean global = d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d);
-      if (!global && (!L->pts || rf_c_points_local_shared (L->pts, d)))
+      /* a local other threads reach (its elements given to them) is fine: what they
+       * write of the slots, lower_joinall_check sees */
+      if (!global && !L->pts)
         return FALSE;
       if (global)
         {
@@ -752,7 +756,8 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
               }
         }
     }
-  HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg, FALSE };
+  HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg,
+                    thread_arg, FALSE };
   CVisitor v = { .stmt = handle_test, .expr = handle_use, .data = &hu };
   c_visit_stmt (&v, main_fn->body);
   gboolean kept = !hu.leaked;
@@ -925,7 +930,7 @@ loop_site (Lower *L, GPtrArray *items, guint i, CDecl *main_fn, LoopSite *out)
  * a later join loop of the block joins, all of them (see the approach); NULL when it
  * is not one. */
 static JoinAllPlan *
-find_plan (Lower *L, GPtrArray *items, guint i)
+find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
 {
   CountedLoop cl, jl;
   CDecl *main_fn = L->frame->fn;
@@ -1001,23 +1006,27 @@ find_plan (Lower *L, GPtrArray *items, guint i)
       Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE, .slot_field = field };
       for (guint m = i + 1; m < k; m++)
         scan (&hs, g_ptr_array_index (items, m), FALSE);
-      /* the handle arguments alone: an element of H given to the threads (&H[i] as
-       * their argument) could have its handle overwritten by them */
+      /* the handle arguments, and the threads' argument: a thread given its element
+       * (&H[i]) could overwrite its handle, which lower_joinall_check looks for */
       hs.skip = c_arg (create, 0);
+      hs.skip2 = c_arg (create, 3);
       if (csite.helper)
         scan (&hs, csite.helper->body, FALSE);
       else
         scan (&hs, cl.stmt, TRUE);
       hs.skip = c_arg (join, 0);
+      hs.skip2 = NULL;
       if (jsite.helper)
         scan (&hs, jsite.helper->body, FALSE);
       else
         scan (&hs, jl.stmt, TRUE);
-      if (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), csite.helper, jsite.helper))
+      if (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
+                                   csite.helper, jsite.helper))
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
        * comes before them) */
-      Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0), .slot_field = field };
+      Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0), .skip2 = c_arg (create, 3),
+                    .slot_field = field };
       for (guint m = first; m <= k; m++)
         scan (&hset, g_ptr_array_index (items, m), FALSE);
       if (hset.hit)
@@ -1027,6 +1036,13 @@ find_plan (Lower *L, GPtrArray *items, guint i)
       plan->join = join;
       plan->join_loop = jl.stmt;
       plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+      plan->slot_writes = g_array_new (FALSE, FALSE, sizeof (guint));
+      plan->joinall_edges = g_array_new (FALSE, FALSE, sizeof (guint));
+      plan->main_job = L->job->id;
+      plan->main_begin = main_fn->body->loc;
+      plan->main_end = main_fn->body->end;
+      plan->region_begin = ((CStmt *) g_ptr_array_index (items, first))->loc;
+      plan->region_end = k + 1 < items->len ? ((CStmt *) g_ptr_array_index (items, k + 1))->loc : block_end;
       plan->create_fn = csite.helper;
       plan->join_fn = jsite.helper;
     }
@@ -1042,7 +1058,100 @@ lower_joinall_plan_free (JoinAllPlan *plan)
   if (!plan)
     return;
   g_array_unref (plan->jobs);
+  g_array_unref (plan->slot_writes);
+  g_array_unref (plan->joinall_edges);
   g_free (plan);
+}
+
+void
+lower_joinall_slot_written (Lower *L, CExpr *call, guint from)
+{
+  JoinAllPlan *p = lower_joinall_for_create (L, call);
+  for (guint i = from; p && i < L->job->edges->len; i++)
+    if (g_array_index (L->job->edges, RfEdge, i).op == RF_OP_WRITE)
+      {
+        guint pair[2] = { L->job->id, i };
+        g_array_append_vals (p->slot_writes, pair, 2);
+      }
+}
+
+static gboolean
+has_pair (GArray *pairs, guint a, guint b)
+{
+  for (guint k = 0; k + 1 < pairs->len; k += 2)
+    if (g_array_index (pairs, guint, k) == a && g_array_index (pairs, guint, k + 1) == b)
+      return TRUE;
+  return FALSE;
+}
+
+/* The claim rests on each slot keeping the handle its create call stored until the
+ * join loop reads it. The checks on the source see main's own uses; a thread given
+ * its element (`&H[i]` as its argument) reaches its slot through a pointer, so after
+ * lowering every write of the slots' locations (the variables the create call
+ * writes) by any job is looked at: one that is not the create call's own withdraws
+ * the claim (its joinall edges become skips, which only adds behaviour) with a
+ * warning. Main's writes on its own lines before the create loop or after the join
+ * loop (free (H) at the end) are left out: the checks on the source cover them, and
+ * they cannot fall between a create and its join; a write from a function main calls
+ * has the lines of that function, so it is looked at. */
+static gboolean
+loc_before (RfLoc a, RfLoc b)
+{
+  return a.line < b.line || (a.line == b.line && a.col < b.col);
+}
+
+static gboolean
+main_line_outside (const JoinAllPlan *p, guint job, RfLoc loc)
+{
+  gboolean in_main = job == p->main_job && loc.file && loc.file == p->main_begin.file
+                     && loc.file == p->main_end.file && !loc_before (loc, p->main_begin)
+                     && !loc_before (p->main_end, loc);
+  /* the region: from the create site up to the statement after the join site */
+  gboolean in_region = loc.file == p->region_begin.file && !loc_before (loc, p->region_begin)
+                       && loc_before (loc, p->region_end);
+  return in_main && !in_region;
+}
+
+void
+lower_joinall_check (Lower *L)
+{
+  for (guint k = 0; k < L->jobs.joinall_done->len; k++)
+    {
+      JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall_done, k);
+      const RfEdge *bad = NULL;
+      for (guint j = 0; j < rf_program_n_jobs (L->prog) && !bad; j++)
+        {
+          RfJob *job = rf_program_get_job (L->prog, j);
+          for (guint i = 0; i < job->edges->len && !bad; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              if (e->op != RF_OP_WRITE || has_pair (p->slot_writes, j, i) || main_line_outside (p, j, e->loc))
+                continue;
+              for (guint w = 0; w + 1 < p->slot_writes->len && !bad; w += 2)
+                {
+                  RfJob *cj = rf_program_get_job (L->prog, g_array_index (p->slot_writes, guint, w));
+                  if (g_array_index (cj->edges, RfEdge, g_array_index (p->slot_writes, guint, w + 1)).arg == e->arg)
+                    bad = e;
+                }
+            }
+        }
+      if (!bad)
+        continue;
+      for (guint w = 0; w + 1 < p->joinall_edges->len; w += 2)
+        {
+          RfJob *job = rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w));
+          RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (p->joinall_edges, guint, w + 1));
+          g_autofree char *old = e->text;
+          e->text = g_strdup_printf ("%s (withdrawn: a handle slot is written elsewhere)", old ? old : "joinall");
+          e->op = RF_OP_SKIP;
+          e->arg = e->arg2 = -1;
+        }
+      const RfVar *v = rf_program_get_var (L->prog, (guint) bad->arg);
+      rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
+                    "this loop joins every thread the loop of pthread_create started, but '%s' (a handle slot) is "
+                    "also written at %s:%u: those threads are not known to have ended after it", v->name,
+                    bad->loc.file ? bad->loc.file : "?", bad->loc.line);
+    }
 }
 
 void
@@ -1052,7 +1161,7 @@ lower_joinall_block_begin (Lower *L, CStmt *block, guint i)
   if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE && s->kind != C_STMT_EXPR) || L->quiet
       || !in_main_alone (L, NULL))
     return;
-  JoinAllPlan *plan = find_plan (L, block->items, i);
+  JoinAllPlan *plan = find_plan (L, block->items, i, block->end);
   if (plan)
     g_ptr_array_add (L->jobs.joinall, plan);
 }
@@ -1082,9 +1191,11 @@ lower_joinall_after (Lower *L, CStmt *s)
         {
           guint job = g_array_index (p->jobs, guint, k);
           g_autofree char *t = g_strdup_printf ("every thread of %s joined", rf_program_get_job (L->prog, job)->name);
+          guint pair[2] = { L->job->id, L->job->edges->len };
           lower_emit (L, RF_OP_JOINALL, (gint) job, -1, s->loc, t);
+          g_array_append_vals (p->joinall_edges, pair, 2);
         }
-      g_ptr_array_remove_index (L->jobs.joinall, i);
+      g_ptr_array_add (L->jobs.joinall_done, g_ptr_array_steal_index (L->jobs.joinall, i));
       return;
     }
 }

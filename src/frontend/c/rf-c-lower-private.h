@@ -98,6 +98,10 @@ typedef struct {
   CStmt *join_loop;
   GArray *jobs;
   CDecl *create_fn, *join_fn;
+  GArray *slot_writes;      /* guint pairs (job, edge): the create call's writes of its handle slot */
+  GArray *joinall_edges;    /* guint pairs (job, edge): the RF_OP_JOINALL edges emitted */
+  guint main_job;           /* main's job id, and main's own lines outside the loops */
+  RfLoc main_begin, main_end, region_begin, region_end;
 } JoinAllPlan;
 
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
@@ -117,6 +121,7 @@ typedef struct {
                              * standing for another object (so it is no one object) */
   GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
+  GPtrArray *joinall_done;  /* JoinAllPlan* (owned) whose joinall edges are emitted */
 } LowerJobs;
 
 /* LowerSync: what the synchronisation operations found (rf-c-lower-sync.c), for the
@@ -321,6 +326,10 @@ JoinAllPlan *lower_joinall_for_create (Lower *L, CExpr *call);
 void lower_joinall_after (Lower *L, CStmt *s);
 /* CALL is the pthread_join of a plan's join loop (which waits for every thread). */
 gboolean lower_joinall_is_join (Lower *L, CExpr *call);
+/* The edges of the current job from FROM on are CALL's writes of its handle slot. */
+void lower_joinall_slot_written (Lower *L, CExpr *call, guint from);
+/* After lowering: a claim whose handle slots something else writes is withdrawn. */
+void lower_joinall_check (Lower *L);
 
 /* rf-c-lower-sync.c */
 void lower_handle_mark (Lower *L, CDecl *d, int state);

@@ -497,6 +497,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
   g_queue_init (&L->jobs.pending);
   L->jobs.joinall = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
+  L->jobs.joinall_done = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
   L->sync.demoted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   L->sync.relockable = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->sync.no_excl = g_array_new (FALSE, FALSE, sizeof (NoExcl));
@@ -542,6 +543,7 @@ lower_free (Lower *L)
   g_array_unref (L->jobs.arg_other);
   g_queue_clear (&L->jobs.pending);
   g_ptr_array_unref (L->jobs.joinall);
+  g_ptr_array_unref (L->jobs.joinall_done);
   g_hash_table_unref (L->sync.demoted);
   g_hash_table_unref (L->sync.relockable);
   g_array_unref (L->sync.no_excl);
@@ -650,6 +652,7 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
         }
       lower_recursive_mutexes (L);
       lower_apply_demotions (L);
+      lower_joinall_check (L);
       lower_note_accesses (L);
     }
 
