@@ -612,11 +612,66 @@ global_write (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* Global D may change while main runs the loops: a function other than MAIN assigns it
- * or takes its address, main takes its address, code without a body may name it, or
- * its address reaches a pointer. */
+/* RegionCalls: the functions called by name in a stretch of main (by_name: callee
+ * CDecl* found through L->funcs). */
+static CVisitResult
+collect_callee (CExpr *e, gpointer data)
+{
+  GHashTable *set = ((gpointer *) data)[0];
+  Lower *L = ((gpointer *) data)[1];
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  CDecl *f = n ? g_hash_table_lookup (L->funcs, n) : NULL;
+  if (f)
+    g_hash_table_add (set, f);
+  return C_VISIT_CONTINUE;
+}
+
+/* The functions that may run while main runs ITEMS[from..to] (and the helpers): those
+ * these statements call, every function whose address is taken (start routines,
+ * callbacks, handlers: threads run them), and everything they call, over the call
+ * graph. A function main calls only before or after the loops is not among them. */
+static GHashTable *
+region_funcs (Lower *L, GPtrArray *items, guint from, guint to, CDecl *h1, CDecl *h2)
+{
+  GHashTable *set = g_hash_table_new (NULL, NULL);
+  gpointer data[2] = { set, L };
+  CVisitor v = { .expr = collect_callee, .data = data };
+  for (guint i = from; i <= to; i++)
+    c_visit_stmt (&v, g_ptr_array_index (items, i));
+  GHashTableIter it;
+  gpointer k, val;
+  g_hash_table_iter_init (&it, L->pre.addr_funcs);
+  while (g_hash_table_iter_next (&it, &k, NULL))
+    g_hash_table_add (set, k);
+  if (h1)
+    g_hash_table_add (set, h1);
+  if (h2)
+    g_hash_table_add (set, h2);
+  GQueue todo = G_QUEUE_INIT;
+  g_hash_table_iter_init (&it, set);
+  while (g_hash_table_iter_next (&it, &k, NULL))
+    g_queue_push_tail (&todo, k);
+  while (!g_queue_is_empty (&todo))
+    {
+      GHashTable *callees = g_hash_table_lookup (L->pre.calls, g_queue_pop_head (&todo));
+      if (!callees)
+        continue;
+      g_hash_table_iter_init (&it, callees);
+      while (g_hash_table_iter_next (&it, &k, &val))
+        if (k && !g_hash_table_contains (set, k))
+          {
+            g_hash_table_add (set, k);
+            g_queue_push_tail (&todo, k);
+          }
+    }
+  return set;
+}
+
+/* Global D may change while main runs the loops: a function of FUNCS (those that may
+ * run meanwhile) other than MAIN assigns it or takes its address, main takes its
+ * address, code without a body may name it, or its address reaches a pointer. */
 static gboolean
-global_may_change (Lower *L, CDecl *d, CDecl *main_fn)
+global_may_change (Lower *L, CDecl *d, CDecl *main_fn, GHashTable *funcs)
 {
   if (d->thread_local)
     return TRUE;
@@ -629,7 +684,7 @@ global_may_change (Lower *L, CDecl *d, CDecl *main_fn)
   while (g_hash_table_iter_next (&it, &k, &v))
     {
       CDecl *fn = v;
-      if (fn == main_fn)
+      if (fn == main_fn || !g_hash_table_contains (funcs, fn))
         continue;
       GlobalWrites gw = { d, FALSE };
       CVisitor vis = { .expr = global_write, .data = &gw };
@@ -645,13 +700,14 @@ global_may_change (Lower *L, CDecl *d, CDecl *main_fn)
  * handle argument of the create call); a local or parameter of main has its address
  * taken nowhere in main; a global as global_may_change says. */
 static gboolean
-stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn, CExpr *skip)
+stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn, CExpr *skip,
+        GHashTable *funcs)
 {
   for (guint i = 0; i < vars->len; i++)
     {
       CDecl *d = g_ptr_array_index (vars, i);
       gboolean global = d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d);
-      if (global ? global_may_change (L, d, main_fn) : g_hash_table_contains (L->pre.escaped, d))
+      if (global ? global_may_change (L, d, main_fn, funcs) : g_hash_table_contains (L->pre.escaped, d))
         return FALSE;
     }
   Scan sc = { .L = L, .decls = vars, .main_top = TRUE, .skip = skip };
@@ -727,7 +783,7 @@ handle_test (CStmt *s, gpointer data)
  * between the loops not at all (checked by the caller). */
 static gboolean
 handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg, CExpr *thread_arg,
-              CDecl *create_fn, CDecl *join_fn)
+              CDecl *create_fn, CDecl *join_fn, GHashTable *funcs)
 {
   for (guint i = 0; i < hvars->len; i++)
     {
@@ -745,7 +801,8 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
           gpointer k, v;
           g_hash_table_iter_init (&it, L->funcs);
           while (g_hash_table_iter_next (&it, &k, &v))
-            if (v != main_fn && v != create_fn && v != join_fn)  /* the helpers: by the caller */
+            if (v != main_fn && v != create_fn && v != join_fn  /* the helpers: by the caller */
+                && g_hash_table_contains (funcs, v))
               {
                 g_autoptr (GPtrArray) one = g_ptr_array_new ();
                 g_ptr_array_add (one, d);
@@ -965,6 +1022,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       g_autoptr (GPtrArray) vars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
       guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
+      g_autoptr (GHashTable) funcs = region_funcs (L, items, first, k, csite.helper, jsite.helper);
       if (!value_vars (cl.init, vars) || (cl.bound && !value_vars (cl.bound, vars)) || !value_vars (cs.h, hvars))
         break;
       g_ptr_array_remove (vars, cl.index);
@@ -982,7 +1040,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       if (!same)
         break;
       if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
-          || !stable (L, vars, items, i, k, main_fn, NULL))
+          || !stable (L, vars, items, i, k, main_fn, NULL, funcs))
         break;
       /* with a helper, the variables of A, B and H are globals (main's locals are out
        * of a helper's reach, and a helper's own are not stable); the helpers' bodies
@@ -1021,7 +1079,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       else
         scan (&hs, jl.stmt, TRUE);
       if (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
-                                   csite.helper, jsite.helper))
+                                   csite.helper, jsite.helper, funcs))
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
        * comes before them) */
