@@ -141,6 +141,7 @@ stmt:
 | BROADCAST name ';'          { $$ = sml_stmt_op (RF_OP_BROADCAST, LOC (@1), $2, NULL); }
 | CREATE name ';'             { $$ = sml_stmt_op (RF_OP_CREATE, LOC (@1), $2, NULL); }
 | JOINALL name ';'            { $$ = sml_stmt_op (RF_OP_JOINALL, LOC (@1), $2, NULL); }
+| JOINALL name ',' name ';'   { $$ = sml_stmt_op (RF_OP_JOINALL, LOC (@1), $2, $4); }
 | POST name ';'               { $$ = sml_stmt_op (RF_OP_POST, LOC (@1), $2, NULL); }
 | TAKE name ';'               { $$ = sml_stmt_op (RF_OP_TAKE, LOC (@1), $2, NULL); }
 | RDLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RDLOCK, LOC (@1), $2, NULL); }

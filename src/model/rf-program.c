@@ -223,7 +223,9 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_RDLOCK: return g_strdup_printf ("rdlock %s", a);
     case RF_OP_WRLOCK: return g_strdup_printf ("wrlock %s", a);
     case RF_OP_RWUNLOCK: return g_strdup_printf ("unlock %s", a);
-    case RF_OP_JOINALL: return g_strdup_printf ("joinall %s", a);
+    case RF_OP_JOINALL:
+      return e->arg2 >= 0 ? g_strdup_printf ("joinall %s, %s", a, rf_program_get_var (prog, e->arg2)->name)
+                          : g_strdup_printf ("joinall %s", a);
     }
   g_assert_not_reached ();
 }
@@ -263,8 +265,12 @@ rf_program_is_valid (const RfProgram *prog)
             case RF_OP_SIGNAL: case RF_OP_BROADCAST:
               if (!var_has_kind (prog, e->arg, RF_VAR_COND)) return FALSE;
               break;
-            case RF_OP_CREATE: case RF_OP_JOINALL:
+            case RF_OP_CREATE:
               if (e->arg < 0 || (guint) e->arg >= prog->jobs->len) return FALSE;
+              break;
+            case RF_OP_JOINALL:
+              if (e->arg < 0 || (guint) e->arg >= prog->jobs->len) return FALSE;
+              if (e->arg2 >= 0 && !var_has_kind (prog, e->arg2, RF_VAR_SEM)) return FALSE;
               break;
             case RF_OP_POST: case RF_OP_TAKE:
               if (!var_has_kind (prog, e->arg, RF_VAR_SEM)) return FALSE;

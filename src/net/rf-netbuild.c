@@ -37,7 +37,8 @@ typedef struct {
   GArray *place_node;  /* gint per place */
   guint from_node;
   GHashTable *names;   /* place names used so far (owned keys), for uniqueness */
-  GArray *joinall;     /* guint pairs: a joinall transition, the job type it empties */
+  GArray *joinall;     /* guint triples: a joinall transition, its semaphore + 1 (0:
+                        * none), the job type it empties */
 } Builder;
 
 /* A unique place name "BASE", "BASE#2", ... (owned). */
@@ -65,6 +66,29 @@ add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, R
   g_array_append_val (b->place_node, none);
   g_assert (b->place_node->len == id + 1);
   return id;
+}
+
+/* For `joinall T, s`: per node of JOB, whether some path from its entry reaches it
+ * through a post of SEM (a forward may-analysis over the job's edges, to a fixpoint).
+ * A thread at a node where this is FALSE has not posted SEM. (g_free) */
+static gboolean *
+may_have_posted (const RfJob *job, gint sem)
+{
+  guint nn = job->nodes->len;
+  gboolean *posted = g_new0 (gboolean, MAX (nn, 1));
+  gboolean changed = TRUE;
+  while (changed)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          gboolean out = posted[e->from] || (e->op == RF_OP_POST && e->arg == sem);
+          if (out && !posted[e->to])
+            posted[e->to] = changed = TRUE;
+        }
+    }
+  return posted;
 }
 
 /* A transition of job J moving a thread from place FROM to place TO, with extra
@@ -267,10 +291,11 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
         add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
       }
       break;
-    case RF_OP_JOINALL:    /* pc_i -> pc_j, emptying every control place of T */
+    case RF_OP_JOINALL:    /* pc_i -> pc_j, emptying every control place of T (with a
+                            * semaphore s: those where no thread has posted s yet) */
       {
-        guint pair[2] = { add_move (b, j, e, text, pi, pj, -1, -1, -1), (guint) e->arg };
-        g_array_append_vals (b->joinall, pair, 2);
+        guint triple[3] = { add_move (b, j, e, text, pi, pj, -1, -1, -1), (guint) (e->arg2 + 1), (guint) e->arg };
+        g_array_append_vals (b->joinall, triple, 3);
       }
       break;
     }
@@ -570,14 +595,17 @@ rf_netbuild (const RfProgram *prog)
     }
 
   /* joinall T: every control place of T, its middle places included */
-  for (guint k = 0; k < b.joinall->len; k += 2)
+  for (guint k = 0; k < b.joinall->len; k += 3)
     {
-      guint t = g_array_index (b.joinall, guint, k), target = g_array_index (b.joinall, guint, k + 1);
+      guint t = g_array_index (b.joinall, guint, k), target = g_array_index (b.joinall, guint, k + 2);
+      gint sem = (gint) g_array_index (b.joinall, guint, k + 1) - 1;
+      g_autofree gboolean *posted = sem >= 0 ? may_have_posted (rf_program_get_job (prog, target), sem) : NULL;
       g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint p = 0; p < rf_net_n_places (b.net); p++)
         {
           const RfPlace *pl = rf_net_get_place (b.net, p);
-          if (pl->kind == RF_PLACE_CONTROL && pl->job == (gint) target)
+          gint node = g_array_index (b.place_node, gint, p);
+          if (pl->kind == RF_PLACE_CONTROL && pl->job == (gint) target && (!posted || (node >= 0 && !posted[node])))
             g_array_append_val (places, p);
         }
       rf_net_set_transition_resets (b.net, t, (const guint *) places->data, places->len);

@@ -47,7 +47,11 @@ typedef enum {
   RF_OP_JOINALL,    /* arg = job type: every thread of that job type has ended here (a
                      * claim of the front end: it waited for each, as a loop of
                      * pthread_join over every handle a loop of pthread_create filled
-                     * does); the net empties that job type's places (a reset) */
+                     * does); the net empties that job type's places (a reset).
+                     * arg2 = -1, or a semaphore: every thread of the job type has
+                     * posted it (a wait loop took one token per thread started, and
+                     * each posts it at most once); the net empties the places where
+                     * a thread cannot have posted it yet */
 } RfOpKind;
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.

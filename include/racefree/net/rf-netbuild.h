@@ -13,6 +13,9 @@
  *   create T:   pc_i -> pc_j + entry_T
  *   joinall T:  pc_i -> pc_j, emptying every control place of T (a reset: the front end
  *               claims every thread of T has ended there)
+ *   joinall T, s: pc_i -> pc_j, emptying the control places of T no path from T's
+ *               entry reaches through a post of s (the claim: every thread of T has
+ *               posted s)
  *   post s:     pc_i -> pc_j + s          take s: pc_i + s -> pc_j
  *   rdlock L:   pc_i + L -> pc_j + L      wrlock L: pc_i + L -> pc_j
  *   unlock L:   pc_i -> pc_j + L (held for writing) or pc_i -> pc_j (for reading)

@@ -998,16 +998,33 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   CExpr *create = the_call (cl.body, "pthread_create");
   Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
   JoinAllPlan *plan = NULL;
-  if (!create || !create_slot (c_arg (create, 0), &cs) || cs.index != cl.index)
+  if (!create)
     goto out;
+  /* a join loop needs the handles in slots H[i]; a wait loop does not */
+  gboolean slotted = create_slot (c_arg (create, 0), &cs) && cs.index == cl.index;
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
       if (!loop_site (L, items, k, main_fn, &jsite) || !counted_form (jsite.items, jsite.i, &jl))
         continue;
+      /* a join loop (pthread_join (H[i])), or a wait loop: sem_wait on one semaphore,
+       * the same on every pass (lower_joinall_check sees who posts it) */
       CExpr *join = the_call (jl.body, "pthread_join");
-      if (!join || !slot_of (c_arg (join, 0), &js) || js.index != jl.index || strcmp (js.path->str, cs.path->str) != 0
-          || !same_text (js.h, cs.h) || !same_endpoint (jl.lo, cl.lo) || !same_endpoint (jl.hi, cl.hi)
-          || !index_kept (L, &jl)
+      CExpr *wait = join ? NULL : the_call (jl.body, "sem_wait");
+      if (wait)
+        {
+          g_autoptr (GPtrArray) idx = g_ptr_array_new ();
+          g_ptr_array_add (idx, jl.index);
+          Scan si = { .L = L, .decls = idx, .mention = TRUE };
+          if (c_arg (wait, 0))
+            c_visit_expr (&(CVisitor) { .stmt = scan_stmt, .stmt_done = scan_stmt_done, .expr = scan_expr, .data = &si },
+                          c_arg (wait, 0));
+          if (!c_arg (wait, 0) || si.hit)
+            continue;
+        }
+      if ((!join && !wait)
+          || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || js.index != jl.index
+                       || strcmp (js.path->str, cs.path->str) != 0 || !same_text (js.h, cs.h)))
+          || !same_endpoint (jl.lo, cl.lo) || !same_endpoint (jl.hi, cl.hi) || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
@@ -1023,7 +1040,8 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
       guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
       g_autoptr (GHashTable) funcs = region_funcs (L, items, first, k, csite.helper, jsite.helper);
-      if (!value_vars (cl.init, vars) || (cl.bound && !value_vars (cl.bound, vars)) || !value_vars (cs.h, hvars))
+      if (!value_vars (cl.init, vars) || (cl.bound && !value_vars (cl.bound, vars))
+          || (join && !value_vars (cs.h, hvars)))
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
@@ -1072,14 +1090,14 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         scan (&hs, csite.helper->body, FALSE);
       else
         scan (&hs, cl.stmt, TRUE);
-      hs.skip = c_arg (join, 0);
+      hs.skip = join ? c_arg (join, 0) : NULL;
       hs.skip2 = NULL;
       if (jsite.helper)
         scan (&hs, jsite.helper->body, FALSE);
       else
         scan (&hs, jl.stmt, TRUE);
-      if (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
-                                   csite.helper, jsite.helper, funcs))
+      if (join && (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
+                                           csite.helper, jsite.helper, funcs)))
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
        * comes before them) */
@@ -1092,6 +1110,8 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       plan = g_new0 (JoinAllPlan, 1);
       plan->create = create;
       plan->join = join;
+      plan->sem_arg = wait ? c_arg (wait, 0) : NULL;
+      plan->sem_loc = wait ? wait->loc : (RfLoc) { 0 };
       plan->join_loop = jl.stmt;
       plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
       plan->slot_writes = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -1152,6 +1172,73 @@ has_pair (GArray *pairs, guint a, guint b)
  * loop (free (H) at the end) are left out: the checks on the source cover them, and
  * they cannot fall between a create and its join; a write from a function main calls
  * has the lines of that function, so it is looked at. */
+/* Withdraws P's claim: its joinall edges become skips (which only adds behaviour),
+ * with a warning saying WHY. */
+static void
+withdraw (Lower *L, JoinAllPlan *p, const char *why)
+{
+  for (guint w = 0; w + 1 < p->joinall_edges->len; w += 2)
+    {
+      RfJob *job = rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w));
+      RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (p->joinall_edges, guint, w + 1));
+      g_autofree char *old = e->text;
+      e->text = g_strdup_printf ("%s (withdrawn)", old ? old : "joinall");
+      e->op = RF_OP_SKIP;
+      e->arg = e->arg2 = -1;
+    }
+  if (p->joinall_edges->len > 0)
+    rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
+                  p->sem_arg ? "this loop waits once for each thread the loop of pthread_create started, but %s: "
+                               "those threads are not known to have posted the semaphore after it"
+                             : "this loop joins every thread the loop of pthread_create started, but %s: those "
+                               "threads are not known to have ended after it", why);
+}
+
+/* A wait loop's claim (every thread started has posted S once main took one token
+ * per thread) holds when S is posted by those threads alone (no other job, no initial
+ * value: sem_init's value is posts of main), at most once along any path of their job
+ * (a count along the CFG: 0, 1, or more, to a fixpoint), and S blocks in the model
+ * (a demoted semaphore's operations are skips). NULL, or why not. */
+static const char *
+sem_claim_broken (Lower *L, JoinAllPlan *p)
+{
+  const RfEdge *je = NULL;
+  for (guint w = 0; w + 1 < p->joinall_edges->len && !je; w += 2)
+    je = &g_array_index (rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w))->edges, RfEdge,
+                         g_array_index (p->joinall_edges, guint, w + 1));
+  if (!je || je->op != RF_OP_JOINALL || je->arg2 < 0)
+    return "the semaphore gives no blocking in the model";
+  gint s = je->arg2;
+  for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
+    {
+      RfJob *job = rf_program_get_job (L->prog, j);
+      gboolean mine = FALSE;
+      for (guint k = 0; k < p->jobs->len; k++)
+        mine = mine || g_array_index (p->jobs, guint, k) == j;
+      guint nn = job->nodes->len;
+      g_autofree guint8 *count = g_new0 (guint8, MAX (nn, 1));
+      gboolean changed = TRUE;
+      while (changed)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              gboolean post = e->op == RF_OP_POST && e->arg == s;
+              if (post && !mine)
+                return "another thread posts the semaphore (or sem_init gives it tokens)";
+              guint8 c = MIN (count[e->from] + (post ? 1 : 0), 2);
+              if (c > count[e->to])
+                count[e->to] = c, changed = TRUE;
+            }
+        }
+      for (guint n = 0; n < nn; n++)
+        if (count[n] > 1)
+          return "a thread may post the semaphore more than once";
+    }
+  return NULL;
+}
+
 static gboolean
 loc_before (RfLoc a, RfLoc b)
 {
@@ -1176,6 +1263,13 @@ lower_joinall_check (Lower *L)
   for (guint k = 0; k < L->jobs.joinall_done->len; k++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall_done, k);
+      if (p->sem_arg)
+        {
+          const char *why = sem_claim_broken (L, p);
+          if (why)
+            withdraw (L, p, why);
+          continue;
+        }
       const RfEdge *bad = NULL;
       for (guint j = 0; j < rf_program_n_jobs (L->prog) && !bad; j++)
         {
@@ -1195,20 +1289,10 @@ lower_joinall_check (Lower *L)
         }
       if (!bad)
         continue;
-      for (guint w = 0; w + 1 < p->joinall_edges->len; w += 2)
-        {
-          RfJob *job = rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w));
-          RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (p->joinall_edges, guint, w + 1));
-          g_autofree char *old = e->text;
-          e->text = g_strdup_printf ("%s (withdrawn: a handle slot is written elsewhere)", old ? old : "joinall");
-          e->op = RF_OP_SKIP;
-          e->arg = e->arg2 = -1;
-        }
       const RfVar *v = rf_program_get_var (L->prog, (guint) bad->arg);
-      rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
-                    "this loop joins every thread the loop of pthread_create started, but '%s' (a handle slot) is "
-                    "also written at %s:%u: those threads are not known to have ended after it", v->name,
-                    bad->loc.file ? bad->loc.file : "?", bad->loc.line);
+      g_autofree char *why = g_strdup_printf ("'%s' (a handle slot) is also written at %s:%u", v->name,
+                                              bad->loc.file ? bad->loc.file : "?", bad->loc.line);
+      withdraw (L, p, why);
     }
 }
 
@@ -1244,13 +1328,20 @@ lower_joinall_after (Lower *L, CStmt *s)
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);
       if (p->join_loop != s || !in_main_alone (L, p->join_fn))
         continue;
-      /* every thread of the create loop's job types has been joined */
-      for (guint k = 0; k < p->jobs->len; k++)
+      /* every thread of the create loop's job types has been joined, or has posted
+       * the semaphore of the wait loop */
+      gint sem = -1;
+      if (p->sem_arg)
+        sem = lower_sync_var (L, p->sem_arg, RF_VAR_SEM, p->sem_loc, FALSE);  /* as the loop's sem_wait */
+      for (guint k = 0; k < p->jobs->len && (!p->sem_arg || sem >= 0); k++)
         {
           guint job = g_array_index (p->jobs, guint, k);
-          g_autofree char *t = g_strdup_printf ("every thread of %s joined", rf_program_get_job (L->prog, job)->name);
+          const char *jn = rf_program_get_job (L->prog, job)->name;
+          g_autofree char *t = sem >= 0 ? g_strdup_printf ("every thread of %s posted %s", jn,
+                                                           rf_program_get_var (L->prog, (guint) sem)->name)
+                                        : g_strdup_printf ("every thread of %s joined", jn);
           guint pair[2] = { L->job->id, L->job->edges->len };
-          lower_emit (L, RF_OP_JOINALL, (gint) job, -1, s->loc, t);
+          lower_emit (L, RF_OP_JOINALL, (gint) job, sem, s->loc, t);
           g_array_append_vals (p->joinall_edges, pair, 2);
         }
       g_ptr_array_add (L->jobs.joinall_done, g_ptr_array_steal_index (L->jobs.joinall, i));

@@ -94,7 +94,9 @@ typedef struct {
  * join_fn: the helper functions whose whole body is the create or the join loop,
  * called from the block (NULL: the loop is a statement of the block itself). */
 typedef struct {
-  CExpr *create, *join;
+  CExpr *create, *join;     /* join: NULL for a wait loop */
+  CExpr *sem_arg;           /* a wait loop's sem_wait argument, or NULL */
+  RfLoc sem_loc;            /* that sem_wait call's location */
   CStmt *join_loop;
   GArray *jobs;
   CDecl *create_fn, *join_fn;
@@ -336,6 +338,8 @@ void lower_handle_mark (Lower *L, CDecl *d, int state);
 void lower_demote (Lower *L, GPtrArray *places, const char *why);
 CDecl *lower_handle_root (Lower *L, CExpr *e, GString *path);
 gint lower_handle_sem (Lower *L, CExpr *e);
+/* The synchronisation object ARG denotes exactly, or -1 (rf-c-lower-sync.c). */
+gint lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases);
 void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);
 void lower_create_checked (Lower *L, CExpr *call, guint success, guint failure);
 void lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);

@@ -69,7 +69,7 @@ lower_demote (Lower *L, GPtrArray *places, const char *why)
  * token (unlock, the unlock inside a wait, sem_post, sem_init); when ARG may denote
  * several objects, every one of them is demoted (see demote_places), since leaving
  * the token out could block other threads that really run on. */
-static gint
+gint
 lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
   L->other_obj = FALSE;

@@ -59,7 +59,12 @@ append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
     case RF_OP_RDLOCK: g_string_append_printf (out, "rdlock %s;", vars[e->arg]); break;
     case RF_OP_WRLOCK: g_string_append_printf (out, "wrlock %s;", vars[e->arg]); break;
     case RF_OP_RWUNLOCK: g_string_append_printf (out, "unlock %s;", vars[e->arg]); break;
-    case RF_OP_JOINALL: g_string_append_printf (out, "joinall %s;", jobs[e->arg]); break;
+    case RF_OP_JOINALL:
+      if (e->arg2 >= 0)
+        g_string_append_printf (out, "joinall %s, %s;", jobs[e->arg], vars[e->arg2]);
+      else
+        g_string_append_printf (out, "joinall %s;", jobs[e->arg]);
+      break;
     }
 }
 

@@ -436,6 +436,8 @@ check_stmt (Checker *ck, SmlStmt *s)
         s->arg_id = use_var (ck, s->arg, operand_kind (s->op));
       if (s->op == RF_OP_WAIT)
         s->arg2_id = use_var (ck, s->arg2, RF_VAR_LOCK);
+      if (s->op == RF_OP_JOINALL && s->arg2)
+        s->arg2_id = use_var (ck, s->arg2, RF_VAR_SEM);
       break;
     case SML_STMT_SKIP:
       break;
