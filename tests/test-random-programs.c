@@ -105,6 +105,7 @@ typedef struct {
   guint skip_cycles;       /* programs with a cycle of skip edges */
   guint op_used[RF_OP_JOINALL + 1];  /* edges per op kind, over all programs */
   guint ja_programs;       /* programs with a joinall */
+  guint ja_sem_programs;   /* programs with a joinall on a semaphore (joinall T, s) */
   guint ja_decided;        /* race queries of them the program search decided */
   guint ja_extra_races;    /* of which the net says race and the program race-free */
   guint ja_extra_edges;    /* edges only the net takes in them */
@@ -467,8 +468,9 @@ op_choice (Gen *g, guint cur, guint avail)
           cur = access_stmt (g, cur, 1);
         return op_stmt (g, cur, RF_OP_RWUNLOCK, sh->rw, -1);
       }
-    case OP_JOINALL:       /* wait until every thread of the created job type has ended */
-      return op_stmt (g, cur, RF_OP_JOINALL, sh->create_target, -1);
+    case OP_JOINALL:       /* wait until every thread of the created job type has ended
+                            * (or, with a semaphore, has posted it) */
+      return op_stmt (g, cur, RF_OP_JOINALL, sh->create_target, sh->sem >= 0 && chance (g, 40) ? sh->sem : -1);
     case OP_RW_ODD:        /* an rdlock or wrlock left held, or an unlock: when the lock
                             * is held already or not held, undefined */
       {
@@ -868,6 +870,35 @@ job_alive (const Layout *l, const guint8 *s, guint j)
   return FALSE;
 }
 
+/* TRUE when some thread of job type J in state S cannot have posted semaphore SEM
+ * yet: it is at a node (or inside an edge from a node) that no path from the job's
+ * entry reaches through a post of SEM. (The specification of `joinall J, SEM`.) */
+static gboolean
+job_unposted (const Layout *l, const guint8 *s, guint j, gint sem)
+{
+  const RfJob *job = rf_program_get_job (l->prog, j);
+  g_autofree gboolean *posted = g_new0 (gboolean, MAX (job->nodes->len, 1));
+  for (gboolean changed = TRUE; changed;)
+    {
+      changed = FALSE;
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if ((posted[e->from] || (e->op == RF_OP_POST && e->arg == sem)) && !posted[e->to])
+            posted[e->to] = changed = TRUE;
+        }
+    }
+  for (guint i = 0; i < job->edges->len; i++)
+    {
+      const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (!posted[e->from]
+          && (threads_at (l, s, l->node_base[j] + e->from) > 0 || threads_at (l, s, l->edge_base[j] + 2 * i) > 0
+              || threads_at (l, s, l->edge_base[j] + 2 * i + 1) > 0))
+        return TRUE;
+    }
+  return FALSE;
+}
+
 /* TRUE when two threads access data var V at once, one of them writing. */
 static gboolean
 program_races (const Layout *l, const guint8 *s, guint v)
@@ -1199,8 +1230,10 @@ program_search (const RfProgram *prog)
                                  l.node_base[e->arg] + t->entry);
                     }
                     break;
-                  case RF_OP_JOINALL:    /* waits until every thread of the job has ended */
-                    if (!job_alive (&l, cur, (guint) e->arg))
+                  case RF_OP_JOINALL:    /* waits until every thread of the job has ended
+                                          * (has posted e->arg2) */
+                    if (e->arg2 >= 0 ? !job_unposted (&l, cur, (guint) e->arg, e->arg2)
+                                     : !job_alive (&l, cur, (guint) e->arg))
                       prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, -1, 0, -1);
                     break;
                   }
@@ -1510,6 +1543,19 @@ has_joinall (const RfProgram *prog)
   return FALSE;
 }
 
+static gboolean
+has_joinall_sem (const RfProgram *prog)
+{
+  for (guint j = 0; j < rf_program_n_jobs (prog); j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        if (g_array_index (job->edges, RfEdge, i).op == RF_OP_JOINALL && g_array_index (job->edges, RfEdge, i).arg2 >= 0)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* The net builder edge by edge: for every non-skip edge, the engine decides whether a
  * transition built from it (same job, loc col = edge index + 1) can ever fire; the
  * program search must agree where it decides (it saw the edge taken, or it is
@@ -1604,6 +1650,7 @@ program_case (guint case_no, Counts *c)
                || rf_program_get_var (prog, v)->kind == RF_VAR_RWLOCK;
   c->rw_programs += has_rwlock (prog);
   c->ja_programs += has_joinall (prog);
+  c->ja_sem_programs += has_joinall_sem (prog);
   c->rw_claims += rf_net_n_rwlock_claims (net) > 0;
   for (guint j = 0; j < rf_program_n_jobs (prog); j++)
     {
@@ -1849,9 +1896,9 @@ test_random_programs (void **state)
           c.op_used[RF_OP_SIGNAL], c.op_used[RF_OP_BROADCAST], c.op_used[RF_OP_CREATE],
           c.op_used[RF_OP_POST], c.op_used[RF_OP_TAKE], c.op_used[RF_OP_RDLOCK],
           c.op_used[RF_OP_WRLOCK], c.op_used[RF_OP_RWUNLOCK], c.op_used[RF_OP_JOINALL]);
-  printf ("random-programs: [seed %u] joinall: %u programs; %u race queries decided by the program"
-          " search, %u of them races only in the net; %u edges only the net takes\n", config.seed,
-          c.ja_programs, c.ja_decided, c.ja_extra_races, c.ja_extra_edges);
+  printf ("random-programs: [seed %u] joinall: %u programs (%u on a semaphore); %u race queries decided by"
+          " the program search, %u of them races only in the net; %u edges only the net takes\n", config.seed,
+          c.ja_programs, c.ja_sem_programs, c.ja_decided, c.ja_extra_races, c.ja_extra_edges);
   printf ("random-programs: [seed %u] rwlocks: %u programs, %u with claims; %u race queries"
           " decided by the program search, %u of them races only in the net; %u edges only"
           " the net takes; %u certificates checked\n", config.seed, c.rw_programs, c.rw_claims,
@@ -1873,6 +1920,7 @@ test_random_programs (void **state)
       for (guint op = RF_OP_SKIP; op <= RF_OP_JOINALL; op++)
         assert_true (c.op_used[op] > 0);
       assert_true (c.ja_decided > 0);
+      assert_true (c.ja_sem_programs > 0);
       assert_true (c.skip_cycles > 0);
       /* rwlocks: claims made, and the readers the net does not count rarely matter */
       assert_true (c.rw_claims > 0);
