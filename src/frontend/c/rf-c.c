@@ -396,6 +396,26 @@ rf_c_parse_files (const char *const *files, const RfCOptions *opts, RfDiags *dia
   return g_steal_pointer (&unit);
 }
 
+RfCUnit *
+rf_c_parse_preprocessed (const char *file, const char *text, RfDiags *diags, GError **error)
+{
+  g_return_val_if_fail (file != NULL, NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (diags != NULL, NULL);
+  g_autoptr (RfCUnit) unit = unit_new ();
+  guint errors_before = rf_diags_n_errors (diags);
+  file = g_intern_string (file);
+  rf_diags_set_source (diags, file, text);
+  parse_one (unit, file, text, g_strdup (text), diags);
+  guint n = rf_diags_n_errors (diags) - errors_before;
+  if (n > 0)
+    {
+      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_SYNTAX, "%u error%s", n, n == 1 ? "" : "s");
+      return NULL;
+    }
+  return g_steal_pointer (&unit);
+}
+
 guint
 rf_c_unit_n_files (const RfCUnit *unit)
 {
