@@ -101,8 +101,9 @@ source_new (char *text)
   return src;
 }
 
-/* The original text of a user file (read once; NULL for system headers and names
- * such as <built-in>), registered with the diagnostics for carets. */
+/* The original text of a user file (read once; NULL for system headers, names such
+ * as <built-in>, and what is not a regular file: a line marker may name /dev/zero),
+ * registered with the diagnostics for carets. */
 static CSource *
 source_get (CParser *ctx, const char *file)
 {
@@ -111,7 +112,8 @@ source_get (CParser *ctx, const char *file)
     return value;
   char *text = NULL;
   CSource *src = NULL;
-  if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_get_contents (file, &text, NULL, NULL))
+  if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_test (file, G_FILE_TEST_IS_REGULAR)
+      && g_file_get_contents (file, &text, NULL, NULL))
     {
       rf_diags_set_source (ctx->diags, file, text);
       src = source_new (text);
