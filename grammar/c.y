@@ -41,6 +41,7 @@ typedef void *yyscan_t;
 #define YYSTYPE C_STYPE
 #define YYLTYPE C_LTYPE
 #include "c-lexer.h"
+#include <string.h>
 
 /* A rule is located at its first symbol (an empty one just after the previous). */
 #define YYLLOC_DEFAULT(Cur, Rhs, N)                            \
@@ -803,8 +804,16 @@ yyreport_syntax_error (const yypcontext_t *yyctx, yyscan_t scanner, CParser *ctx
   return 0;
 }
 
+/* Bison's own messages: only "memory exhausted", when its stack is full (YYMAXDEPTH):
+ * structures nested too deeply without brackets (`if (x) if (x) ...`, `- - - x`). */
 static void
 c_error (RfLoc *loc, yyscan_t scanner, CParser *ctx, const char *msg)
 {
+  if (strcmp (msg, "memory exhausted") == 0)
+    {
+      c_report (ctx, *loc, "nesting too deep");
+      rf_diags_stop (ctx->diags);
+      return;
+    }
   c_report (ctx, *loc, "%s", msg);
 }

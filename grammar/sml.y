@@ -28,6 +28,7 @@ typedef void *yyscan_t;
 #define YYSTYPE SML_STYPE
 #define YYLTYPE SML_LTYPE
 #include "sml-lexer.h"
+#include <string.h>
 
 #define LOC(l) ((RfLoc){ ctx->file, (guint) (l).first_line, (guint) (l).first_column })
 
@@ -201,8 +202,16 @@ yyreport_syntax_error (const yypcontext_t *yyctx, yyscan_t scanner, SmlParser *c
   return 0;
 }
 
+/* Bison's own messages: only "memory exhausted", when its stack is full (YYMAXDEPTH):
+ * statements nested too deeply without braces (`if (*) if (*) ...`). */
 static void
 sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const char *msg)
 {
+  if (strcmp (msg, "memory exhausted") == 0)
+    {
+      sml_report_syntax (ctx, LOC (*loc), "nesting too deep");
+      rf_diags_stop (ctx->diags);
+      return;
+    }
   sml_report_syntax (ctx, LOC (*loc), "%s", msg);
 }

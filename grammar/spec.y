@@ -196,5 +196,13 @@ yyreport_syntax_error (const yypcontext_t *yyctx, yyscan_t scanner, SpecParser *
 static void
 spec_error (SPEC_LTYPE *loc, yyscan_t scanner, SpecParser *ctx, const char *msg)
 {
+  /* Every list is left-recursive, so the stack stays shallow; still, a full stack is
+   * reported as any input nested too deeply is. */
+  if (strcmp (msg, "memory exhausted") == 0)
+    {
+      spec_report_syntax (ctx, LOC (*loc), "nesting too deep");
+      rf_diags_stop (ctx->diags);
+      return;
+    }
   spec_report_syntax (ctx, LOC (*loc), "%s", msg);
 }

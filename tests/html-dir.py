@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The --html DIR output of racefree check, where golden files cannot go: an existing
-report replaced atomically (other files kept, no temporary file left), a failure after
-the search (DIR/index.html is a directory) that leaves DIR as it was, bad input that
+report replaced atomically (other files kept, no temporary file left), a failure found
+before the search (DIR/index.html is a directory) that leaves DIR as it was, bad input that
 writes nothing, missing parents created, the file mode, an unwritable directory (not
 as root, who can write anywhere), and user text that must be escaped (a comment with
 markup, a file name with markup, invalid UTF-8), and ids unique with several races.
@@ -59,11 +59,13 @@ def main():
         mode = stat.S_IMODE(os.stat(os.path.join(d, "index.html")).st_mode)
         check(mode == 0o666 & ~old_umask, "index.html has mode %o (0666 less the umask)" % mode)
 
-        # A failure at the end (index.html cannot be replaced) leaves DIR as it was.
+        # index.html cannot be replaced (a directory): found before the search, so no
+        # verdict is written, and DIR is left as it was.
         d = os.path.join(tmp, "blocked")
         os.makedirs(os.path.join(d, "index.html"))
         p = run("--html", d, counter)
-        check(p.returncode == 2, "index.html being a directory: exit %d" % p.returncode)
+        check(p.returncode == 2 and p.stdout == "", "index.html being a directory: exit %d, stdout %r"
+              % (p.returncode, p.stdout[:40]))
         check(p.stderr.endswith("racefree check: error: --html: cannot write '%s/index.html': Is a directory\n" % d),
               "index.html being a directory: message %r" % p.stderr.splitlines()[-1:])
         check(listing(d) == ["index.html"] and listing(os.path.join(d, "index.html")) == [],

@@ -31,7 +31,8 @@ STAGES = [
     ("query", ["engine", "model"]),
     ("report", ["query"]),
     ("driver", ["frontend/sml", "frontend/c", "frontend/spec", "frontend/tts", "net", "report"]),
-    ("cli", ["driver"]),
+    ("certify", ["support"]),
+    ("cli", ["driver", "certify"]),
 ]
 
 # grammar/NAME.y and NAME.l belong to this stage.

@@ -409,6 +409,97 @@ test_timeout (void **state)
   assert_int_equal (check_unsafe (net, one, ro), 3);
 }
 
+/* The line net of test_timeout: p0 <-> ... <-> p5, one token on p2. */
+static RfNet *
+line_net (void)
+{
+  RfNet *net = rf_net_new ();
+  for (guint i = 0; i < 6; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("p%u", i);
+      place (net, name);
+    }
+  for (guint i = 0; i + 1 < 6; i++)
+    {
+      trans (net, "right", TOKS (TOK (i, 1)), TOKS (TOK (i + 1, 1)));
+      trans (net, "left", TOKS (TOK (i + 1, 1)), TOKS (TOK (i, 1)));
+    }
+  rf_net_set_initial (net, 2, 1);
+  return net;
+}
+
+/* A memory budget: the search that would enumerate every way to place 20 tokens stops
+ * as unknown once its data (estimated) passes 64 KiB, just past it; the estimate is
+ * counted without a budget too (peak_bytes), and the same search is decided when the
+ * target is small. */
+static void
+test_memory (void **state)
+{
+  g_autoptr (RfNet) net = line_net ();
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (0, 10), TOK (5, 10))));
+  RfCoverBudget budget = { .max_bytes = 64 * 1024, .backward_only = TRUE, .no_state_equation = TRUE };
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  assert_int_equal (r->verdict, RF_COVER_UNKNOWN);
+  assert_null (r->witness);
+  assert_true (r->stats.peak_bytes > budget.max_bytes);
+  assert_true (r->stats.peak_bytes < budget.max_bytes + 1024);
+  /* the same budget as markings: the estimate grows with the markings kept */
+  RfCoverBudget markings = { .max_markings = r->stats.kept, .backward_only = TRUE, .no_state_equation = TRUE };
+  g_autoptr (RfCoverResult) rm = rf_cover_run (net, targets, &markings);
+  assert_int_equal (rm->verdict, RF_COVER_UNKNOWN);
+  assert_true (rm->stats.peak_bytes > 0);
+
+  g_autoptr (GPtrArray) small = targets1 (rf_marking_new (TOKS (TOK (0, 1), TOK (5, 1))));
+  g_autoptr (RfCoverResult) rs = rf_cover_run (net, small, &budget);
+  check_safe (rs);
+  assert_true (rs->stats.peak_bytes > 0 && rs->stats.peak_bytes <= budget.max_bytes);
+}
+
+/* The forward search alongside goes first: a generator fills it with ever more states
+ * past the budget, while the backward search proves the lock's target unreachable in
+ * a few markings. The verdict is safe, not unknown. */
+static void
+test_memory_forward_dropped (void **state)
+{
+  g_autoptr (RfNet) net = rf_net_new ();
+  guint l = place (net, "L"), c = place (net, "C"), g = place (net, "G");
+  trans (net, "acquire", TOKS (TOK (l, 1)), TOKS (TOK (c, 1)));
+  trans (net, "release", TOKS (TOK (c, 1)), TOKS (TOK (l, 1)));
+  trans (net, "generate", NO_TOKS, TOKS (TOK (g, 1)));
+  rf_net_set_initial (net, l, 1);
+  g_autoptr (GPtrArray) targets = targets1 (rf_marking_new (TOKS (TOK (c, 2))));
+  RfCoverBudget budget = { .max_bytes = 16 * 1024, .no_state_equation = TRUE };
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &budget);
+  check_safe (r);
+  assert_true (r->stats.forward_states > 0);
+  assert_true (r->stats.peak_bytes > budget.max_bytes);   /* the forward search's */
+}
+
+/* The deadline of a whole run: once it has passed, a search is unknown at once, before
+ * any marking is added; a deadline far ahead changes nothing. */
+static void
+test_deadline (void **state)
+{
+  g_autoptr (RfNet) net = line_net ();
+  g_autoptr (GPtrArray) one = targets1 (rf_marking_new (TOKS (TOK (5, 1))));
+  RfCoverBudget past = { .deadline_us = 1 };
+  g_autoptr (RfCoverResult) r = rf_cover_run (net, one, &past);
+  assert_int_equal (r->verdict, RF_COVER_UNKNOWN);
+  assert_null (r->witness);
+  assert_int_equal (r->stats.conf, 0);
+  assert_int_equal (r->stats.forward_states, 0);
+  RfCoverBudget ahead = { .deadline_us = rf_cover_cpu_time_us () + 600 * G_USEC_PER_SEC };
+  g_autoptr (RfCoverResult) ra = rf_cover_run (net, one, &ahead);
+  assert_int_equal (check_unsafe (net, one, ra), 3);
+  /* the search that needs long stops at a deadline near ahead, like a timeout */
+  g_autoptr (GPtrArray) big = targets1 (rf_marking_new (TOKS (TOK (0, 10), TOK (5, 10))));
+  RfCoverBudget soon = { .deadline_us = rf_cover_cpu_time_us () + G_USEC_PER_SEC / 5, .backward_only = TRUE,
+                         .no_state_equation = TRUE };
+  g_autoptr (RfCoverResult) rb = rf_cover_run (net, big, &soon);
+  assert_int_equal (rb->verdict, RF_COVER_UNKNOWN);
+  assert_true (rb->stats.conf > 0);
+}
+
 /* Progress calls: each records a copy of what it was told. */
 typedef struct {
   GArray *calls;   /* RfCoverProgress, label not kept */
@@ -628,6 +719,9 @@ main (void)
     cmocka_unit_test (test_unreachable_cycle),
     cmocka_unit_test (test_budget),
     cmocka_unit_test (test_timeout),
+    cmocka_unit_test (test_memory),
+    cmocka_unit_test (test_memory_forward_dropped),
+    cmocka_unit_test (test_deadline),
     cmocka_unit_test (test_progress),
     cmocka_unit_test (test_stats),
     cmocka_unit_test (test_replay_rejects),

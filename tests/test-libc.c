@@ -51,8 +51,13 @@ test_forms (void **state)
   assert_ptr_equal (rf_c_libc_lookup ("__builtin___memcpy_chk"), rf_c_libc_lookup ("memcpy"));
   assert_ptr_equal (rf_c_libc_lookup ("__builtin___sprintf_chk"), rf_c_libc_lookup ("sprintf"));
   assert_int_equal (effect ("__builtin_expect"), RF_C_LIBC_PURE);
-  assert_int_equal (effect ("__builtin_popcount"), RF_C_LIBC_PURE);
-  assert_int_equal (effect ("__builtin___foo_chk"), RF_C_LIBC_READS);
+  /* builtins the table does not know read and write through their pointer arguments
+   * (there are none to a popcount); those that only compute are rows */
+  assert_int_equal (effect ("__builtin_popcount"), RF_C_LIBC_READS_WRITES);
+  assert_int_equal (effect ("__builtin_add_overflow"), RF_C_LIBC_READS_WRITES);
+  assert_int_equal (effect ("__builtin___foo_chk"), RF_C_LIBC_READS_WRITES);
+  assert_int_equal (effect ("__builtin_object_size"), RF_C_LIBC_PURE);
+  assert_int_equal (effect ("__builtin_va_start"), RF_C_LIBC_PURE);
   assert_int_equal (effect ("atomic_fetch_add"), RF_C_LIBC_ATOMIC_RMW);
   assert_int_equal (effect ("__sync_fetch_and_add"), RF_C_LIBC_ATOMIC_RMW);
   assert_int_equal (effect ("__atomic_load"), RF_C_LIBC_ATOMIC_LOAD_GENERIC);
@@ -86,10 +91,10 @@ test_rules (void **state)
   /* getopt: code without a body for the lowering, but only permutes pointers */
   assert_false (rf_c_libc_lowers (getopt_, FALSE));
   assert_true (rf_c_libc_points (getopt_, FALSE) && !rf_c_libc_points (getopt_, TRUE));
-  /* a function known for its flags only is code without a body for both */
-  const RfCLibcFunc *strtok_ = rf_c_libc_lookup ("strtok");
-  assert_true (strtok_->flags & RF_C_LIBC_THREAD_UNSAFE);
-  assert_false (rf_c_libc_lowers (strtok_, FALSE) || rf_c_libc_points (strtok_, FALSE));
+  /* a function known for its flags and state only is code without a body for both */
+  const RfCLibcFunc *hsearch_ = rf_c_libc_lookup ("hsearch");
+  assert_true (hsearch_->flags & RF_C_LIBC_THREAD_UNSAFE);
+  assert_false (rf_c_libc_lowers (hsearch_, FALSE) || rf_c_libc_points (hsearch_, FALSE));
   assert_false (rf_c_libc_lowers (NULL, FALSE) || rf_c_libc_points (NULL, FALSE));
   for (guint i = 0; i < 5; i++)
     {
@@ -97,6 +102,64 @@ test_rules (void **state)
       assert_true (rf_c_libc_lookup (unsafe[i])->flags & RF_C_LIBC_THREAD_UNSAFE);
     }
   assert_false (rf_c_libc_lookup ("rand_r")->flags & RF_C_LIBC_THREAD_UNSAFE);
+}
+
+/* The mode and name of state I of function NAME. */
+static void
+assert_state (const char *name, guint i, RfCLibcStateMode mode, const char *state)
+{
+  guint n;
+  const RfCLibcState *st = rf_c_libc_states (rf_c_libc_lookup (name), &n);
+  assert_true (i < n);
+  assert_int_equal (st[i].mode, mode);
+  assert_string_equal (st[i].name, state);
+  assert_ptr_equal (st[i].name, g_intern_string (state));
+}
+
+/* Hidden library state: every function POSIX allows not to be thread-safe has some
+ * (XSH 2.9.1), and the families share theirs. */
+static void
+test_states (void **state)
+{
+  (void) state;
+  for (guint i = 0; i < rf_c_libc_n_functions (); i++)
+    {
+      const RfCLibcFunc *f = rf_c_libc_get (i);
+      guint n;
+      rf_c_libc_states (f, &n);
+      if (f->flags & RF_C_LIBC_THREAD_UNSAFE)
+        assert_true (n > 0);
+      /* a result pointing into the state needs a state that is an object */
+      if (f->pointers == RF_C_LIBC_PTS_STATE || f->pointers == RF_C_LIBC_PTS_STATE_KEEP)
+        {
+          gboolean object = FALSE;
+          const RfCLibcState *st = rf_c_libc_states (f, &n);
+          for (guint k = 0; k < n; k++)
+            object |= !rf_c_libc_state_is_variable (st[k].name);
+          assert_true (object);
+        }
+    }
+  assert_state ("rand", 0, RF_C_LIBC_STATE_WRITE, "rand() state");
+  assert_state ("srand", 0, RF_C_LIBC_STATE_WRITE, "rand() state");
+  assert_state ("gmtime", 0, RF_C_LIBC_STATE_WRITE, "localtime() state");
+  assert_state ("ctime", 1, RF_C_LIBC_STATE_WRITE, "localtime() state");
+  assert_state ("getenv", 0, RF_C_LIBC_STATE_READ, "getenv() state");
+  assert_state ("setenv", 0, RF_C_LIBC_STATE_WRITE, "getenv() state");
+  assert_state ("getopt", 1, RF_C_LIBC_STATE_WRITE, "optarg");
+  assert_state ("printf", 0, RF_C_LIBC_STATE_ATOMIC, "stdio streams");
+  assert_state ("putc_unlocked", 0, RF_C_LIBC_STATE_WRITE, "stdio streams");
+  assert_state ("isalpha", 0, RF_C_LIBC_STATE_READ, "setlocale() state");
+  assert_true (rf_c_libc_state_is_variable ("optarg") && rf_c_libc_state_is_variable ("_x1"));
+  assert_false (rf_c_libc_state_is_variable ("rand() state") || rf_c_libc_state_is_variable ("1x")
+                || rf_c_libc_state_is_variable (""));
+  /* no state: thread-safe functions, rows that are not in the table */
+  guint n = 7;
+  assert_null (rf_c_libc_states (rf_c_libc_lookup ("rand_r"), &n));
+  assert_int_equal (n, 0);
+  rf_c_libc_states (rf_c_libc_lookup ("__atomic_fetch_add"), &n);
+  assert_int_equal (n, 0);
+  rf_c_libc_states (NULL, &n);
+  assert_int_equal (n, 0);
 }
 
 /* Cancellation points: every function without a body but those marked. */
@@ -148,6 +211,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_rows),
     cmocka_unit_test (test_forms),
     cmocka_unit_test (test_rules),
+    cmocka_unit_test (test_states),
     cmocka_unit_test (test_cancel),
     cmocka_unit_test (test_manual),
   };

@@ -24,6 +24,8 @@
  * re-checked by hand and along every witness and oracle path. Last, a forward search
  * of the program's own states (threads at CFG nodes, skips as moves, no net) checks
  * the net builder: whenever it decides, the net's verdict must be the program's. The
+ * backward search alone runs with certificates: each race-free verdict's certificate
+ * (with the lock invariants it used) must pass the independent checker. The
  * program's rwlock is a real one (a writer flag and a count of readers; each thread
  * knows how it holds it), so there the net may only add races and edges, never lose
  * one: a race the program has and the net misses is a soundness bug; the other way is
@@ -44,11 +46,13 @@
 #include <glib.h>
 
 #include "oracle.h"
+#include "rf-certify.h"
 #include "rf-cover.h"
 #include "rf-net.h"
 #include "rf-netbuild.h"
 #include "rf-program.h"
 #include "rf-race.h"
+#include "rf-report-cert.h"
 
 #define DEFAULT_SEED 20240612u
 #define DEFAULT_CASES 1200
@@ -94,6 +98,7 @@ typedef struct {
   guint inv_claim_wrong;   /* claims rf_net_check_invariants rejected */
   guint64 pruned;          /* predecessors the invariants pruned, over all runs */
   guint inv_helped;        /* queries whose backward search added fewer markings with them */
+  guint certified;         /* race-free verdicts whose certificate the checker accepted */
   guint64 places;
   guint64 transitions;
   guint64 oracle_states;
@@ -1284,13 +1289,30 @@ append_steps (GString *s, const char *who, const GArray *steps)
 /* ---- checks ---- */
 
 /* The engine as shipped, or its backward search alone (no forward under-approximation:
- * the search the invariants prune). */
+ * the search the invariants prune), which then gives a proof of a safe verdict. */
 static RfCoverResult *
 run_engine (const RfNet *net, GPtrArray *targets, gboolean backward_only)
 {
   RfCoverBudget budget = { .max_markings = ENGINE_MAX_MARKINGS, .timeout_s = ENGINE_TIMEOUT_S,
-                           .backward_only = backward_only };
+                           .backward_only = backward_only, .certify = backward_only };
   return rf_cover_run (net, targets, &budget);
+}
+
+/* The certificate of R, a SAFE result on NET for VAR, checked by the certificate
+ * checker: NULL when it holds, else why (the certificate and the checker's messages
+ * in WHY). */
+static const char *
+certificate_problem (const RfNet *net, const char *var, const RfCoverResult *r, GString *why)
+{
+  if (!r->proof)
+    return "race-free without a proof";
+  g_autoptr (GString) text = g_string_new (NULL), msgs = g_string_new (NULL);
+  rf_report_cert_search (net, var, r, text);
+  g_autoptr (RfOut) out = rf_out_new_string (msgs);
+  if (rf_certify_check ("program.cert", text->str, text->len, out, out) == RF_CERTIFY_VALID)
+    return NULL;
+  g_string_append_printf (why, "%s%s", text->str, msgs->str);
+  return "the certificate checker rejects the certificate";
 }
 
 /* Replays an UNSAFE result's witness; NULL when fine, else why. */
@@ -1584,6 +1606,7 @@ program_case (guint case_no, Counts *c)
       vi++;
       c->pruned += rk->stats.pruned;
       c->inv_helped += rk->verdict != RF_COVER_UNKNOWN && rb->stats.conf > rk->stats.conf;
+      c->certified += rk->verdict == RF_COVER_SAFE;
       c->oracle_states += o->n_states;
       c->prog_decided += p >= 0;
 
@@ -1618,6 +1641,8 @@ program_case (guint case_no, Counts *c)
       else if (rk->witness && (bad = path_problem (net, invs, rk->witness->steps)))
         ;
       else if (rb->witness && (bad = path_problem (net, invs, rb->witness->steps)))
+        ;
+      else if (rk->verdict == RF_COVER_SAFE && (bad = certificate_problem (net, var->name, rk, why)))
         ;
       else if (o->steps && (bad = path_problem (net, invs, o->steps)))
         ;
@@ -1769,8 +1794,8 @@ test_random_programs (void **state)
           c.op_used[RF_OP_WRLOCK], c.op_used[RF_OP_RWUNLOCK]);
   printf ("random-programs: [seed %u] rwlocks: %u programs, %u with claims; %u race queries"
           " decided by the program search, %u of them races only in the net; %u edges only"
-          " the net takes\n", config.seed, c.rw_programs, c.rw_claims, c.rw_decided,
-          c.rw_extra_races, c.rw_extra_edges);
+          " the net takes; %u certificates checked\n", config.seed, c.rw_programs, c.rw_claims,
+          c.rw_decided, c.rw_extra_races, c.rw_extra_edges, c.certified);
   fflush (stdout);
 
   assert_int_equal (c.disagreements, 0);
@@ -1792,6 +1817,7 @@ test_random_programs (void **state)
       assert_true (c.rw_claims > 0);
       assert_true (c.rw_decided > 0);
       assert_true (c.rw_extra_races * 100 <= c.rw_decided * 5);
+      assert_true (c.certified * 100 >= c.race_free * 50);
     }
 }
 

@@ -7,6 +7,8 @@
  * never hit); the omega mode puts any number of tokens on some places and compares with
  * the oracle run for 0..OMEGA_K_MAX tokens there, and from the witness's own initial
  * marking. Every UNSAFE witness is replayed by rf_witness_replay and again by hand.
+ * With certificates on, every SAFE verdict's proof is written as a certificate and must
+ * pass the independent checker (rf-certify.h).
  *
  * Environment: RF_SEED (default 20240611), RF_CASES (1500), RF_OMEGA_CASES (500),
  * RF_FIRST (0), RF_VERBOSE (print every case). */
@@ -21,7 +23,9 @@
 #include <string.h>
 #include <glib.h>
 
+#include "rf-certify.h"
 #include "rf-cover.h"
+#include "rf-report-cert.h"
 #include "oracle.h"
 
 #define DEFAULT_SEED 20240611u
@@ -43,6 +47,7 @@ typedef struct {
   gboolean verbose;
   gboolean backward_only;  /* engine without its forward search (set per test) */
   gboolean no_state_equation;  /* engine without state-equation pruning (set per test) */
+  gboolean certify;        /* engine with certificates, each checked (set per test) */
 } Config;
 
 /* Counts: outcome tallies of one mode. decided = safe + unsafe (oracle answered). */
@@ -58,6 +63,7 @@ typedef struct {
   guint64 steps_total;     /* sum of engine witness lengths */
   guint steps_max;         /* longest engine witness */
   guint64 steq_pruned;     /* markings the state equation pruned, over all runs */
+  guint certified;         /* SAFE verdicts whose certificate the checker accepted */
 } Counts;
 
 static Config config;
@@ -389,8 +395,30 @@ static RfCoverResult *
 run_engine (const Instance *in)
 {
   RfCoverBudget budget = { .max_markings = 0, .timeout_s = 10, .backward_only = config.backward_only,
-                           .no_state_equation = config.no_state_equation };
+                           .no_state_equation = config.no_state_equation, .certify = config.certify };
   return rf_cover_run (in->net, in->targets, &budget);
+}
+
+/* With config.certify, the certificate of R, a SAFE result on IN, checked by the
+ * certificate checker: NULL when it holds (counted in C), else why (the checker's
+ * messages on stderr). */
+static const char *
+certificate_problem (const Instance *in, const RfCoverResult *r, Counts *c)
+{
+  if (!config.certify)
+    return NULL;
+  if (!r->proof)
+    return "SAFE without a proof";
+  g_autoptr (GString) text = g_string_new (NULL), msgs = g_string_new (NULL);
+  rf_report_cert_search (in->net, "random", r, text);
+  g_autoptr (RfOut) out = rf_out_new_string (msgs);
+  if (rf_certify_check ("random.cert", text->str, text->len, out, out) != RF_CERTIFY_VALID)
+    {
+      fprintf (stderr, "%s%s", text->str, msgs->str);
+      return "certificate rejected";
+    }
+  c->certified++;
+  return NULL;
 }
 
 /* One finite case: engine vs oracle. Returns FALSE on a disagreement. */
@@ -432,6 +460,8 @@ finite_case (guint case_no, Counts *c)
         bad = "SAFE with a witness";
       else if (o->verdict == ORACLE_COVERED)
         bad = "engine SAFE, oracle covered";
+      else
+        bad = certificate_problem (&in, r, c);
     }
 
   if (bad == NULL)
@@ -511,6 +541,8 @@ omega_case (guint case_no, Counts *c)
         bad = "SAFE with a witness";
       else if (first_k >= 0)
         bad = "engine SAFE, oracle covered with finitely many tokens on the omega places";
+      else
+        bad = certificate_problem (&in, r, c);
     }
   else
     {
@@ -589,10 +621,11 @@ print_counts (const char *mode, const Counts *c)
 {
   printf ("%s: %u cases, %u decided (%u unsafe, %u safe), %u bound-exceeded, %u disagreements"
           " [seed %u; %u witnesses longer than shortest, %u beyond K=%u, %" G_GUINT64_FORMAT
-          " witness steps, longest %u; %" G_GUINT64_FORMAT " pruned by the state equation]\n",
+          " witness steps, longest %u; %" G_GUINT64_FORMAT " pruned by the state equation;"
+          " %u certificates checked]\n",
           mode, c->cases, c->decided, c->unsafe, c->safe, c->inconclusive, c->disagreements,
           config.seed, c->witness_longer, c->witness_beyond_k, OMEGA_K_MAX, c->steps_total,
-          c->steps_max, c->steq_pruned);
+          c->steps_max, c->steq_pruned, c->certified);
   fflush (stdout);
 }
 
@@ -693,6 +726,36 @@ test_random_omega_plain (void **state)
   check_mix (&c, config.omega_cases, 0);
 }
 
+/* The engine as shipped, with certificates: every SAFE verdict's certificate must pass
+ * the checker. */
+static void
+test_random_finite_certified (void **state)
+{
+  config.certify = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.cases; i++)
+    finite_case (config.first + i, &c);
+  config.certify = FALSE;
+  print_counts ("random (certificates)", &c);
+  assert_int_equal (c.disagreements, 0);
+  check_mix (&c, config.cases, MIN_DECIDED);
+  assert_true (c.certified >= c.safe);
+}
+
+static void
+test_random_omega_certified (void **state)
+{
+  config.certify = TRUE;
+  Counts c = { 0 };
+  for (guint i = 0; i < config.omega_cases; i++)
+    omega_case (config.first + i, &c);
+  config.certify = FALSE;
+  print_counts ("random-omega (certificates)", &c);
+  assert_int_equal (c.disagreements, 0);
+  check_mix (&c, config.omega_cases, 0);
+  assert_true (c.certified >= c.safe);
+}
+
 int
 main (void)
 {
@@ -703,6 +766,8 @@ main (void)
     cmocka_unit_test (test_random_omega_backward),
     cmocka_unit_test (test_random_finite_plain),
     cmocka_unit_test (test_random_omega_plain),
+    cmocka_unit_test (test_random_finite_certified),
+    cmocka_unit_test (test_random_omega_certified),
   };
   return cmocka_run_group_tests_name ("random", tests, setup_config, NULL);
 }

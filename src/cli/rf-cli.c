@@ -1,20 +1,20 @@
-/* rf-cli: command dispatch, options and output. Every command asks the driver's
+/* rf-cli: command dispatch, options and output; here the usage text, the dispatch and
+ * the commands net, cover, model and verify-cert (check and what the commands share
+ * are rooms of their own: rf-cli-private.h lists them). Every command asks the driver's
  * registry for the front end of its inputs (rf-driver.h), runs its stages into one
  * check result, and has the reports read it. Text goes to the output sinks (rf-out.h)
  * as soon as it is ready: the text report verdict by verdict, the other formats when
  * whole. A failed write to standard output or error ends the run with exit status 2
- * and a message (rf_cli_run). Output files are written atomically (temporary file +
- * rename), so a failed run never leaves a partial file behind. */
-#include "rf-cli.h"
+ * and a message (rf_cli_run). Output files are written by rf_out_write_file(s)
+ * (atomically, through symbolic links, devices in place), so a failed run never
+ * leaves a partial file behind; their destinations are checked before the search. */
+#include "rf-cli-private.h"
 
 #include <string.h>
-#include <glib/gstdio.h>
 
-#include "rf-driver.h"
+#include "rf-certify.h"
 #include "rf-dot.h"
 #include "rf-program-sml.h"
-#include "rf-report.h"
-#include "rf-report-html.h"
 
 static const char *usage_text =
   "Usage: racefree COMMAND [OPTIONS] FILE\n"
@@ -28,6 +28,7 @@ static const char *usage_text =
   "  model FILE.c...    print the program model extracted from C files as SML\n"
   "  net FILE.sml|.c    write the Petri net built from the program (Graphviz DOT)\n"
   "  cover FILE         decide coverability for a net in mist .spec or bfc .tts format\n"
+  "  verify-cert FILE   check a proof certificate of check or cover, independently\n"
   "  help [COMMAND]     show help for racefree or for one command\n"
   "\n"
   "Options:\n"
@@ -38,576 +39,11 @@ static const char *usage_text =
   "3 unknown (search budget exhausted).\n"
   "Run 'racefree COMMAND --help' for the options of a command.\n";
 
-/* C front-end options of check and model (-I, -D, -U, -std, --entry, --init). */
-typedef struct {
-  char **include_dirs, **defines, **undefs, **entries;
-  char *std, *init;
-} CArgs;
-
-static void
-c_args_clear (CArgs *a)
-{
-  g_strfreev (a->include_dirs);
-  g_strfreev (a->defines);
-  g_strfreev (a->undefs);
-  g_strfreev (a->entries);
-  g_free (a->std);
-  g_free (a->init);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CArgs, c_args_clear)
-
-static void
-c_args_add_entries (GOptionContext *ctx, CArgs *a)
-{
-  GOptionEntry entries[] = {
-    { "include", 'I', 0, G_OPTION_ARG_FILENAME_ARRAY, &a->include_dirs, "C: add DIR to the include path", "DIR" },
-    { "define", 'D', 0, G_OPTION_ARG_STRING_ARRAY, &a->defines, "C: define a macro", "NAME[=VALUE]" },
-    { "undef", 'U', 0, G_OPTION_ARG_STRING_ARRAY, &a->undefs, "C: undefine a macro", "NAME" },
-    { "std", 0, 0, G_OPTION_ARG_STRING, &a->std, "C: language standard (also -std=STD)", "STD" },
-    { "entry", 0, 0, G_OPTION_ARG_STRING_ARRAY, &a->entries, "C module: an entry function (repeatable; default: every non-static function)", "F" },
-    { "init", 0, 0, G_OPTION_ARG_STRING, &a->init, "C module: a function that runs alone before any entry", "F" },
-    { NULL },
-  };
-  g_option_context_add_main_entries (ctx, entries, NULL);
-}
-
-/* GOption reads `-I dir`; the compilers' `-Idir` and `-std=X` forms are split here
- * (ARGV is modified in place; the strings are owned by KEEP). */
-static void
-c_args_presplit (int *argc, char ***argv, GPtrArray *keep)
-{
-  GPtrArray *out = g_ptr_array_new ();
-  for (int i = 0; i < *argc; i++)
-    {
-      const char *s = (*argv)[i];
-      if (i > 0 && (g_str_has_prefix (s, "-I") || g_str_has_prefix (s, "-D") || g_str_has_prefix (s, "-U"))
-          && strlen (s) > 2)
-        {
-          char *flag = g_strndup (s, 2), *val = g_strdup (s + 2);
-          g_ptr_array_add (keep, flag);
-          g_ptr_array_add (keep, val);
-          g_ptr_array_add (out, flag);
-          g_ptr_array_add (out, val);
-        }
-      else if (i > 0 && g_str_has_prefix (s, "-std="))
-        {
-          char *v = g_strconcat ("-", s, NULL);
-          g_ptr_array_add (keep, v);
-          g_ptr_array_add (out, v);
-        }
-      else
-        g_ptr_array_add (out, (*argv)[i]);
-    }
-  g_ptr_array_add (out, NULL);
-  *argc = (int) out->len - 1;
-  g_ptr_array_add (keep, out->pdata);
-  *argv = (char **) g_ptr_array_free (out, FALSE);
-}
-
-/* The driver's options from the C options A and a .tts net's PROP (may be NULL). */
-static RfDriverOptions
-driver_options (const CArgs *a, const char *prop)
-{
-  return (RfDriverOptions) {
-    { (const char *const *) a->include_dirs, (const char *const *) a->defines,
-      (const char *const *) a->undefs, a->std, NULL },
-    { (const char *const *) a->entries, a->init },
-    prop,
-  };
-}
-
-/* Parses the options of command CMD. Returns RF_EXIT_OK after printing the help when
- * *HELP was given, RF_EXIT_INPUT after a usage error, or -1 to go on. */
-static int
-parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean *help,
-               RfOut *out, RfOut *err, const char *cmd)
-{
-  g_autoptr (GError) error = NULL;
-  g_option_context_set_help_enabled (ctx, FALSE);
-  if (!g_option_context_parse (ctx, argc, argv, &error))
-    {
-      rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
-      return RF_EXIT_INPUT;
-    }
-  if (*help)
-    {
-      g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
-      rf_out_puts (out, h);
-      return RF_EXIT_OK;
-    }
-  return -1;
-}
-
-/* The search budget of --max-markings and --timeout, or FALSE after a usage error. */
-static gboolean
-search_budget (gint64 max_markings, gdouble timeout, gboolean backward_only, gboolean no_steq,
-               RfCoverBudget *budget, RfOut *err, const char *cmd)
-{
-  if (max_markings < 0 || timeout < 0)
-    {
-      rf_out_printf (err, "racefree %s: error: --max-markings and --timeout must not be negative\n", cmd);
-      return FALSE;
-    }
-  *budget = (RfCoverBudget) { (guint64) max_markings, timeout, backward_only, no_steq };
-  return TRUE;
-}
-
-/* Progress of long searches on stderr: one line, rewritten in place ('\r', then
- * erase to the end of the line), at most every RF_COVER_PROGRESS_INTERVAL seconds
- * (RF_PROGRESS_INTERVAL in the environment overrides it, for tests), erased before
- * anything else is written. Only on a terminal: a string sink never shows it. */
-typedef struct {
-  RfOut *err;       /* borrowed: where the line goes */
-  gboolean shown;   /* a progress line is on the terminal */
-} Progress;
-
-static void
-print_progress (const RfCoverProgress *p, gpointer data)
-{
-  Progress *pr = data;
-  /* a long name is cut, so that the line stays within a terminal's width */
-  g_autofree char *label = NULL;
-  if (p->label && g_utf8_validate (p->label, -1, NULL))
-    label = g_utf8_substring (p->label, 0, MIN (g_utf8_strlen (p->label, -1), 24));  /* end within the string */
-  else if (p->label)
-    label = g_strndup (p->label, 24);
-  rf_out_printf (pr->err, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
-                 "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
-                 p->kept, p->frontier, p->rate, p->elapsed_s);
-  pr->shown = TRUE;
-}
-
-/* Turns progress on in BUDGET when stderr is a terminal and FORMAT is text (JSON and
- * SARIF reports stay free of it, even on a terminal). */
-static void
-progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *format)
-{
-  if (format != &rf_report_format_text || !rf_out_is_terminal (pr->err))
-    return;
-  budget->progress = print_progress;
-  budget->progress_data = pr;
-  const char *interval = g_getenv ("RF_PROGRESS_INTERVAL");
-  if (interval)
-    budget->progress_interval_s = g_ascii_strtod (interval, NULL);
-}
-
-/* Erases the progress line, if any. */
-static void
-progress_end (Progress *pr)
-{
-  if (!pr->shown)
-    return;
-  rf_out_puts (pr->err, "\r\033[K");
-  pr->shown = FALSE;
-}
-
-/* Writes DIAGS (rf_diags_render) to ERR. */
-static void
-write_diags (const RfDiags *diags, RfOut *err)
-{
-  g_autoptr (GString) text = g_string_new (NULL);
-  rf_diags_render (diags, text);
-  rf_out_write_string (err, text);
-}
-
-/* Reads the inputs of RES for a command wanting PRODUCT (rf_driver_load). FALSE after
- * a message in ERR: a usage error for a wrong number of files, else the diagnostics,
- * or the error itself when there are none. On success the warnings go to ERR. */
-static gboolean
-load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts, RfOut *err,
-             const char *cmd)
-{
-  g_autoptr (GError) error = NULL;
-  RfDiags *diags = rf_check_result_get_diags (res);
-  if (!rf_driver_load (res, product, opts, &error))
-    {
-      if (g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT)
-          || g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY))
-        rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
-      else
-        {
-          write_diags (diags, err);
-          if (rf_diags_n_errors (diags) == 0)
-            rf_out_printf (err, "racefree: error: %s\n", error->message);
-        }
-      return FALSE;
-    }
-  write_diags (diags, err);  /* warnings */
-  return TRUE;
-}
-
-/* The base name of FILE without its extension, as a graph name. Owned. */
-static char *
-graph_name_of (const char *file)
-{
-  char *base = g_path_get_basename (file);
-  char *dot = strrchr (base, '.');
-  if (dot && dot != base)
-    *dot = '\0';
-  return base;
-}
-
-/* Data variable NAME of PROG for option OPTION, or -1 after a usage error listing
- * the program's shared data variables. */
-static gint
-data_var (const RfProgram *prog, const char *name, const char *option, RfOut *err, const char *cmd)
-{
-  gint v = rf_program_lookup_var (prog, name);
-  if (v >= 0 && rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
-    return v;
-  g_autoptr (GString) names = g_string_new (NULL);
-  for (guint i = 0; i < rf_program_n_vars (prog); i++)
-    {
-      const RfVar *var = rf_program_get_var (prog, i);
-      if (var->kind == RF_VAR_DATA)
-        g_string_append_printf (names, "%s%s", names->len ? ", " : "", var->name);
-    }
-  rf_out_printf (err, "racefree %s: error: %s '%s': %s", cmd, option, name,
-                 v >= 0 ? "not a shared data variable" : "no such shared variable");
-  if (names->len)
-    rf_out_printf (err, " (expected one of: %s)\n", names->str);
-  else
-    rf_out_puts (err, " (the program has no shared data variables)\n");
-  return -1;
-}
-
-/* Writes every FILES[i] (path) with CONTENTS[i] (GBytes), each with rf_out_write_file
- * (atomically); when one fails, removes those already written whole, so that either
- * every file is written or none (a device written in place is left alone). */
-static gboolean
-write_files_all_or_none (GPtrArray *files, GPtrArray *contents, GError **error)
-{
-  g_autofree gboolean *replaced = g_new0 (gboolean, files->len + 1);
-  for (guint i = 0; i < files->len; i++)
-    {
-      gsize len = 0;
-      const char *data = g_bytes_get_data (g_ptr_array_index (contents, i), &len);
-      if (!rf_out_write_file (g_ptr_array_index (files, i), data, len, &replaced[i], error))
-        {
-          for (guint k = 0; k < i; k++)
-            if (replaced[k])
-              g_unlink (g_ptr_array_index (files, k));
-          return FALSE;
-        }
-    }
-  return TRUE;
-}
-
-/* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
- * .svg, .png, .pdf), or NULL after a usage error. Static string. */
-static const char *
-witness_format (const char *out, const char *name, RfOut *err)
-{
-  static const char *const formats[] = { "dot", "svg", "png", "pdf" };
-  if (name)
-    {
-      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-        if (strcmp (name, formats[i]) == 0)
-          return formats[i];
-      rf_out_printf (err, "racefree check: error: unknown witness format '%s' (expected dot, svg, png, pdf)\n"
-                     "Try 'racefree check --help'.\n", name);
-      return NULL;
-    }
-  const char *slash = strrchr (out, '/');
-  const char *ext = strrchr (slash ? slash + 1 : out, '.');
-  if (ext && g_ascii_strcasecmp (ext, ".gv") == 0)
-    return "dot";
-  for (guint i = 0; ext && i < G_N_ELEMENTS (formats); i++)
-    if (g_ascii_strcasecmp (ext + 1, formats[i]) == 0)
-      return formats[i];
-  rf_out_printf (err, "racefree check: error: cannot tell the picture format of '%s' from its extension "
-                 "(expected .dot, .gv, .svg, .png or .pdf, or give --witness-format)\n"
-                 "Try 'racefree check --help'.\n", out);
-  return NULL;
-}
-
-/* OUT split at the extension of its base name: "dir/a.png" -> "dir/a" and ".png";
- * a name without one gives "". Owned. */
-static void
-split_extension (const char *out, char **stem, char **ext)
-{
-  const char *slash = strrchr (out, '/');
-  const char *base = slash ? slash + 1 : out;
-  const char *dot = strrchr (base, '.');
-  if (!dot || dot == base)
-    dot = out + strlen (out);
-  *stem = g_strndup (out, dot - out);
-  *ext = g_strdup (dot);
-}
-
-/* NAME made safe for a file name: letters, digits, '_', '-', '.' kept, anything else
- * '_'; a name USED before (owned keys) gets "_2", "_3", ... Owned. */
-static char *
-file_safe_name (const char *name, GHashTable *used)
-{
-  g_autoptr (GString) safe = g_string_new (NULL);
-  for (const char *s = name; *s; s++)
-    g_string_append_c (safe, g_ascii_isalnum (*s) || *s == '_' || *s == '-' || *s == '.' ? *s : '_');
-  char *unique = g_strdup (safe->str);
-  for (guint k = 2; g_hash_table_contains (used, unique); k++)
-    {
-      g_free (unique);
-      unique = g_strdup_printf ("%s_%u", safe->str, k);
-    }
-  g_hash_table_add (used, g_strdup (unique));
-  return unique;
-}
-
-/* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
- * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
- * before the extension; without VAR, the variable's name (file_safe_name) goes before
- * the extension of both: a.png -> a.counter.png, a.counter-seq.png. Every picture is
- * rendered before any is written; then all are written or none. Returns FALSE after
- * an error in ERR. When nothing races, says so in ERR and writes nothing. */
-static gboolean
-write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const char *out, const char *format,
-                        const char *graph_name, RfOut *err)
-{
-  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr (GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
-  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr (GError) error = NULL;
-  g_autofree char *stem = NULL, *ext = NULL;
-  split_extension (out, &stem, &ext);
-  for (guint i = 0; i < verdicts->len; i++)
-    {
-      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
-      if (var >= 0 && rv->var != (guint) var)
-        continue;
-      if (rv->result->verdict != RF_COVER_UNSAFE)
-        {
-          if (var >= 0)
-            rf_out_printf (err, "racefree check: '%s' is %s: no witness picture written\n", rv->name,
-                           rv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
-                           : "unknown (search budget exhausted)");
-          continue;
-        }
-      g_autofree char *safe = var >= 0 ? NULL : file_safe_name (rv->name, used);
-      g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
-      g_autofree char *net_dot = rf_dot_witness_net_to_string (net, rv, graph_name);
-      g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (net, rv, graph_name);
-      GBytes *a = rf_dot_render (net_dot, format, &error);
-      GBytes *b = a ? rf_dot_render (seq_dot, format, &error) : NULL;
-      if (!b)
-        {
-          g_clear_pointer (&a, g_bytes_unref);
-          rf_out_printf (err, "racefree check: error: %s\n", error->message);
-          return FALSE;
-        }
-      g_ptr_array_add (files, g_strdup_printf ("%s%s", prefix, ext));
-      g_ptr_array_add (contents, a);
-      g_ptr_array_add (files, g_strdup_printf ("%s-seq%s", prefix, ext));
-      g_ptr_array_add (contents, b);
-    }
-  if (files->len == 0 && var < 0)
-    rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
-  if (!write_files_all_or_none (files, contents, &error))
-    {
-      rf_out_printf (err, "racefree check: error: %s\n", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The report format called NAME (NULL: text) that can report a check of kind COVER,
- * or NULL after a usage message in ERR. */
-static const RfReportFormat *
-choose_format (const char *name, gboolean cover, RfOut *err, const char *cmd)
-{
-  const RfReportFormat *fmt = rf_report_format_lookup (name ? name : "text");
-  if (!fmt)
-    rf_out_printf (err, "racefree %s: error: unknown format '%s' (expected %s)\nTry 'racefree %s --help'.\n",
-                   cmd, name, rf_report_format_names (), cmd);
-  else if (cover ? !fmt->cover : !fmt->check)
-    {
-      /* The formats that can report this command, in table order. */
-      g_autoptr (GString) usable = g_string_new (NULL);
-      g_auto (GStrv) names = g_strsplit (rf_report_format_names (), ", ", -1);
-      for (guint i = 0; names[i]; i++)
-        {
-          const RfReportFormat *f = rf_report_format_lookup (names[i]);
-          if (cover ? f->cover != NULL : f->check != NULL)
-            g_string_append_printf (usable, "%s%s", usable->len ? ", " : "", names[i]);
-        }
-      rf_out_printf (err, "racefree %s: error: format '%s' is not available for %s (expected %s)\n"
-                     "Try 'racefree %s --help'.\n", cmd, name, cmd, usable->str, cmd);
-      fmt = NULL;
-    }
-  return fmt;
-}
-
-/* The positional arguments of a command (ARGV[1..ARGC-1]) as a NULL-terminated
- * array (owned; the strings borrowed from ARGV). */
-static const char **
-positional (int argc, char **argv)
-{
-  const char **files = g_new0 (const char *, MAX (argc, 1));
-  for (int i = 1; i < argc; i++)
-    files[i - 1] = argv[i];
-  return files;
-}
-
-/* Appends what REPORT (a report function of a format, may be NULL) writes about RES
- * to OUT. */
-static void
-write_report (void (*report) (const RfCheckResult *, const RfReportOptions *, GString *),
-              const RfCheckResult *res, const RfReportOptions *opts, RfOut *out)
-{
-  if (!report)
-    return;
-  g_autoptr (GString) text = g_string_new (NULL);
-  report (res, opts, text);
-  rf_out_write_string (out, text);
-}
-
-/* Stream: the report of a race check written verdict by verdict. Invariant: no
- * progress line is shown (progress.shown FALSE) while a verdict's text is written. */
-typedef struct {
-  const RfReportFormat *format;
-  const RfReportOptions *opts;
-  RfOut *out;          /* borrowed */
-  Progress progress;   /* on stderr, erased before each verdict is written */
-} Stream;
-
-/* RfDriverVerdictFunc: writes the part of the report about RV now (formats with a
- * verdict part); stops the check once standard output failed. */
-static gboolean
-write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
-{
-  Stream *st = data;
-  progress_end (&st->progress);
-  if (st->format->verdict)
-    {
-      g_autoptr (GString) text = g_string_new (NULL);
-      st->format->verdict (res, rv, st->opts, text);
-      rf_out_write_string (st->out, text);
-    }
-  return !rf_out_failed (st->out, NULL);
-}
-
-static int
-cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
-{
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  gint64 max_markings = 0;
-  gdouble timeout = 0;
-  g_autofree char *format_name = NULL;
-  g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
-  gboolean no_time = FALSE;
-  g_autofree char *html_dir = NULL;
-  GOptionEntry entries[] = {
-    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
-    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
-    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
-    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
-    { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
-    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
-    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
-    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
-    { NULL },
-  };
-  g_auto (CArgs) cargs = { 0 };
-  g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
-  c_args_presplit (&argc, &argv, keep);
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
-  g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
-                                     "one of them writing. Prints one verdict per variable, and for a race the\n"
-                                     "interleaving that leads to it.");
-  g_option_context_set_description (ctx, "Exit status: 0 all race-free, 1 a race found, 2 usage or input error,\n"
-                                         "3 some verdict unknown (budget exhausted).");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  c_args_add_entries (ctx, &cargs);
-  int done = parse_options (ctx, &argc, &argv, &help, out, err, "check");
-  if (done >= 0)
-    return done;
-  RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "check"))
-    return RF_EXIT_INPUT;
-  const RfReportFormat *format = choose_format (format_name, FALSE, err, "check");
-  if (!format)
-    return RF_EXIT_INPUT;
-  const char *picture_format = NULL;
-  if (!witness_out && (witness_format_name || witness_var))
-    {
-      rf_out_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
-                     witness_format_name ? "--witness-format" : "--witness-var");
-      return RF_EXIT_INPUT;
-    }
-  if (witness_out && (!*witness_out || strcmp (witness_out, "-") == 0))
-    {
-      rf_out_puts (err, "racefree check: error: --witness-dot needs a file name (it writes two pictures)\n"
-                   "Try 'racefree check --help'.\n");
-      return RF_EXIT_INPUT;
-    }
-  if (witness_out && !(picture_format = witness_format (witness_out, witness_format_name, err)))
-    return RF_EXIT_INPUT;
-  g_autoptr (GError) dir_error = NULL;
-  if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
-    {
-      rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
-      return RF_EXIT_INPUT;
-    }
-  g_autofree const char **files = positional (argc, argv);
-  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
-  RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "check"))
-    return RF_EXIT_INPUT;
-  gint picture_var = -1;
-  if (witness_var
-      && (picture_var = data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err, "check")) < 0)
-    return RF_EXIT_INPUT;
-
-  /* Each verdict's part of the report is written as soon as it is decided. */
-  RfReportOptions opts = { stats, no_time };
-  Stream stream = { format, &opts, out, { err, FALSE } };
-  progress_begin (&budget, &stream.progress, format);
-  rf_driver_check_races (res, &budget, write_verdict, &stream);
-  progress_end (&stream.progress);
-  if (rf_out_failed (out, NULL))
-    return RF_EXIT_INPUT;
-  write_report (format->check, res, &opts, out);
-  if (format->diagnostics)
-    {
-      g_autoptr (RfDiags) found = rf_diags_new ();
-      format->diagnostics (res, found);
-      write_diags (found, err);
-    }
-  if (rf_out_failed (out, NULL))
-    return RF_EXIT_INPUT;
-  if (html_dir)
-    {
-      g_autoptr (GString) page = g_string_new (NULL);
-      rf_driver_read_sources (res);
-      rf_report_html (res, &opts, page);
-      if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
-        {
-          rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
-          return RF_EXIT_INPUT;
-        }
-    }
-
-  if (witness_out)
-    {
-      g_autofree char *base = graph_name_of (files[0]);
-      if (!write_witness_pictures (rf_check_result_get_net (res), rf_check_result_get_verdicts (res), picture_var,
-                                   witness_out, picture_format, base, err))
-        return RF_EXIT_INPUT;
-    }
-
-  guint n_race, n_free, n_unknown;
-  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
-  return n_race ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
-}
-
 static int
 cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
   g_autofree char *slice = NULL;
@@ -615,18 +51,19 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
     { "slice", 0, 0, G_OPTION_ARG_STRING, &slice, "Draw only the part of the net relevant to shared variable VAR", "VAR" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
   g_auto (CArgs) cargs = { 0 };
   g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
-  c_args_presplit (&argc, &argv, keep);
+  cli_c_args_presplit (&argc, &argv, keep);
   g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
   g_option_context_set_summary (ctx, "Write the Petri net racefree builds from the program: job types as\n"
                                      "clusters, shared places (locks, Read/Write, signals) outside them.");
   g_option_context_add_main_entries (ctx, entries, NULL);
-  c_args_add_entries (ctx, &cargs);
-  int done = parse_options (ctx, &argc, &argv, &help, out, err, "net");
+  cli_c_args_add_entries (ctx, &cargs);
+  int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "net");
   if (done >= 0)
     return done;
   if (!format)
@@ -643,18 +80,18 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
       return RF_EXIT_INPUT;
     }
 
-  g_autofree const char **files = positional (argc, argv);
+  g_autofree const char **files = cli_positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
-  RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "net"))
+  RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
+  if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "net"))
     return RF_EXIT_INPUT;
   gint var = -1;
-  if (slice && (var = data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
+  if (slice && (var = cli_data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
     return RF_EXIT_INPUT;
 
   rf_driver_build_net (res);
   const RfNet *net = rf_check_result_get_net (res);
-  g_autofree char *base = graph_name_of (files[0]);
+  g_autofree char *base = cli_graph_name_of (files[0]);
   g_autofree char *text = var >= 0 ? rf_dot_net_slice_to_string (net, var, slice, base) : rf_dot_net_to_string (net, base);
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) bytes = rf_dot_render (text, format, &error);
@@ -672,21 +109,26 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 static int
 cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE, stats = FALSE, backward_only = FALSE, no_steq = FALSE;
-  g_autofree char *prop = NULL;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  g_auto (BudgetArgs) ba = { 0 };
+  g_autofree char *prop = NULL, *cert_out = NULL;
   g_autofree char *format_name = NULL;
   gboolean no_time = FALSE;
-  gdouble timeout = 0;
-  gint64 max_markings = 0;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
     { "prop", 0, 0, G_OPTION_ARG_FILENAME, &prop, "Target of a .tts net (default: FILE.prop, or FILE with .tts replaced by .prop)", "FILE" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net size, #Conf, #Subsum, #Iter and the time", NULL },
-    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &backward_only, "Search backward only (no forward search alongside)", NULL },
-    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &no_steq, "Do not prune with the state equation (linear programs)", NULL },
-    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &timeout, "Give up (verdict unknown) after S seconds of CPU time", "S" },
-    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time in the search", "S" },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up (verdict unknown) after S seconds of CPU time in all, reading the net included", "S" },
+    MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Leave the time out (text: no time line; JSON: null)", NULL },
+    { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of a safe verdict to FILE (see 'racefree verify-cert')", "FILE" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
@@ -696,27 +138,32 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
                                      "Prints safe, unsafe (with a witness firing sequence) or unknown.");
   g_option_context_set_description (ctx, "Exit status: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown.");
   g_option_context_add_main_entries (ctx, entries, NULL);
-  int done = parse_options (ctx, &argc, &argv, &help, out, err, "cover");
+  int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "cover");
   if (done >= 0)
     return done;
   RfCoverBudget budget;
-  if (!search_budget (max_markings, timeout, backward_only, no_steq, &budget, err, "cover"))
+  if (!cli_search_budget (&ba, start_us, &budget, err, "cover"))
     return RF_EXIT_INPUT;
-  const RfReportFormat *format = choose_format (format_name, TRUE, err, "cover");
+  budget.certify = cert_out != NULL;
+  if (cert_out && !cli_certificate_usable (cert_out, err, "cover"))
+    return RF_EXIT_INPUT;
+  const RfReportFormat *format = cli_choose_format (format_name, TRUE, err, "cover");
   if (!format)
     return RF_EXIT_INPUT;
-  g_autofree const char **files = positional (argc, argv);
+  g_autofree const char **files = cli_positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   RfDriverOptions dopts = { .prop = prop };
-  if (!load_inputs (res, RF_DRIVER_NET, &dopts, err, "cover"))
+  if (!cli_load_inputs (res, RF_DRIVER_NET, &dopts, max_errors, err, "cover"))
     return RF_EXIT_INPUT;
 
   Progress progress = { err, FALSE };
-  progress_begin (&budget, &progress, format);
+  cli_progress_begin (&budget, &progress, format);
   rf_driver_check_cover (res, &budget);   /* a witness comes replayed by the engine */
-  progress_end (&progress);
+  cli_progress_end (&progress);
   RfReportOptions opts = { stats, no_time };
-  write_report (format->cover, res, &opts, out);
+  cli_write_report (format->cover, res, &opts, out);
+  if (cert_out && !cli_write_certificate (res, cert_out, err, "cover"))
+    return RF_EXIT_INPUT;
   switch (rf_check_result_get_cover (res)->verdict)
     {
     case RF_COVER_SAFE: return RF_EXIT_OK;
@@ -730,30 +177,60 @@ static int
 cmd_model (int argc, char **argv, RfOut *out, RfOut *err)
 {
   gboolean help = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
   GOptionEntry entries[] = {
+    MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
   };
   g_auto (CArgs) cargs = { 0 };
   g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
-  c_args_presplit (&argc, &argv, keep);
+  cli_c_args_presplit (&argc, &argv, keep);
   g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.c... | FILE.sml");
   g_option_context_set_summary (ctx, "Print the program model racefree extracts (shared locations, locks,\n"
                                      "condition variables, one job type per thread function) as SML, which\n"
                                      "'racefree check' reads back.");
   g_option_context_add_main_entries (ctx, entries, NULL);
-  c_args_add_entries (ctx, &cargs);
-  int done = parse_options (ctx, &argc, &argv, &help, out, err, "model");
+  cli_c_args_add_entries (ctx, &cargs);
+  int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "model");
   if (done >= 0)
     return done;
-  g_autofree const char **files = positional (argc, argv);
+  g_autofree const char **files = cli_positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
-  RfDriverOptions dopts = driver_options (&cargs, NULL);
-  if (!load_inputs (res, RF_DRIVER_PROGRAM, &dopts, err, "model"))
+  RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
+  if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "model"))
     return RF_EXIT_INPUT;
   g_autofree char *text = rf_program_to_sml (rf_check_result_get_program (res));
   rf_out_puts (out, text);
   return RF_EXIT_OK;
+}
+
+static int
+cmd_verify_cert (int argc, char **argv, RfOut *out, RfOut *err)
+{
+  gboolean help = FALSE;
+  GOptionEntry entries[] = {
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE");
+  g_option_context_set_summary (ctx, "Check a proof certificate that 'racefree check --certificate' or 'racefree\n"
+                                     "cover --certificate' wrote, with code that shares nothing with the search:\n"
+                                     "each proof's basis covers its targets, is closed under predecessors up to\n"
+                                     "checked invariants, and excludes the initial marking.");
+  g_option_context_set_description (ctx, "Exit status: 0 valid, 1 invalid (a message says which line fails),\n"
+                                         "2 usage error or unreadable file.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "verify-cert");
+  if (done >= 0)
+    return done;
+  if (argc != 2)
+    {
+      rf_out_printf (err, "racefree verify-cert: error: %s\nTry 'racefree verify-cert --help'.\n",
+                     argc < 2 ? "missing certificate file" : "too many files (expected one certificate)");
+      return RF_EXIT_INPUT;
+    }
+  return rf_certify_check_file (argv[1], out, err);
 }
 
 /* Command: one command of the command line, by name; run gets ARGV from the command's
@@ -764,10 +241,11 @@ typedef struct {
 } Command;
 
 static const Command commands[] = {
-  { "check", cmd_check },
+  { "check", cli_cmd_check },
   { "net", cmd_net },
   { "cover", cmd_cover },
   { "model", cmd_model },
+  { "verify-cert", cmd_verify_cert },
 };
 
 static const Command *

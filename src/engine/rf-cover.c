@@ -8,18 +8,18 @@
  * marking is below it; basis markings above it are dropped. Dickson's lemma bounds the
  * number of additions, so the loop ends. Each basis node remembers the node it was
  * computed from and the transition, which yields the witness when a node lies below
- * the initial marking. */
-#include "rf-cover.h"
+ * the initial marking. This file holds the search itself; the basis, the linear bounds
+ * and the witnesses are rooms of their own (rf-cover-private.h lists them). */
+#include "rf-cover-private.h"
 #include "rf-forward.h"
 #include "rf-steq.h"
 
-#include <string.h>
 #include <time.h>
 
 /* The CPU time this process has used, in microseconds: budgets and the reported time
  * count CPU time, so a verdict under --timeout does not depend on the machine's load. */
-static gint64
-cpu_now_us (void)
+gint64
+rf_cover_cpu_time_us (void)
 {
   struct timespec ts;
   if (clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts) != 0)
@@ -27,356 +27,7 @@ cpu_now_us (void)
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
 }
 
-/* Node: one marking of the backward search. parent is the marking this one is a
- * predecessor of (NULL for a target), through transition `via`; target is the index
- * of the target at the root. Reference counted: the basis, the frontier and children
- * each hold a reference, so a witness chain stays alive while its leaf does. */
-typedef struct Node Node;
-struct Node {
-  gint ref;
-  gboolean dead;   /* dropped from the basis (subsumed by a smaller marking) */
-  RfMarking *m;    /* owned */
-  Node *parent;    /* owned reference, or NULL */
-  guint via;
-  guint target;
-  guint64 serial;  /* order of addition to the basis (stats.conf before it) */
-  guint64 excess;  /* tokens beyond the initial marking on non-omega places */
-  guint depth;     /* predecessor steps from the target */
-};
-
-static Node *
-node_new (RfMarking *m, Node *parent, guint via, guint target)
-{
-  Node *n = g_new0 (Node, 1);
-  n->ref = 1;
-  n->m = m;
-  n->parent = parent;
-  if (parent)
-    {
-      parent->ref++;
-      n->depth = parent->depth + 1;
-    }
-  n->via = via;
-  n->target = target;
-  return n;
-}
-
-static void
-node_unref (gpointer p)
-{
-  Node *n = p;
-  while (n && --n->ref == 0)
-    {
-      Node *parent = n->parent;
-      rf_marking_unref (n->m);
-      g_free (n);
-      n = parent;
-    }
-}
-
-static Node *
-node_ref (Node *n)
-{
-  n->ref++;
-  return n;
-}
-
-/* Entry: a basis node in a subsumption list, with its filter: the marking's sig and
- * norm, copied so that most comparisons never touch the marking. Holds a reference. */
-typedef struct {
-  guint64 sig;
-  guint64 norm;
-  Node *node;
-} Entry;
-
-/* Basis: the minimal markings kept, indexed for the two subsumption questions.
- * Each node is in the cover list of one place of its support, its key (a marking
- * below M has its support inside M's, so the lists of M's places hold every
- * candidate), and in the occurrence list of every place of its support (a marking
- * above M is in the list of each of M's places, so the shortest one holds every
- * candidate). The key is the place of least occurrences when the node is added: the
- * most selective one. A node dropped from the basis is marked dead and leaves each
- * list the next time the list is scanned. Invariant: the live nodes are pairwise
- * incomparable; live counts them. */
-typedef struct {
-  GArray **cover;   /* per place: Entry list of the nodes keyed there; NULL if none */
-  GArray **occ;     /* per place: Entry list of the nodes whose support has it */
-  GArray *empty;    /* Entry: the node of the empty marking, if any */
-  guint n_places;
-  guint64 live;
-} Basis;
-
-static void
-basis_init (Basis *b, guint n_places)
-{
-  b->cover = g_new0 (GArray *, n_places);
-  b->occ = g_new0 (GArray *, n_places);
-  b->empty = g_array_new (FALSE, FALSE, sizeof (Entry));
-  b->n_places = n_places;
-  b->live = 0;
-}
-
-static void
-entries_free (GArray *list)
-{
-  if (!list)
-    return;
-  for (guint i = 0; i < list->len; i++)
-    node_unref (g_array_index (list, Entry, i).node);
-  g_array_unref (list);
-}
-
-static void
-basis_clear (Basis *b)
-{
-  for (guint p = 0; p < b->n_places; p++)
-    {
-      entries_free (b->cover[p]);
-      entries_free (b->occ[p]);
-    }
-  entries_free (b->empty);
-  g_free (b->cover);
-  g_free (b->occ);
-}
-
-static void
-list_add (GArray **list, Node *n)
-{
-  if (!*list)
-    *list = g_array_new (FALSE, FALSE, sizeof (Entry));
-  Entry e = { n->m->sig, n->m->norm, node_ref (n) };
-  g_array_append_val (*list, e);
-}
-
-/* The first live node of LIST whose marking is below M, or NULL; drops the dead
- * entries it meets (the last entry takes a dropped one's slot). */
-static Node *
-list_find_below (GArray *list, const RfMarking *m)
-{
-  if (!list)
-    return NULL;
-  Entry *e = (Entry *) list->data;
-  for (guint i = 0; i < list->len; i++)
-    {
-      if (e[i].node->dead)
-        {
-          node_unref (e[i].node);
-          e[i--] = e[--list->len];
-          continue;
-        }
-      if ((e[i].sig & ~m->sig) != 0 || e[i].norm > m->norm)
-        continue;
-      if (rf_marking_leq (e[i].node->m, m))
-        return e[i].node;
-    }
-  return NULL;
-}
-
-/* A live basis node whose marking is below M, or NULL. */
-static Node *
-basis_find_below (Basis *b, const RfMarking *m)
-{
-  Node *n = list_find_below (b->empty, m);
-  for (guint i = 0; i < m->n && !n; i++)
-    n = list_find_below (b->cover[m->e[i].place], m);
-  return n;
-}
-
-/* TRUE when some basis marking is below M. */
-static gboolean
-basis_covers (Basis *b, const RfMarking *m)
-{
-  return basis_find_below (b, m) != NULL;
-}
-
-static guint
-list_len (const GArray *list)
-{
-  return list ? list->len : 0;
-}
-
-/* Marks dead every live node of LIST whose marking is above M (stats.subsumed counts
- * them) and drops dead entries, keeping the order of the others. */
-static void
-list_drop_above (GArray *list, const RfMarking *m, Basis *b, RfCoverStats *stats)
-{
-  if (!list)
-    return;
-  Entry *e = (Entry *) list->data;
-  guint k = 0;
-  for (guint i = 0; i < list->len; i++)
-    {
-      Node *n = e[i].node;
-      if (!n->dead && (m->sig & ~e[i].sig) == 0 && m->norm <= e[i].norm && rf_marking_leq (m, n->m))
-        {
-          n->dead = TRUE;
-          b->live--;
-          stats->subsumed++;
-        }
-      if (n->dead)
-        {
-          node_unref (n);
-          continue;
-        }
-      e[k++] = e[i];
-    }
-  g_array_set_size (list, k);
-}
-
-/* Adds N to the basis, dropping every basis marking above it. Takes N's reference. */
-static void
-basis_insert (Basis *b, Node *n, RfCoverStats *stats)
-{
-  const RfMarking *m = n->m;
-  if (m->n == 0)
-    {
-      /* Every marking is above the empty one. */
-      for (guint p = 0; p < b->n_places; p++)
-        list_drop_above (b->cover[p], m, b, stats);
-      list_drop_above (b->empty, m, b, stats);
-    }
-  else
-    {
-      guint32 best = m->e[0].place;
-      for (guint i = 1; i < m->n; i++)
-        if (list_len (b->occ[m->e[i].place]) < list_len (b->occ[best]))
-          best = m->e[i].place;
-      list_drop_above (b->occ[best], m, b, stats);
-    }
-  guint32 key = 0;
-  for (guint i = 0; i < m->n; i++)
-    {
-      guint32 p = m->e[i].place;
-      if (i == 0 || list_len (b->occ[p]) < list_len (b->occ[key]))
-        key = p;
-    }
-  n->serial = stats->conf;
-  list_add (m->n ? &b->cover[key] : &b->empty, n);
-  for (guint i = 0; i < m->n; i++)
-    list_add (&b->occ[m->e[i].place], n);
-  node_unref (n);
-  b->live++;
-  stats->conf++;
-}
-
-/* Bounds: linear upper bounds that every reachable marking satisfies,
- * sum_p weights(p)·M(p) <= total (RfInvariant), indexed by place. The net's checked
- * P-invariants are such bounds, and so are the certificates of the state-equation test
- * (rf-steq.h). A marking that exceeds one covers no reachable marking. */
-typedef struct {
-  GPtrArray *all;       /* RfInvariant*, owned */
-  GPtrArray *by_place;  /* per place: NULL or GArray of RfToken {bound index, weight} */
-  GArray *sum;          /* guint64 per bound: scratch, all zero between calls */
-  GArray *touched;      /* guint32 scratch: bounds with a non-zero sum */
-} Bounds;
-
-static void
-array_unref0 (gpointer a)
-{
-  if (a)
-    g_array_unref (a);
-}
-
-/* Adds BOUND (owned) to B. */
-static void
-bounds_add (Bounds *b, RfInvariant *bound)
-{
-  guint k = b->all->len;
-  g_ptr_array_add (b->all, bound);
-  for (guint i = 0; i < bound->weights->n; i++)
-    {
-      GArray **occ = (GArray **) &g_ptr_array_index (b->by_place, bound->weights->e[i].place);
-      if (!*occ)
-        *occ = g_array_new (FALSE, FALSE, sizeof (RfToken));
-      RfToken o = { k, bound->weights->e[i].count };
-      g_array_append_val (*occ, o);
-    }
-  g_array_set_size (b->sum, b->all->len);
-}
-
-/* B := the bounds of ALL (RfInvariant*; taken, with its elements). */
-static void
-bounds_init (Bounds *b, guint n_places, GPtrArray *all)
-{
-  b->all = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_invariant_free);
-  b->by_place = g_ptr_array_new_full (n_places, array_unref0);
-  g_ptr_array_set_size (b->by_place, n_places);
-  b->sum = g_array_new (FALSE, TRUE, sizeof (guint64));
-  b->touched = g_array_new (FALSE, FALSE, sizeof (guint32));
-  g_ptr_array_set_free_func (all, NULL);
-  for (guint k = 0; k < all->len; k++)
-    bounds_add (b, g_ptr_array_index (all, k));
-  g_ptr_array_unref (all);
-}
-
-static void
-bounds_clear (Bounds *b)
-{
-  g_ptr_array_unref (b->all);
-  g_ptr_array_unref (b->by_place);
-  g_array_unref (b->sum);
-  g_array_unref (b->touched);
-}
-
-/* The weighted sums of M for the bounds that weigh its support, into b->sum (listed in
- * b->touched); the caller reads and zeroes them. */
-static void
-bounds_sum (Bounds *b, const RfMarking *m)
-{
-  guint64 *sum = (guint64 *) b->sum->data;
-  g_array_set_size (b->touched, 0);
-  for (guint i = 0; i < m->n; i++)
-    {
-      GArray *occ = g_ptr_array_index (b->by_place, m->e[i].place);
-      for (guint k = 0; occ && k < occ->len; k++)
-        {
-          const RfToken *o = &g_array_index (occ, RfToken, k);  /* place = bound index */
-          if (sum[o->place] == 0)
-            g_array_append_val (b->touched, o->place);
-          sum[o->place] += (guint64) m->e[i].count * o->count;
-        }
-    }
-}
-
-/* The first bound M exceeds (then M covers no reachable marking), or -1. */
-static gint
-bounds_exceeded (Bounds *b, const RfMarking *m)
-{
-  if (b->all->len == 0)
-    return -1;
-  bounds_sum (b, m);
-  guint64 *sum = (guint64 *) b->sum->data;
-  gint over = -1;
-  for (guint k = 0; k < b->touched->len; k++)
-    {
-      guint32 i = g_array_index (b->touched, guint32, k);
-      const RfInvariant *iv = g_ptr_array_index (b->all, i);
-      if (sum[i] > iv->total && (over < 0 || (gint) i < over))
-        over = i;
-      sum[i] = 0;
-    }
-  return over;
-}
-
-/* The first bound M saturates (weighted sum == total), or -1. */
-static gint
-bounds_saturated (Bounds *b, const RfMarking *m)
-{
-  if (b->all->len == 0)
-    return -1;
-  bounds_sum (b, m);
-  guint64 *sum = (guint64 *) b->sum->data;
-  gint found = -1;
-  for (guint k = 0; k < b->touched->len; k++)
-    {
-      guint32 i = g_array_index (b->touched, guint32, k);
-      const RfInvariant *iv = g_ptr_array_index (b->all, i);
-      if (sum[i] == iv->total && (found < 0 || (gint) i < found))
-        found = i;
-      sum[i] = 0;
-    }
-  return found;
-}
+#define cpu_now_us rf_cover_cpu_time_us
 
 /* Search: the state of one run. Invariant: basis holds the live nodes, pairwise
  * incomparable; every node ever added to the basis is counted in stats.conf. */
@@ -406,6 +57,7 @@ typedef struct {
   guint64 work;            /* predecessor computations, for budget checks */
   guint64 extra_work;      /* other work in the same units (linear programs) */
   Node *meet;              /* owned reference: the basis node a forward marking covered */
+  guint64 node_bytes;      /* what the live nodes take (node_bytes), kept by cover_node_new/unref */
 } Search;
 
 /* TRUE when M's weighted sum exceeds the total of some P-invariant of the net: no
@@ -413,7 +65,7 @@ typedef struct {
 static gboolean
 violates_invariant (Search *s, const RfMarking *m)
 {
-  return bounds_exceeded (&s->inv, m) >= 0;
+  return cover_bounds_exceeded (&s->inv, m) >= 0;
 }
 
 /* Linear programs are rationed in work units (one predecessor computation each): a
@@ -448,7 +100,7 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
 {
   if (!s->steq)
     return FALSE;
-  if (bounds_exceeded (&s->learned, m) >= 0)
+  if (cover_bounds_exceeded (&s->learned, m) >= 0)
     {
       s->stats.steq_pruned++;
       return TRUE;
@@ -464,6 +116,11 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
   gdouble left = 0;
   if (s->budget.timeout_s > 0)
     left = MAX (0.001, s->budget.timeout_s - (cpu_now_us () - s->start_us) / 1e6);
+  if (s->budget.deadline_us > 0)
+    {
+      gdouble to_deadline = MAX (0.001, (s->budget.deadline_us - cpu_now_us ()) / 1e6);
+      left = left > 0 ? MIN (left, to_deadline) : to_deadline;
+    }
   gdouble rows = MAX (1, rf_steq_n_rows (s->steq));
   guint pivots = (guint) MAX (STEQ_MIN_PIVOTS, (target ? STEQ_TARGET_PIVOT_WORK : STEQ_PIVOT_WORK) / rows);
   rf_steq_set_limits (s->steq, pivots, left);
@@ -475,7 +132,7 @@ steq_refutes (Search *s, const RfMarking *m, gboolean target)
   s->extra_work += (guint64) (s->steq_cost + pivot_cost);
   if (may)
     return FALSE;
-  bounds_add (&s->learned, cert);
+  cover_bounds_add (&s->learned, cert);
   s->stats.steq_pruned++;
   s->steq_credit = MIN (STEQ_CREDIT_MAX * s->steq_cost, s->steq_credit + STEQ_REWARD * s->steq_cost);
   return TRUE;
@@ -585,7 +242,7 @@ collect_candidates (Search *s, const RfMarking *m)
 {
   s->serial++;
   g_array_set_size (s->candidates, 0);
-  gint sat = s->free_producers ? bounds_saturated (&s->inv, m) : -1;
+  gint sat = s->free_producers ? cover_bounds_saturated (&s->inv, m) : -1;
   if (sat >= 0)
     {
       GPtrArray *free_k = g_ptr_array_index (s->free_producers, sat);
@@ -620,7 +277,7 @@ index_free_producers (Search *s)
   for (guint k = 0; k < s->inv.all->len; k++)
     {
       const RfMarking *w = ((RfInvariant *) g_ptr_array_index (s->inv.all, k))->weights;
-      GPtrArray *per_place = g_ptr_array_new_full (np, array_unref0);
+      GPtrArray *per_place = g_ptr_array_new_full (np, cover_array_unref0);
       g_ptr_array_set_size (per_place, np);
       for (guint ti = 0; ti < nt; ti++)
         {
@@ -642,15 +299,45 @@ index_free_producers (Search *s)
     }
 }
 
+/* Estimated bytes of the search's data now (RfCoverStats.peak_bytes): the live nodes,
+ * the basis's index entries and the heap's slots (each with an allowance for the
+ * arrays' spare capacity), and the forward search's states, FW (may be NULL). */
+static guint64
+search_bytes (const Search *s, const GPtrArray *heap, const RfForward *fw)
+{
+  return s->node_bytes + s->basis.entries * (sizeof (Entry) * 3 / 2) + (heap ? heap->len : 0) * 2 * sizeof (gpointer)
+         + (fw ? rf_forward_n_bytes (fw) : 0);
+}
+
+/* TRUE when the search data, estimated, is past max_bytes even without the forward
+ * search: that one (*FW, may be NULL) is dropped first when it takes the data past it.
+ * Notes the peak. */
+static gboolean
+memory_exceeded (Search *s, const GPtrArray *heap, RfForward **fw)
+{
+  guint64 bytes = search_bytes (s, heap, *fw);
+  s->stats.peak_bytes = MAX (s->stats.peak_bytes, bytes);
+  if (!s->budget.max_bytes || bytes <= s->budget.max_bytes)
+    return FALSE;
+  if (*fw)
+    {
+      s->stats.forward_states += rf_forward_n_states (*fw);
+      g_clear_pointer (fw, rf_forward_free);
+    }
+  return search_bytes (s, heap, NULL) > s->budget.max_bytes;
+}
+
 static gboolean
 budget_exceeded (Search *s)
 {
   if (s->budget.max_markings && s->basis.live > s->budget.max_markings)
     return TRUE;
-  if (s->budget.timeout_s > 0)
+  if (s->budget.timeout_s > 0 || s->budget.deadline_us > 0)
     {
-      gdouble el = (cpu_now_us () - s->start_us) / 1e6;
-      if (el > s->budget.timeout_s)
+      gint64 now = cpu_now_us ();
+      if (s->budget.timeout_s > 0 && (now - s->start_us) / 1e6 > s->budget.timeout_s)
+        return TRUE;
+      if (s->budget.deadline_us > 0 && now > s->budget.deadline_us)
         return TRUE;
     }
   return FALSE;
@@ -675,138 +362,17 @@ report_progress (Search *s, guint64 frontier)
   s->budget.progress (&p, s->budget.progress_data);
 }
 
-/* The witness for node N, whose marking lies below the initial marking. */
-static RfWitness *
-witness_from (Search *s, const Node *n)
-{
-  guint np = rf_net_n_places (s->net);
-  RfWitness *w = g_new0 (RfWitness, 1);
-  GArray *init = g_array_new (FALSE, FALSE, sizeof (RfToken));
-  for (guint p = 0; p < np; p++)
-    {
-      guint32 c = s->omega[p] ? MAX (rf_marking_get (n->m, p), s->init[p]) : s->init[p];
-      RfToken t = { p, c };
-      if (c > 0)
-        g_array_append_val (init, t);
-    }
-  w->initial = rf_marking_new ((RfToken *) init->data, init->len);
-  g_array_unref (init);
-  w->steps = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (; n->parent; n = n->parent)
-    g_array_append_val (w->steps, n->via);
-  w->target = n->target;
-
-  g_autofree guint32 *dense = g_new0 (guint32, np);
-  for (guint i = 0; i < w->initial->n; i++)
-    dense[w->initial->e[i].place] = w->initial->e[i].count;
-  for (guint i = 0; i < w->steps->len; i++)
-    {
-      const RfTransition *t = rf_net_get_transition (s->net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
-      g_assert (ok); /* by construction of predecessors */
-    }
-  GArray *fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
-  for (guint p = 0; p < np; p++)
-    if (dense[p] > 0)
-      {
-        RfToken t = { p, dense[p] };
-        g_array_append_val (fin, t);
-      }
-  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
-  g_array_unref (fin);
-  return w;
-}
-
 /* Forward probe: a forward marking above a basis marking leads to a target along
  * that node's chain of predecessors; remembers the node in s->meet. */
 static gboolean
 meets_basis (const RfMarking *m, gpointer data)
 {
   Search *s = data;
-  Node *n = basis_find_below (&s->basis, m);
+  Node *n = cover_basis_find_below (&s->basis, m);
   if (!n)
     return FALSE;
-  s->meet = node_ref (n);
+  s->meet = cover_node_ref (n);
   return TRUE;
-}
-
-/* Completes W, a forward firing sequence whose final marking is above node N's, with
- * N's chain of predecessors down to its target. */
-static void
-witness_extend (Search *s, RfWitness *w, const Node *n)
-{
-  guint np = rf_net_n_places (s->net);
-  for (; n->parent; n = n->parent)
-    g_array_append_val (w->steps, n->via);
-  w->target = n->target;
-  g_autofree guint32 *dense = g_new0 (guint32, np);
-  for (guint i = 0; i < w->initial->n; i++)
-    dense[w->initial->e[i].place] = w->initial->e[i].count;
-  for (guint i = 0; i < w->steps->len; i++)
-    {
-      const RfTransition *t = rf_net_get_transition (s->net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
-      g_assert (ok); /* a forward run, then predecessors from above the node */
-    }
-  g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
-  for (guint p = 0; p < np; p++)
-    if (dense[p] > 0)
-      {
-        RfToken t = { p, dense[p] };
-        g_array_append_val (fin, t);
-      }
-  rf_marking_unref (w->final);
-  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
-}
-
-/* Largest steps² × places for which witness_shorten works. */
-#define SHORTEN_MAX_WORK 100000000
-
-/* Removes steps from W that the rest does not need: last to first, a step goes when
- * the others still fire in order from W's initial marking and end covering TARGET.
- * The best-first search and the meeting of the two searches can leave such steps
- * (a thread created and never used). Updates W->final. */
-static void
-witness_shorten (const RfNet *net, RfWitness *w, const RfMarking *target)
-{
-  guint np = rf_net_n_places (net);
-  if ((guint64) w->steps->len * w->steps->len * (np + 1) > SHORTEN_MAX_WORK)
-    return;
-  g_autofree guint32 *dense = g_new (guint32, np);
-  for (gint skip = (gint) w->steps->len - 1; skip >= 0; skip--)
-    {
-      memset (dense, 0, sizeof (guint32) * np);
-      for (guint i = 0; i < w->initial->n; i++)
-        dense[w->initial->e[i].place] = w->initial->e[i].count;
-      gboolean ok = TRUE;
-      for (guint i = 0; i < w->steps->len && ok; i++)
-        {
-          if ((gint) i == skip)
-            continue;
-          const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-          ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
-        }
-      if (ok && rf_marking_leq_dense (target, dense, NULL))
-        g_array_remove_index (w->steps, skip);
-    }
-  memset (dense, 0, sizeof (guint32) * np);
-  for (guint i = 0; i < w->initial->n; i++)
-    dense[w->initial->e[i].place] = w->initial->e[i].count;
-  for (guint i = 0; i < w->steps->len; i++)
-    {
-      const RfTransition *t = rf_net_get_transition (net, g_array_index (w->steps, guint, i));
-      gboolean ok = rf_marking_fire_dense (dense, t->pre, t->n_pre, t->post, t->n_post);
-      g_assert (ok);
-    }
-  g_autoptr (GArray) fin = g_array_new (FALSE, FALSE, sizeof (RfToken));
-  for (guint p = 0; p < np; p++)
-    if (dense[p] > 0)
-      {
-        RfToken t = { p, dense[p] };
-        g_array_append_val (fin, t);
-      }
-  rf_marking_unref (w->final);
-  w->final = rf_marking_new ((RfToken *) fin->data, fin->len);
 }
 
 /* The search order: fewest tokens beyond the initial marking first (those closest
@@ -904,6 +470,44 @@ forward_new (Search *s, GPtrArray *targets, guint32 omega_tokens)
   return fw;
 }
 
+static gint
+node_serial_cmp (gconstpointer a, gconstpointer b)
+{
+  const Node *x = *(Node *const *) a, *y = *(Node *const *) b;
+  return (x->serial > y->serial) - (x->serial < y->serial);
+}
+
+/* The proof of a safe search that ran to its backward fixpoint (or had no target
+ * left): its final basis and everything that excluded a marking (RfCoverProof). Every
+ * predecessor of a live basis node was computed when the node was taken from the heap
+ * (the heap is empty now), and then kept, found above a basis node (basis nodes are
+ * only ever dropped for smaller ones, so it still is), or dropped for a token on an
+ * unmarkable place (a dead transition's, never tried, has one), for an invariant
+ * (directly, or by collect_candidates' saturation argument) or for a bound. */
+static RfCoverProof *
+proof_new (Search *s, GPtrArray *targets)
+{
+  RfCoverProof *pf = g_new0 (RfCoverProof, 1);
+  guint np = rf_net_n_places (s->net);
+  pf->targets = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  for (guint i = 0; i < targets->len; i++)
+    g_ptr_array_add (pf->targets, rf_marking_ref (g_ptr_array_index (targets, i)));
+  g_autoptr (GPtrArray) live = g_ptr_array_new ();
+  cover_basis_collect_live (&s->basis, live);
+  g_assert (live->len == s->basis.live);
+  g_ptr_array_sort (live, node_serial_cmp);
+  pf->basis = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_marking_unref);
+  for (guint i = 0; i < live->len; i++)
+    g_ptr_array_add (pf->basis, rf_marking_ref (((Node *) g_ptr_array_index (live, i))->m));
+  pf->n_places = np;
+  pf->unmarkable = g_new0 (gboolean, MAX (np, 1));
+  for (guint p = 0; p < np; p++)
+    pf->unmarkable[p] = !s->markable[p];
+  pf->invariants = g_ptr_array_ref (s->inv.all);
+  pf->bounds = g_ptr_array_ref (s->learned.all);
+  return pf;
+}
+
 RfCoverResult *
 rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 {
@@ -911,13 +515,15 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.net = net;
   s.init = rf_net_peek_initial (net);
   s.omega = rf_net_peek_omega (net);
-  basis_init (&s.basis, rf_net_n_places (net));
-  bounds_init (&s.inv, rf_net_n_places (net), rf_net_check_invariants (net));
+  cover_basis_init (&s.basis, rf_net_n_places (net));
+  cover_bounds_init (&s.inv, rf_net_n_places (net), rf_net_check_invariants (net));
   compute_markable (&s);
   if (budget)
     s.budget = *budget;
-  bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
-  if (!s.budget.no_state_equation)
+  cover_bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
+  /* Past the deadline of the run already: unknown without a search. */
+  gboolean late = s.budget.deadline_us > 0 && cpu_now_us () > s.budget.deadline_us;
+  if (!s.budget.no_state_equation && !late)
     {
       guint nt0 = rf_net_n_transitions (net);
       g_autofree gboolean *live = g_new0 (gboolean, nt0);
@@ -931,11 +537,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   s.progress_us = s.start_us;
 
   RfCoverResult *r = g_new0 (RfCoverResult, 1);
-  r->verdict = RF_COVER_SAFE;
-  g_autoptr (GPtrArray) frontier = g_ptr_array_new_with_free_func (node_unref);
+  r->verdict = late ? RF_COVER_UNKNOWN : RF_COVER_SAFE;
+  g_autoptr (GPtrArray) frontier = g_ptr_array_new_with_free_func (cover_node_unref);
   const Node *found = NULL;
 
-  for (guint i = 0; i < targets->len && !found; i++)
+  for (guint i = 0; i < targets->len && !found && !late; i++)
     {
       RfMarking *m = g_ptr_array_index (targets, i);
       if (!marking_markable (&s, m))
@@ -945,17 +551,17 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
           s.stats.pruned++;
           continue;
         }
-      if (basis_covers (&s.basis, m))
+      if (cover_basis_covers (&s.basis, m))
         {
           s.stats.subsumed++;
           continue;
         }
       if (steq_refutes (&s, m, TRUE))
         continue;
-      Node *n = node_new (rf_marking_ref (m), NULL, 0, i);
+      Node *n = cover_node_new (rf_marking_ref (m), NULL, 0, i, &s.node_bytes);
       n->excess = excess (&s, m);
-      basis_insert (&s.basis, n, &s.stats);
-      g_ptr_array_add (frontier, node_ref (n));
+      cover_basis_insert (&s.basis, n, &s.stats);
+      g_ptr_array_add (frontier, cover_node_ref (n));
       if (n->excess == 0)
         found = n;  /* below the initial marking */
     }
@@ -967,12 +573,12 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
    * many transitions as the backward search computed predecessors since its last
    * turn (at least FORWARD_QUOTA), so neither starves and counts stay deterministic. */
   guint32 omega_tokens = forward_omega_tokens (targets);
-  g_autoptr (RfForward) fw = s.budget.backward_only ? NULL : forward_new (&s, targets, omega_tokens);
+  g_autoptr (RfForward) fw = s.budget.backward_only || late ? NULL : forward_new (&s, targets, omega_tokens);
   guint64 work_seen = 0;
   RfWitness *fw_witness = NULL;
-  g_autoptr (GPtrArray) heap = g_ptr_array_new_with_free_func (node_unref);
+  g_autoptr (GPtrArray) heap = g_ptr_array_new_with_free_func (cover_node_unref);
   for (guint i = 0; i < frontier->len; i++)
-    heap_push (heap, node_ref (g_ptr_array_index (frontier, i)));
+    heap_push (heap, cover_node_ref (g_ptr_array_index (frontier, i)));
   while (!found && heap->len > 0 && r->verdict != RF_COVER_UNKNOWN)
     {
       guint64 work = s.work + s.extra_work;
@@ -984,12 +590,14 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
             {
               fw_witness = rf_forward_witness (fw);
               if (fw_witness->target == RF_FORWARD_PROBED)
-                witness_extend (&s, fw_witness, s.meet);
+                cover_witness_extend (net, fw_witness, s.meet);
               break;
             }
-          if (st == RF_FORWARD_EXHAUSTED && rf_forward_is_exact (fw))
+          gboolean exact = rf_forward_is_exact (fw);
+          if (st == RF_FORWARD_EXHAUSTED && exact && !s.budget.certify)
             {
-              /* Every reachable marking was seen and none covers a target. */
+              /* Every reachable marking was seen and none covers a target. (That
+               * proof is no basis: a certificate waits for the backward fixpoint.) */
               g_ptr_array_set_size (heap, 0);
               break;
             }
@@ -999,17 +607,22 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               g_clear_pointer (&fw, rf_forward_free);
               /* An instance with more tokens on the omega places may still reach a
                * target: try again with twice as many, up to FORWARD_MAX_OMEGA. */
-              if (st == RF_FORWARD_EXHAUSTED && omega_tokens < FORWARD_MAX_OMEGA)
+              if (st == RF_FORWARD_EXHAUSTED && !exact && omega_tokens < FORWARD_MAX_OMEGA)
                 {
                   omega_tokens *= 2;
                   fw = forward_new (&s, targets, omega_tokens);
                 }
             }
+          else if (memory_exceeded (&s, heap, &fw))
+            {
+              r->verdict = RF_COVER_UNKNOWN;
+              break;
+            }
         }
       Node *cur = heap_pop (heap);
       if (cur->dead)
         {
-          node_unref (cur);
+          cover_node_unref (cur);
           continue;
         }
       s.stats.iterations = MAX (s.stats.iterations, cur->depth + 1);
@@ -1037,7 +650,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               rf_marking_unref (pm);
               continue;
             }
-          if (basis_covers (&s.basis, pm))
+          if (cover_basis_covers (&s.basis, pm))
             {
               s.stats.subsumed++;
               rf_marking_unref (pm);
@@ -1048,22 +661,23 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
               rf_marking_unref (pm);
               continue;
             }
-          Node *n = node_new (pm, cur, ti, cur->target);
+          Node *n = cover_node_new (pm, cur, ti, cur->target, &s.node_bytes);
           n->excess = excess (&s, pm);
-          basis_insert (&s.basis, n, &s.stats);
+          cover_basis_insert (&s.basis, n, &s.stats);
           if (n->excess == 0)
             {
               found = n;  /* below the initial marking */
               break;
             }
-          heap_push (heap, node_ref (n));
-          if (s.budget.max_markings && s.basis.live > s.budget.max_markings)
+          heap_push (heap, cover_node_ref (n));
+          if ((s.budget.max_markings && s.basis.live > s.budget.max_markings)
+              || memory_exceeded (&s, heap, &fw))
             {
               r->verdict = RF_COVER_UNKNOWN;
               break;
             }
         }
-      node_unref (cur);
+      cover_node_unref (cur);
     }
 
   if (fw)
@@ -1071,7 +685,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   if (found)
     {
       r->verdict = RF_COVER_UNSAFE;
-      r->witness = witness_from (&s, found);
+      r->witness = cover_witness_from (net, found);
     }
   else if (fw_witness)
     {
@@ -1081,7 +695,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   if (r->witness)
     {
       const RfMarking *target = g_ptr_array_index (targets, r->witness->target);
-      witness_shorten (net, r->witness, target);
+      cover_witness_shorten (net, r->witness, target);
       /* Callers get only witnesses replayed here: one that does not replay is a bug of
        * the engine, never an answer. */
       g_autoptr (GError) replay = NULL;
@@ -1094,13 +708,15 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
       s.stats.steq_learned = s.learned.all->len;
     }
   s.stats.kept = s.basis.live;
+  if (r->verdict == RF_COVER_SAFE && s.budget.certify)
+    r->proof = proof_new (&s, targets);
   s.stats.seconds = (cpu_now_us () - s.start_us) / 1e6;
   r->stats = s.stats;
   if (s.meet)
-    node_unref (s.meet);
-  basis_clear (&s.basis);
-  bounds_clear (&s.inv);
-  bounds_clear (&s.learned);
+    cover_node_unref (s.meet);
+  cover_basis_clear (&s.basis);
+  cover_bounds_clear (&s.inv);
+  cover_bounds_clear (&s.learned);
   rf_steq_free (s.steq);
   g_ptr_array_unref (s.producers);
   if (s.free_producers)
@@ -1118,7 +734,21 @@ rf_cover_result_free (RfCoverResult *r)
   if (!r)
     return;
   rf_witness_free (r->witness);
+  rf_cover_proof_free (r->proof);
   g_free (r);
+}
+
+void
+rf_cover_proof_free (RfCoverProof *proof)
+{
+  if (!proof)
+    return;
+  g_ptr_array_unref (proof->targets);
+  g_ptr_array_unref (proof->basis);
+  g_ptr_array_unref (proof->invariants);
+  g_ptr_array_unref (proof->bounds);
+  g_free (proof->unmarkable);
+  g_free (proof);
 }
 
 const char *

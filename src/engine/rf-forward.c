@@ -19,6 +19,7 @@ struct _RfForward {
   GHashTable *seen;       /* RfMarking* (borrowed from states) -> index + 1 */
   guint next;             /* first unexpanded state */
   guint64 max_states;
+  guint64 bytes;          /* estimate of what states take (rf_forward_n_bytes) */
   gboolean exact;         /* no omega place */
   RfForwardState state;
   gint found;             /* state index covering targets[found_target] */
@@ -61,6 +62,10 @@ add_state (RfForward *fw, RfMarking *m, gint parent, guint via)
       return;
     }
   guint idx = fw->states->len;
+  /* the marking (with malloc's overhead), a slot in states, parent and via, and about
+   * two slots of the hash table (keys, values, hashes; load below 1/2) */
+  fw->bytes += sizeof (RfMarking) + m->n * sizeof (RfToken) + 16 + sizeof (gpointer) + sizeof (gint)
+               + sizeof (guint) + 2 * (2 * sizeof (gpointer) + sizeof (guint));
   g_ptr_array_add (fw->states, m);
   g_array_append_val (fw->parent, parent);
   g_array_append_val (fw->via, via);
@@ -242,4 +247,10 @@ guint64
 rf_forward_n_states (const RfForward *fw)
 {
   return fw->states->len;
+}
+
+guint64
+rf_forward_n_bytes (const RfForward *fw)
+{
+  return fw->bytes;
 }

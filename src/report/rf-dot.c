@@ -13,7 +13,9 @@
  * order, which agwrite's subgraph order follows (ids_in_order). cgraph quotes names
  * and escapes '"' itself but leaves '\' alone, which Graphviz reads as a label escape
  * (\n, \l, \N...) and which eats the closing quote at the end of a string; user text
- * is therefore escaped here (rf_dot_label_append_text). */
+ * is therefore escaped here (rf_dot_label_append_text). DOT text is read back for
+ * rendering with the same ID discipline, so the layout does not follow malloc either
+ * (read_in_order_disc). */
 
 #include "rf-dot.h"
 #include "rf-dot-private.h"
@@ -576,14 +578,62 @@ shared_gvc (void)
   return gvc;
 }
 
-GBytes *
-rf_dot_render (const char *dot, const char *format, GError **error)
+/* A PDF's creation date (cairo writes the time of the run, "/CreationDate
+ * (D:YYYYMMDDHHMMSSZ)") set to SOURCE_DATE_EPOCH when the environment gives one, the
+ * reproducible-builds convention: the same length, so the file's offsets stay right. */
+static void
+pdf_set_date (guint8 *data, gsize len)
 {
-  g_return_val_if_fail (dot != NULL && rf_dot_format_is_known (format), NULL);
-  if (strcmp (format, "dot") == 0)
-    return g_bytes_new (dot, strlen (dot));
-  GVC_t *gvc = shared_gvc ();
-  Agraph_t *g = agmemread (dot);
+  const char *epoch = g_getenv ("SOURCE_DATE_EPOCH");
+  guint64 seconds;
+  if (!epoch || !g_ascii_string_to_unsigned (epoch, 10, 0, G_MAXINT64, &seconds, NULL))
+    return;
+  static const char key[] = "/CreationDate (D:";
+  gsize start = len;
+  for (gsize i = 0; i + sizeof key - 1 <= len && start == len; i++)
+    if (memcmp (data + i, key, sizeof key - 1) == 0)
+      start = i + sizeof key - 1;
+  if (start + 15 > len || data[start + 14] != 'Z')
+    return;
+  for (gsize i = start; i < start + 14; i++)
+    if (!g_ascii_isdigit (data[i]))
+      return;
+  g_autoptr (GDateTime) t = g_date_time_new_from_unix_utc ((gint64) seconds);
+  g_autofree char *stamp = t ? g_date_time_format (t, "%Y%m%d%H%M%S") : NULL;
+  if (stamp && strlen (stamp) == 14)
+    memcpy (data + start, stamp, 14);
+}
+
+/* StringReader: DOT text that agread reads (string_io's channel). */
+typedef struct {
+  const char *p;
+  gsize left;
+} StringReader;
+
+static int
+string_afread (void *chan, char *buf, int bufsize)
+{
+  StringReader *r = chan;
+  gsize n = MIN ((gsize) MAX (bufsize, 0), r->left);
+  memcpy (buf, r->p, n);
+  r->p += n;
+  r->left -= n;
+  return (int) n;
+}
+
+static Agiodisc_t string_io = { string_afread, gstring_putstr, gstring_flush };
+
+/* Reading DOT to render: as agmemread, but with IDs in order of appearance (the
+ * default ones are addresses of names, and the layout visits nodes and subgraphs in
+ * ID order: it would follow malloc, which differs from run to run). */
+static Agdisc_t read_in_order_disc = { &AgMemDisc, &ids_in_order, &string_io };
+
+/* Lays DOT out and renders it in FORMAT here, with GVC. */
+static GBytes *
+render_here (GVC_t *gvc, const char *dot, const char *format, GError **error)
+{
+  StringReader reader = { dot, strlen (dot) };
+  Agraph_t *g = agread (&reader, &read_in_order_disc);
   if (!g)
     {
       g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, "Graphviz could not read the DOT text");
@@ -600,13 +650,26 @@ rf_dot_render (const char *dot, const char *format, GError **error)
         g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
                      "Graphviz could not render format '%s' (is its plugin installed?)", format);
       else
-        bytes = g_bytes_new (data, len);
+        {
+          if (strcmp (format, "pdf") == 0)
+            pdf_set_date ((guint8 *) data, len);
+          bytes = g_bytes_new (data, len);
+        }
       if (data)
         gvFreeRenderData (data);
       gvFreeLayout (gvc, g);
     }
   agclose (g);
   return bytes;
+}
+
+GBytes *
+rf_dot_render (const char *dot, const char *format, GError **error)
+{
+  g_return_val_if_fail (dot != NULL && rf_dot_format_is_known (format), NULL);
+  if (strcmp (format, "dot") == 0)
+    return g_bytes_new (dot, strlen (dot));
+  return render_here (shared_gvc (), dot, format, error);
 }
 
 GBytes *

@@ -869,7 +869,9 @@ rf_report_html_dir_usable (const char *dir, GError **error)
                    path, g_strerror (e));
       return FALSE;
     }
-  return TRUE;
+  /* An existing DIR: its index.html must be writable too (not a directory, say). */
+  g_autofree char *index = g_build_filename (dir, "index.html", NULL);
+  return strcmp (path, dir) != 0 || rf_out_check_file (index, error);
 }
 
 gboolean

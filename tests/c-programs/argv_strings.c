@@ -5,6 +5,7 @@
 // expect: argv[] race-free
 // expect: argv strings race-free
 // expect: optind race-free
+// expect: getopt() state race-free
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>

@@ -11,13 +11,14 @@
 // expect: the_pool.shutdown race-free
 // expect: the_pool.threads[] race-free
 // expect: stderr race-free
-// expect: heap@real_threadpool.c:165.fn race-free
-// expect: heap@real_threadpool.c:165.arg race-free
-// expect: heap@real_threadpool.c:165.next race-free
-// known-gap: heap@real_threadpool.c:165.fn RACE: objects of one allocation site are one
+// expect: strerror() state race-free
+// expect: heap@real_threadpool.c:166.fn race-free
+// expect: heap@real_threadpool.c:166.arg race-free
+// expect: heap@real_threadpool.c:166.next race-free
+// known-gap: heap@real_threadpool.c:166.fn RACE: objects of one allocation site are one
 //   location: a worker frees the task it popped while another reads its own task
-// known-gap: heap@real_threadpool.c:165.arg RACE: one location per allocation site (as above)
-// known-gap: heap@real_threadpool.c:165.next RACE: one location per allocation site (as above)
+// known-gap: heap@real_threadpool.c:166.arg RACE: one location per allocation site (as above)
+// known-gap: heap@real_threadpool.c:166.next RACE: one location per allocation site (as above)
 // expect: the_pool.completed race-free
 // known-gap: the_pool.completed RACE: main reads it after pool_wait saw active == 0 and an
 //   empty queue under the lock: ordered by the values read, which the model does not keep

@@ -9,6 +9,8 @@
 // expect: argv strings race-free
 // expect: optarg race-free
 // expect: optind race-free
+// expect: getopt() state race-free
+// expect: strerror() state race-free
 // expect: ignore_case race-free
 // expect: stderr race-free
 // expect: external memory race-free

@@ -44,5 +44,8 @@ RfForwardState rf_forward_step (RfForward *fw, guint64 quota);
 RfWitness *rf_forward_witness (RfForward *fw);
 gboolean rf_forward_is_exact (const RfForward *fw);
 guint64 rf_forward_n_states (const RfForward *fw);
+/* Estimated bytes the stored states take: each marking's header and tokens plus its
+ * entries in the state arrays and the table (RfCoverStats.peak_bytes). */
+guint64 rf_forward_n_bytes (const RfForward *fw);
 
 G_END_DECLS

@@ -46,8 +46,10 @@ gboolean rf_dot_format_is_rendered (const char *format);
 gboolean rf_dot_format_is_known (const char *format);
 
 /* DOT text in FORMAT: "dot" gives the text itself; svg, png and pdf are laid out with
- * Graphviz's dot layout and rendered by its own library (gvc, no subprocess). NULL
- * with *error set when the text does not parse or Graphviz fails. */
+ * Graphviz's dot layout and rendered by its own library (gvc, no subprocess), with
+ * the objects numbered in the order the text names them, so that the same text gives
+ * the same picture in any run (with the same Graphviz and fonts). NULL with *error
+ * set when the text does not parse or Graphviz fails. */
 GBytes *rf_dot_render (const char *dot, const char *format, GError **error);
 
 /* rf_dot_render of rf_dot_net_to_string, for svg, png, pdf. */

@@ -22,8 +22,9 @@ G_BEGIN_DECLS
 void rf_report_html (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
 
 /* FALSE (with *error) when DIR cannot become a report directory: DIR, or the nearest
- * existing directory above it, is not a directory or is not writable. For a check
- * before a long search; rf_report_html_write_dir still reports later failures. */
+ * existing directory above it, is not a directory or is not writable, or DIR exists
+ * and its index.html cannot be written (rf_out_check_file). For a check before a long
+ * search; rf_report_html_write_dir still reports later failures. */
 gboolean rf_report_html_dir_usable (const char *dir, GError **error);
 
 /* Writes PAGE as DIR/index.html, creating DIR (and missing parents) when needed. An

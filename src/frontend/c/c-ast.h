@@ -230,7 +230,14 @@ struct _CExpr {
   CType *type, *type2;  /* CAST, SIZEOF/ALIGNOF (type), COMPOUND_LIT, VA_ARG, OFFSETOF, TYPES_COMPAT */
   CInit *init;          /* COMPOUND_LIT */
   CStmt *stmt;          /* STMT_EXPR: a compound statement */
+  guint depth;          /* operands a, b, c nested below this node (0: none), at most
+                           C_EXPR_DEPTH_MAX: the analyses recurse this deep */
 };
+
+/* Deepest expression tree accepted (`x + x + ... + x` with this many operators): past
+ * it, a fatal "expression nested too deeply" at the operator, so that the recursive
+ * passes over the tree stay within the C stack. */
+#define C_EXPR_DEPTH_MAX 4096
 
 /* ---- statements ---- */
 
@@ -354,6 +361,7 @@ typedef struct {
   int attr_depth;
   RfLoc attr_loc;
   GArray *braces;       /* RfLoc of open '{' */
+  guint open_parens;    /* '(' and '[' open (with braces->len, at most RF_NESTING_MAX) */
   /* parser */
   GPtrArray *scopes;    /* CScope*, owned; [0] is file scope */
   gboolean typedef_pending;   /* `typedef` read in the current declaration */

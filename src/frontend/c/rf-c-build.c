@@ -589,6 +589,22 @@ c_expr_new (CParser *ctx, CExprKind kind, RfLoc loc)
   return e;
 }
 
+/* Sets E's depth from its operands; past C_EXPR_DEPTH_MAX, the fatal error. */
+static CExpr *
+expr_nest (CParser *ctx, CExpr *e)
+{
+  CExpr *ops[] = { e->a, e->b, e->c };
+  for (guint i = 0; i < G_N_ELEMENTS (ops); i++)
+    if (ops[i])
+      e->depth = MAX (e->depth, ops[i]->depth + 1);
+  if (e->depth > C_EXPR_DEPTH_MAX && !rf_diags_stopped (ctx->diags))
+    {
+      c_report (ctx, e->loc, "expression nested too deeply (more than %u operators)", C_EXPR_DEPTH_MAX);
+      rf_diags_stop (ctx->diags);
+    }
+  return e;
+}
+
 CExpr *
 c_expr_ident (CParser *ctx, const char *name, RfLoc loc)
 {
@@ -619,7 +635,7 @@ c_expr_unary (CParser *ctx, COp op, RfLoc loc, CExpr *a)
   CExpr *e = c_expr_new (ctx, C_EXPR_UNARY, loc);
   e->op = op;
   e->a = a;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *
@@ -629,7 +645,7 @@ c_expr_binary (CParser *ctx, CExprKind kind, COp op, RfLoc loc, CExpr *a, CExpr 
   e->op = op;
   e->a = a;
   e->b = b;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *
@@ -639,7 +655,7 @@ c_expr_cond (CParser *ctx, RfLoc loc, CExpr *a, CExpr *b, CExpr *c)
   e->a = a;
   e->b = b;
   e->c = c;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *
@@ -648,7 +664,7 @@ c_expr_call (CParser *ctx, RfLoc loc, CExpr *fn, GPtrArray *args)
   CExpr *e = c_expr_new (ctx, C_EXPR_CALL, loc);
   e->a = fn;
   e->args = args;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *
@@ -658,7 +674,7 @@ c_expr_member (CParser *ctx, RfLoc loc, CExpr *a, const char *field, gboolean ar
   e->a = a;
   e->text = field;
   e->arrow = arrow;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *
@@ -668,7 +684,7 @@ c_expr_typed (CParser *ctx, CExprKind kind, RfLoc loc, CType *t, CType *t2, CExp
   e->type = t;
   e->type2 = t2;
   e->a = a;
-  return e;
+  return expr_nest (ctx, e);
 }
 
 CExpr *

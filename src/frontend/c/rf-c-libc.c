@@ -13,23 +13,30 @@ enum {
   NOT_WITH_CANCEL = RF_C_LIBC_NOT_WITH_CANCEL, MUTEX_TYPE = RF_C_LIBC_MUTEX_TYPE,
 };
 
-#define R(name, effect, pointers, flags) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL }
-#define W(name, effect, pointers, flags, why) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, why }
-#define X(name, flags, family, why) { name, RF_C_LIBC_UNSUPPORTED, RF_C_LIBC_PTS_OTHER, flags, family, why }
+#define R(name, effect, pointers, flags) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL, NULL }
+#define S(name, effect, pointers, flags, state) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL, state }
+#define W(name, effect, pointers, flags, why) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, why, NULL }
+#define X(name, flags, family, why) { name, RF_C_LIBC_UNSUPPORTED, RF_C_LIBC_PTS_OTHER, flags, family, why, NULL }
 #define JUMP "a non-local jump: the model cannot follow where it goes"
 #define FORK "the model has one process: it cannot follow the child"
+/* hidden library state (see RfCLibcState): stdio's streams (the locked functions
+ * write them atomically, the _unlocked ones plainly), the locale setlocale sets and
+ * every locale-dependent function reads, and the time zone variables tzset sets */
+#define STDIO "a:stdio streams"
+#define LOCALE "r:setlocale() state"
+#define TZ "w:tzname,w:timezone,w:daylight"
 
 static const RfCLibcFunc table[] = {
   /* no memory effect */
-  R ("putchar", PURE, OTHER, 0),
+  S ("putchar", PURE, OTHER, 0, STDIO),
   R ("abs", PURE, OTHER, 0),
   R ("labs", PURE, OTHER, 0),
-  R ("strerror", PURE, PRIVATE, TU),
+  S ("strerror", PURE, STATE, TU, "w:strerror() state," LOCALE),
   R ("fdopen", PURE, PRIVATE, 0),
-  R ("fclose", PURE, OTHER, 0),
-  R ("feof", PURE, OTHER, 0),
-  R ("ferror", PURE, OTHER, 0),
-  R ("fileno", PURE, OTHER, 0),
+  S ("fclose", PURE, OTHER, 0, STDIO),
+  S ("feof", PURE, OTHER, 0, STDIO),
+  S ("ferror", PURE, OTHER, 0, STDIO),
+  S ("fileno", PURE, OTHER, 0, STDIO),
   R ("close", PURE, OTHER, 0),
   R ("isatty", PURE, OTHER, 0),
   R ("pthread_cancel", PURE, OTHER, NC | CANCELS),
@@ -47,21 +54,33 @@ static const RfCLibcFunc table[] = {
   R ("pthread_key_delete", PURE, OTHER, NC),
   R ("pthread_getspecific", PURE, GETSPECIFIC, NC),
   R ("pthread_setspecific", PURE, SETSPECIFIC, NC),
-  R ("toupper", PURE, OTHER, 0),
-  R ("tolower", PURE, OTHER, 0),
-  R ("isalpha", PURE, OTHER, 0),
-  R ("isspace", PURE, OTHER, 0),
-  R ("isdigit", PURE, OTHER, 0),
-  R ("isalnum", PURE, OTHER, 0),
+  S ("toupper", PURE, OTHER, 0, LOCALE),
+  S ("tolower", PURE, OTHER, 0, LOCALE),
+  S ("isalpha", PURE, OTHER, 0, LOCALE),
+  S ("isspace", PURE, OTHER, 0, LOCALE),
+  S ("isdigit", PURE, OTHER, 0, LOCALE),
+  S ("isalnum", PURE, OTHER, 0, LOCALE),
   R ("sleep", PURE, OTHER, 0),
   R ("usleep", PURE, OTHER, 0),
   R ("nanosleep", PURE, OTHER, 0),
   R ("sched_yield", PURE, OTHER, 0),
   R ("pthread_self", PURE, OTHER, NC),
   R ("pthread_equal", PURE, OTHER, NC),
-  R ("rand", PURE, OTHER, TU),
-  R ("srand", PURE, OTHER, TU),
+  S ("rand", PURE, OTHER, TU, "w:rand() state"),
+  S ("srand", PURE, OTHER, TU, "w:rand() state"),
   R ("__builtin_expect", PURE, OTHER, NC),
+  /* compiler builtins that only compute (any other reads and writes through its
+   * pointer arguments), by their names without __builtin_ */
+  R ("va_start", PURE, OTHER, NC),
+  R ("va_end", PURE, OTHER, NC),
+  R ("va_copy", PURE, OTHER, NC),
+  R ("object_size", PURE, OTHER, NC),
+  R ("dynamic_object_size", PURE, OTHER, NC),
+  R ("prefetch", PURE, OTHER, NC),
+  R ("constant_p", PURE, OTHER, NC),
+  R ("classify_type", PURE, OTHER, NC),
+  R ("frame_address", PURE, OTHER, NC),
+  R ("return_address", PURE, OTHER, NC),
   R ("pthread_yield", PURE, OTHER, NC),
   R ("pthread_attr_init", PURE, OTHER, NC),
   R ("pthread_attr_destroy", PURE, OTHER, NC),
@@ -97,28 +116,28 @@ static const RfCLibcFunc table[] = {
   R ("strrchr", READS, RET0, 0),
   R ("strstr", READS, RET0, 0),
   R ("memchr", READS, RET0, 0),
-  R ("printf", READS, OTHER, 0),
-  R ("fprintf", READS, OTHER, 0),
-  R ("dprintf", READS, OTHER, 0),
-  R ("vprintf", READS, OTHER, 0),
-  R ("vfprintf", READS, OTHER, 0),
-  R ("puts", READS, OTHER, 0),
-  R ("fputs", READS, OTHER, 0),
-  R ("fputc", READS, OTHER, 0),
-  R ("putc", READS, OTHER, 0),
-  R ("perror", READS, OTHER, 0),
-  R ("fflush", READS, OTHER, 0),
-  R ("atoi", READS, OTHER, 0),
-  R ("atol", READS, OTHER, 0),
-  R ("atof", READS, OTHER, 0),
-  R ("getenv", READS, PRIVATE, TU),
+  S ("printf", READS, OTHER, 0, STDIO "," LOCALE),
+  S ("fprintf", READS, OTHER, 0, STDIO "," LOCALE),
+  S ("dprintf", READS, OTHER, 0, LOCALE),
+  S ("vprintf", READS, OTHER, 0, STDIO "," LOCALE),
+  S ("vfprintf", READS, OTHER, 0, STDIO "," LOCALE),
+  S ("puts", READS, OTHER, 0, STDIO),
+  S ("fputs", READS, OTHER, 0, STDIO),
+  S ("fputc", READS, OTHER, 0, STDIO),
+  S ("putc", READS, OTHER, 0, STDIO),
+  S ("perror", READS, OTHER, 0, STDIO "," LOCALE),
+  S ("fflush", READS, OTHER, 0, STDIO),
+  S ("atoi", READS, OTHER, 0, LOCALE),
+  S ("atol", READS, OTHER, 0, LOCALE),
+  S ("atof", READS, OTHER, 0, LOCALE),
+  S ("getenv", READS, STATE, TU, "r:getenv() state,r:environ"),
   R ("fopen", READS, PRIVATE, 0),
-  R ("fwrite", READS, OTHER, 0),
+  S ("fwrite", READS, OTHER, 0, STDIO),
   R ("write", READS, OTHER, 0),
   R ("pwrite", READS, OTHER, 0),
   R ("send", READS, OTHER, 0),
-  R ("strcasecmp", READS, OTHER, 0),
-  R ("strncasecmp", READS, OTHER, 0),
+  S ("strcasecmp", READS, OTHER, 0, LOCALE),
+  S ("strncasecmp", READS, OTHER, 0, LOCALE),
   R ("strspn", READS, OTHER, 0),
   R ("strcspn", READS, OTHER, 0),
   R ("sigismember", READS, OTHER, 0),
@@ -133,13 +152,13 @@ static const RfCLibcFunc table[] = {
   R ("strncpy", WRITE0, BYTES0, 0),
   R ("strcat", WRITE0, BYTES0, 0),
   R ("strncat", WRITE0, BYTES0, 0),
-  R ("sprintf", WRITE0, BYTES0, 0),
-  R ("snprintf", WRITE0, BYTES0, 0),
-  R ("vsprintf", WRITE0, BYTES0, 0),
-  R ("vsnprintf", WRITE0, BYTES0, 0),
-  R ("fgets", WRITE0, RET0, 0),
-  R ("fread", WRITE0, OTHER, 0),
-  R ("strftime", WRITE0, OTHER, 0),
+  S ("sprintf", WRITE0, BYTES0, 0, LOCALE),
+  S ("snprintf", WRITE0, BYTES0, 0, LOCALE),
+  S ("vsprintf", WRITE0, BYTES0, 0, LOCALE),
+  S ("vsnprintf", WRITE0, BYTES0, 0, LOCALE),
+  S ("fgets", WRITE0, RET0, 0, STDIO),
+  S ("fread", WRITE0, OTHER, 0, STDIO),
+  S ("strftime", WRITE0, OTHER, 0, LOCALE "," TZ),
   R ("rand_r", WRITE0, OTHER, 0),
   R ("mempcpy", WRITE0, COPY, 0),
   R ("stpcpy", WRITE0, BYTES0, 0),
@@ -155,30 +174,33 @@ static const RfCLibcFunc table[] = {
   R ("time", WRITE0_ONLY, OTHER, 0),
   R ("explicit_bzero", WRITE0_ONLY, SET, 0),
   /* write through the second argument */
-  R ("strtol", WRITE1, ENDPTR, 0),
-  R ("strtoul", WRITE1, ENDPTR, 0),
-  R ("strtoll", WRITE1, ENDPTR, 0),
-  R ("strtoull", WRITE1, ENDPTR, 0),
-  R ("strtod", WRITE1, ENDPTR, 0),
+  S ("strtol", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtoul", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtoll", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtoull", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtod", WRITE1, ENDPTR, 0, LOCALE),
   R ("read", WRITE1, OTHER, 0),
   R ("pread", WRITE1, OTHER, 0),
   R ("recv", WRITE1, OTHER, 0),
   R ("clock_gettime", WRITE1, OTHER, 0),
-  R ("localtime_r", WRITE1, OTHER, 0),
+  S ("localtime_r", WRITE1, OTHER, 0, TZ),
   R ("gmtime_r", WRITE1, OTHER, 0),
   R ("strerror_r", WRITE1, OTHER, 0),
   R ("sigwait", WRITE1, OTHER, 0),
-  R ("strtof", WRITE1, ENDPTR, 0),
-  R ("strtold", WRITE1, ENDPTR, 0),
-  R ("strtoimax", WRITE1, ENDPTR, 0),
-  R ("strtoumax", WRITE1, ENDPTR, 0),
+  S ("strtof", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtold", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtoimax", WRITE1, ENDPTR, 0, LOCALE),
+  S ("strtoumax", WRITE1, ENDPTR, 0, LOCALE),
   R ("strtok_r", STRTOK, STRTOK, 0),
   R ("pthread_sigmask", SCANF, OTHER, NC),
   R ("sigprocmask", SCANF, OTHER, 0),
-  R ("scanf", SCANF, SCAN, 0),
+  S ("scanf", SCANF, SCAN, 0, STDIO "," LOCALE),
   R ("sem_getvalue", SCANF, SCAN, 0),
-  R ("fscanf", SSCANF, SSCAN, 0),
-  R ("sscanf", SSCANF, SSCAN, 0),
+  S ("fscanf", SSCANF, SSCAN, 0, STDIO "," LOCALE),
+  S ("sscanf", SSCANF, SSCAN, 0, LOCALE),
+  S ("vscanf", SCANF, SCAN, 0, STDIO "," LOCALE),
+  S ("vfscanf", SSCANF, SSCAN, 0, STDIO "," LOCALE),
+  S ("vsscanf", SSCANF, SSCAN, 0, LOCALE),
   R ("qsort", SORT, OTHER, CB),
   R ("bsearch", SEARCH, OTHER, CB),
   /* memory */
@@ -187,6 +209,9 @@ static const RfCLibcFunc table[] = {
   R ("strdup", ALLOC, ALLOC, 0),
   R ("strndup", ALLOC, ALLOC, 0),
   R ("aligned_alloc", ALLOC, ALLOC, 0),
+  R ("alloca", ALLOC, ALLOC, NC),
+  R ("alloca_with_align", ALLOC, ALLOC, NC),
+  R ("alloca_with_align_and_max", ALLOC, ALLOC, NC),
   R ("realloc", REALLOC, REALLOC, 0),
   R ("reallocarray", REALLOC, REALLOC, 0),
   R ("free", FREE, OTHER, 0),
@@ -274,124 +299,232 @@ static const RfCLibcFunc table[] = {
   X ("__builtin_longjmp", NC, "longjmp", JUMP),
   /* known for their flags or pointers only (the lowering takes them as code without a body) */
   W ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC | NOT_WITH_CANCEL, "pthread_setcanceltype (asynchronous cancellation)"),
-  R ("vscanf", UNMODELLED, UNKNOWN, 0),
-  R ("vfscanf", UNMODELLED, UNKNOWN, 0),
-  R ("vsscanf", UNMODELLED, UNKNOWN, 0),
   R ("pthread_cond_clockwait", UNMODELLED, UNKNOWN, 0),
-  R ("getopt", UNMODELLED, OTHER, TU),
-  R ("getopt_long", UNMODELLED, OTHER, TU),
-  R ("getopt_long_only", UNMODELLED, OTHER, TU),
-  R ("asctime", UNMODELLED, UNKNOWN, TU),
-  R ("basename", UNMODELLED, UNKNOWN, TU),
-  R ("catgets", UNMODELLED, UNKNOWN, TU),
-  R ("crypt", UNMODELLED, UNKNOWN, TU),
-  R ("ctime", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_clearerr", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_close", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_delete", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_error", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_fetch", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_firstkey", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_nextkey", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_open", UNMODELLED, UNKNOWN, TU),
-  R ("dbm_store", UNMODELLED, UNKNOWN, TU),
-  R ("dirname", UNMODELLED, UNKNOWN, TU),
-  R ("dlerror", UNMODELLED, UNKNOWN, TU),
-  R ("drand48", UNMODELLED, UNKNOWN, TU),
-  R ("encrypt", UNMODELLED, UNKNOWN, TU),
-  R ("endgrent", UNMODELLED, UNKNOWN, TU),
-  R ("endpwent", UNMODELLED, UNKNOWN, TU),
-  R ("endutxent", UNMODELLED, UNKNOWN, TU),
-  R ("ftw", UNMODELLED, UNKNOWN, TU),
-  R ("getc_unlocked", UNMODELLED, UNKNOWN, TU),
-  R ("getchar_unlocked", UNMODELLED, UNKNOWN, TU),
-  R ("getdate", UNMODELLED, UNKNOWN, TU),
-  R ("getgrent", UNMODELLED, UNKNOWN, TU),
-  R ("getgrgid", UNMODELLED, UNKNOWN, TU),
-  R ("getgrnam", UNMODELLED, UNKNOWN, TU),
-  R ("gethostbyaddr", UNMODELLED, UNKNOWN, TU),
-  R ("gethostbyname", UNMODELLED, UNKNOWN, TU),
-  R ("gethostent", UNMODELLED, UNKNOWN, TU),
-  R ("getlogin", UNMODELLED, UNKNOWN, TU),
-  R ("getnetbyaddr", UNMODELLED, UNKNOWN, TU),
-  R ("getnetbyname", UNMODELLED, UNKNOWN, TU),
-  R ("getnetent", UNMODELLED, UNKNOWN, TU),
-  R ("getprotobyname", UNMODELLED, UNKNOWN, TU),
-  R ("getprotobynumber", UNMODELLED, UNKNOWN, TU),
-  R ("getprotoent", UNMODELLED, UNKNOWN, TU),
-  R ("getpwent", UNMODELLED, UNKNOWN, TU),
-  R ("getpwnam", UNMODELLED, UNKNOWN, TU),
-  R ("getpwuid", UNMODELLED, UNKNOWN, TU),
-  R ("getservbyname", UNMODELLED, UNKNOWN, TU),
-  R ("getservbyport", UNMODELLED, UNKNOWN, TU),
-  R ("getservent", UNMODELLED, UNKNOWN, TU),
-  R ("getutxent", UNMODELLED, UNKNOWN, TU),
-  R ("getutxid", UNMODELLED, UNKNOWN, TU),
-  R ("getutxline", UNMODELLED, UNKNOWN, TU),
-  R ("gmtime", UNMODELLED, UNKNOWN, TU),
-  R ("hcreate", UNMODELLED, UNKNOWN, TU),
-  R ("hdestroy", UNMODELLED, UNKNOWN, TU),
-  R ("hsearch", UNMODELLED, UNKNOWN, TU),
-  R ("inet_ntoa", UNMODELLED, UNKNOWN, TU),
-  R ("l64a", UNMODELLED, UNKNOWN, TU),
-  R ("lgamma", UNMODELLED, UNKNOWN, TU),
-  R ("lgammaf", UNMODELLED, UNKNOWN, TU),
-  R ("lgammal", UNMODELLED, UNKNOWN, TU),
-  R ("localeconv", UNMODELLED, UNKNOWN, TU),
-  R ("localtime", UNMODELLED, UNKNOWN, TU),
-  R ("lrand48", UNMODELLED, UNKNOWN, TU),
-  R ("mrand48", UNMODELLED, UNKNOWN, TU),
-  R ("nftw", UNMODELLED, UNKNOWN, TU),
-  R ("nl_langinfo", UNMODELLED, UNKNOWN, TU),
-  R ("ptsname", UNMODELLED, UNKNOWN, TU),
-  R ("putc_unlocked", UNMODELLED, UNKNOWN, TU),
-  R ("putchar_unlocked", UNMODELLED, UNKNOWN, TU),
-  R ("putenv", UNMODELLED, UNKNOWN, TU),
-  R ("pututxline", UNMODELLED, UNKNOWN, TU),
-  R ("readdir", UNMODELLED, UNKNOWN, TU),
-  R ("setenv", UNMODELLED, UNKNOWN, TU),
-  R ("setgrent", UNMODELLED, UNKNOWN, TU),
-  R ("setkey", UNMODELLED, UNKNOWN, TU),
-  R ("setlocale", UNMODELLED, UNKNOWN, TU),
-  R ("setpwent", UNMODELLED, UNKNOWN, TU),
-  R ("setutxent", UNMODELLED, UNKNOWN, TU),
-  R ("strsignal", UNMODELLED, UNKNOWN, TU),
-  R ("strtok", UNMODELLED, UNKNOWN, TU),
-  R ("system", UNMODELLED, UNKNOWN, TU),
-  R ("ttyname", UNMODELLED, UNKNOWN, TU),
-  R ("unsetenv", UNMODELLED, UNKNOWN, TU),
-  R ("wcstombs", UNMODELLED, UNKNOWN, TU),
-  R ("wctomb", UNMODELLED, UNKNOWN, TU),
+  /* hidden library state: the functions POSIX allows not to be thread-safe (XSH
+   * 2.9.1) and those sharing their state */
+  S ("getopt", UNMODELLED, OTHER, TU, "w:getopt() state,w:optarg,w:optind,w:optopt,r:opterr"),
+  S ("getopt_long", UNMODELLED, OTHER, TU, "w:getopt() state,w:optarg,w:optind,w:optopt,r:opterr"),
+  S ("getopt_long_only", UNMODELLED, OTHER, TU, "w:getopt() state,w:optarg,w:optind,w:optopt,r:opterr"),
+  S ("asctime", READS, STATE, TU, "w:asctime() state"),
+  S ("ctime", READS, STATE, TU, "w:asctime() state,w:localtime() state," TZ),
+  S ("localtime", READS, STATE, TU, "w:localtime() state," TZ),
+  S ("gmtime", READS, STATE, TU, "w:localtime() state"),
+  S ("mktime", WRITE0, OTHER, 0, TZ),
+  S ("tzset", PURE, OTHER, 0, TZ),
+  S ("getdate", READS, STATE, TU, "w:getdate() state,w:getdate_err"),
+  S ("basename", WRITE0, RET0, TU, "w:basename() state"),
+  S ("dirname", WRITE0, RET0, TU, "w:dirname() state"),
+  S ("catgets", UNMODELLED, UNKNOWN, TU, "w:catgets() state"),
+  S ("crypt", READS, STATE, TU, "w:crypt() state"),
+  S ("encrypt", WRITE0, OTHER, TU, "w:crypt() state"),
+  S ("setkey", READS, OTHER, TU, "w:crypt() state"),
+  S ("dbm_clearerr", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_close", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_delete", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_error", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_fetch", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_firstkey", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_nextkey", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_open", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dbm_store", UNMODELLED, UNKNOWN, TU, "w:dbm_fetch() state"),
+  S ("dlerror", PURE, STATE, TU, "w:dlerror() state"),
+  S ("dlopen", UNMODELLED, UNKNOWN, 0, "w:dlerror() state"),
+  S ("dlsym", UNMODELLED, UNKNOWN, 0, "w:dlerror() state"),
+  S ("dlclose", UNMODELLED, UNKNOWN, 0, "w:dlerror() state"),
+  S ("drand48", PURE, OTHER, TU, "w:drand48() state"),
+  S ("lrand48", PURE, OTHER, TU, "w:drand48() state"),
+  S ("mrand48", PURE, OTHER, TU, "w:drand48() state"),
+  S ("srand48", PURE, OTHER, 0, "w:drand48() state"),
+  S ("seed48", READS, STATE, 0, "w:drand48() state"),
+  S ("lcong48", READS, OTHER, 0, "w:drand48() state"),
+  S ("ecvt", PURE, STATE, 0, "w:ecvt() state"),
+  S ("fcvt", PURE, STATE, 0, "w:ecvt() state"),
+  S ("getgrent", PURE, STATE, TU, "w:getgrnam() state"),
+  S ("getgrgid", PURE, STATE, TU, "w:getgrnam() state"),
+  S ("getgrnam", READS, STATE, TU, "w:getgrnam() state"),
+  S ("setgrent", PURE, OTHER, TU, "w:getgrnam() state"),
+  S ("endgrent", PURE, OTHER, TU, "w:getgrnam() state"),
+  S ("getpwent", PURE, STATE, TU, "w:getpwnam() state"),
+  S ("getpwnam", READS, STATE, TU, "w:getpwnam() state"),
+  S ("getpwuid", PURE, STATE, TU, "w:getpwnam() state"),
+  S ("setpwent", PURE, OTHER, TU, "w:getpwnam() state"),
+  S ("endpwent", PURE, OTHER, TU, "w:getpwnam() state"),
+  S ("getpass", READS, STATE, 0, "w:getpass() state"),
+  S ("gethostbyaddr", READS, STATE, TU, "w:gethostbyname() state"),
+  S ("gethostbyname", READS, STATE, TU, "w:gethostbyname() state"),
+  S ("gethostbyname2", READS, STATE, 0, "w:gethostbyname() state"),
+  S ("gethostent", PURE, STATE, TU, "w:gethostbyname() state"),
+  S ("sethostent", PURE, OTHER, 0, "w:gethostbyname() state"),
+  S ("endhostent", PURE, OTHER, 0, "w:gethostbyname() state"),
+  S ("getnetbyaddr", PURE, STATE, TU, "w:getnetbyname() state"),
+  S ("getnetbyname", READS, STATE, TU, "w:getnetbyname() state"),
+  S ("getnetent", PURE, STATE, TU, "w:getnetbyname() state"),
+  S ("getprotobyname", READS, STATE, TU, "w:getprotobyname() state"),
+  S ("getprotobynumber", PURE, STATE, TU, "w:getprotobyname() state"),
+  S ("getprotoent", PURE, STATE, TU, "w:getprotobyname() state"),
+  S ("getservbyname", READS, STATE, TU, "w:getservbyname() state"),
+  S ("getservbyport", READS, STATE, TU, "w:getservbyname() state"),
+  S ("getservent", PURE, STATE, TU, "w:getservbyname() state"),
+  S ("getutxent", PURE, STATE, TU, "w:getutxent() state"),
+  S ("getutxid", READS, STATE, TU, "w:getutxent() state"),
+  S ("getutxline", READS, STATE, TU, "w:getutxent() state"),
+  S ("pututxline", READS, STATE, TU, "w:getutxent() state"),
+  S ("setutxent", PURE, OTHER, TU, "w:getutxent() state"),
+  S ("endutxent", PURE, OTHER, TU, "w:getutxent() state"),
+  S ("getlogin", PURE, STATE, TU, "w:getlogin() state"),
+  S ("ttyname", PURE, STATE, TU, "w:ttyname() state"),
+  S ("ptsname", PURE, STATE, TU, "w:ptsname() state"),
+  S ("inet_ntoa", PURE, STATE, TU, "w:inet_ntoa() state"),
+  S ("l64a", PURE, STATE, TU, "w:l64a() state"),
+  S ("lgamma", PURE, OTHER, TU, "w:signgam"),
+  S ("lgammaf", PURE, OTHER, TU, "w:signgam"),
+  S ("lgammal", PURE, OTHER, TU, "w:signgam"),
+  S ("hcreate", UNMODELLED, UNKNOWN, TU, "w:hsearch() state"),
+  S ("hdestroy", UNMODELLED, UNKNOWN, TU, "w:hsearch() state"),
+  S ("hsearch", UNMODELLED, UNKNOWN, TU, "w:hsearch() state"),
+  S ("ftw", UNMODELLED, UNKNOWN, TU, "w:ftw() state"),
+  S ("nftw", UNMODELLED, UNKNOWN, TU, "w:ftw() state"),
+  S ("readdir", WRITE0, STATE, TU, "w:readdir() state"),
+  S ("system", READS, OTHER, TU, "w:system() state"),
+  S ("tmpnam", UNMODELLED, UNKNOWN, 0, "w:tmpnam() state"),
+  S ("strsignal", PURE, STATE, TU, "w:strsignal() state," LOCALE),
+  S ("strtok", STRTOK, STRTOK, TU, "w:strtok() state"),
+  /* the environment and the locale */
+  S ("secure_getenv", READS, STATE, 0, "r:getenv() state,r:environ"),
+  S ("setenv", READS, OTHER, TU, "w:getenv() state,w:environ"),
+  S ("unsetenv", READS, OTHER, TU, "w:getenv() state,w:environ"),
+  S ("putenv", READS, STATE_KEEP, TU, "w:getenv() state,w:environ"),
+  S ("clearenv", PURE, OTHER, 0, "w:getenv() state,w:environ"),
+  S ("setlocale", READS, STATE, TU, "w:setlocale() state"),
+  S ("localeconv", PURE, STATE, TU, "w:localeconv() state," LOCALE),
+  S ("nl_langinfo", PURE, STATE, TU, LOCALE),
+  S ("__ctype_b_loc", PURE, PRIVATE, NC, LOCALE),
+  S ("__ctype_tolower_loc", PURE, PRIVATE, NC, LOCALE),
+  S ("__ctype_toupper_loc", PURE, PRIVATE, NC, LOCALE),
+  S ("strcoll", READS, OTHER, 0, LOCALE),
+  S ("strxfrm", WRITE0, OTHER, 0, LOCALE),
+  S ("mblen", READS, OTHER, TU, "w:mbtowc() state," LOCALE),
+  S ("mbtowc", WRITE0, OTHER, TU, "w:mbtowc() state," LOCALE),
+  S ("wctomb", WRITE0, OTHER, TU, "w:mbtowc() state," LOCALE),
+  S ("wcstombs", WRITE0, OTHER, TU, "w:wcstombs() state," LOCALE),
+  S ("mbstowcs", WRITE0, OTHER, 0, LOCALE),
+  /* stdio: the locked functions exclude each other; the _unlocked ones do not */
+  S ("getc", PURE, OTHER, 0, STDIO),
+  S ("fgetc", PURE, OTHER, 0, STDIO),
+  S ("getchar", PURE, OTHER, 0, STDIO),
+  S ("ungetc", PURE, OTHER, 0, STDIO),
+  S ("clearerr", PURE, OTHER, 0, STDIO),
+  S ("fseek", PURE, OTHER, 0, STDIO),
+  S ("ftell", PURE, OTHER, 0, STDIO),
+  S ("rewind", PURE, OTHER, 0, STDIO),
+  S ("setvbuf", UNMODELLED, UNKNOWN, 0, STDIO),  /* the stream keeps the buffer */
+  S ("setbuf", UNMODELLED, UNKNOWN, 0, STDIO),
+  S ("getc_unlocked", PURE, OTHER, TU, "w:stdio streams"),
+  S ("getchar_unlocked", PURE, OTHER, TU, "w:stdio streams"),
+  S ("putc_unlocked", PURE, OTHER, TU, "w:stdio streams"),
+  S ("putchar_unlocked", PURE, OTHER, TU, "w:stdio streams"),
+  S ("fgetc_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("fputc_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("fputs_unlocked", READS, OTHER, 0, "w:stdio streams"),
+  S ("fwrite_unlocked", READS, OTHER, 0, "w:stdio streams"),
+  S ("fread_unlocked", WRITE0, OTHER, 0, "w:stdio streams"),
+  S ("fgets_unlocked", WRITE0, RET0, 0, "w:stdio streams"),
+  S ("fflush_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("feof_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("ferror_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("clearerr_unlocked", PURE, OTHER, 0, "w:stdio streams"),
+  S ("fileno_unlocked", PURE, OTHER, 0, "w:stdio streams"),
 };
 
 #undef R
+#undef S
 #undef W
 #undef X
 
-/* Names that are not rows: a fortified builtin whose plain name is not known only
- * reads; any other builtin only computes; an atomic builtin reads and writes its
- * first argument atomically. */
-static const RfCLibcFunc fortified_row = { "__builtin___*_chk", RF_C_LIBC_READS, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL };
-static const RfCLibcFunc builtin_row = { "__builtin_*", RF_C_LIBC_PURE, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL };
-static const RfCLibcFunc atomic_row = { "__atomic_*", RF_C_LIBC_ATOMIC_RMW, RF_C_LIBC_PTS_ATOMIC, NC, NULL, NULL };
+/* Names that are not rows: any other builtin (fortified or not: __builtin_add_overflow
+ * stores its result through a pointer, an intrinsic's builtin stores a vector) reads
+ * and writes what its pointer arguments point to; an atomic builtin reads and writes
+ * its first argument atomically. */
+static const RfCLibcFunc builtin_row = { "__builtin_*", RF_C_LIBC_READS_WRITES, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
+static const RfCLibcFunc atomic_row = { "__atomic_*", RF_C_LIBC_ATOMIC_RMW, RF_C_LIBC_PTS_ATOMIC, NC, NULL, NULL, NULL };
 
-/* name -> row; built once. */
-static GHashTable *
-rows_by_name (void)
+/* RowStates: the parsed states of one row. */
+typedef struct {
+  RfCLibcState *states;
+  guint n;
+} RowStates;
+
+/* Parses ROW's state list (MODE:NAME,...; MODE r, w or a) once. */
+static RowStates
+parse_states (const RfCLibcFunc *row)
+{
+  RowStates rs = { NULL, 0 };
+  if (!row->state)
+    return rs;
+  g_auto (GStrv) items = g_strsplit (row->state, ",", -1);
+  rs.n = g_strv_length (items);
+  rs.states = g_new0 (RfCLibcState, rs.n);
+  for (guint i = 0; i < rs.n; i++)
+    {
+      const char *it = items[i];
+      g_assert (strlen (it) > 2 && it[1] == ':' && strchr ("rwa", it[0]));  /* a row of the table */
+      rs.states[i].name = g_intern_string (it + 2);
+      rs.states[i].mode = it[0] == 'r' ? RF_C_LIBC_STATE_READ : it[0] == 'w' ? RF_C_LIBC_STATE_WRITE
+                                                                           : RF_C_LIBC_STATE_ATOMIC;
+    }
+  return rs;
+}
+
+/* name -> row, and the rows' parsed states (by index); built once, never freed. */
+static GHashTable *by_name;
+static RowStates *row_states;
+
+static void
+build_index (void)
 {
   static gsize once = 0;
-  static GHashTable *by_name;
   if (g_once_init_enter (&once))
     {
       by_name = g_hash_table_new (g_str_hash, g_str_equal);
+      row_states = g_new0 (RowStates, G_N_ELEMENTS (table));
       for (guint i = 0; i < G_N_ELEMENTS (table); i++)
         {
           g_assert (!g_hash_table_contains (by_name, table[i].name));  /* one row per name */
           g_hash_table_insert (by_name, (gpointer) table[i].name, (gpointer) &table[i]);
+          row_states[i] = parse_states (&table[i]);
         }
       g_once_init_leave (&once, 1);
     }
+}
+
+static GHashTable *
+rows_by_name (void)
+{
+  build_index ();
   return by_name;
+}
+
+const RfCLibcState *
+rf_c_libc_states (const RfCLibcFunc *f, guint *n_states)
+{
+  *n_states = 0;
+  if (!f || f < table || f >= table + G_N_ELEMENTS (table))
+    return NULL;  /* no row of the table: the builtin and atomic rows have none */
+  build_index ();
+  const RowStates *rs = &row_states[f - table];
+  *n_states = rs->n;
+  return rs->states;
+}
+
+gboolean
+rf_c_libc_state_is_variable (const char *name)
+{
+  if (!name || !(g_ascii_isalpha (name[0]) || name[0] == '_'))
+    return FALSE;
+  for (const char *c = name; *c; c++)
+    if (!(g_ascii_isalnum (*c) || *c == '_'))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -418,7 +551,7 @@ rf_c_libc_lookup (const char *name)
       /* fortified: __builtin___memcpy_chk is memcpy */
       g_autofree char *plain = g_strndup (rest + 2, strlen (rest) - 6);
       f = rf_c_libc_lookup (plain);
-      return f ? f : &fortified_row;
+      return f ? f : &builtin_row;
     }
   f = rf_c_libc_lookup (rest);
   return f ? f : &builtin_row;
@@ -478,10 +611,11 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_UNMODELLED] = "code without a body (reads and writes what its pointer arguments point to)",
     [RF_C_LIBC_PURE] = "no memory effect",
     [RF_C_LIBC_READS] = "reads through every pointer argument",
+    [RF_C_LIBC_READS_WRITES] = "reads and writes through every pointer argument",
     [RF_C_LIBC_WRITE0] = "writes through argument 1, reads through the others",
     [RF_C_LIBC_WRITE0_ONLY] = "writes through argument 1",
     [RF_C_LIBC_WRITE1] = "writes through argument 2, reads through the others",
-    [RF_C_LIBC_STRTOK] = "writes through argument 1, reads 2, reads and writes 3",
+    [RF_C_LIBC_STRTOK] = "writes through argument 1 and its result, reads 2, reads and writes 3",
     [RF_C_LIBC_SCANF] = "reads the format, writes through every later pointer",
     [RF_C_LIBC_SSCANF] = "reads arguments 1 and 2, writes through every later pointer",
     [RF_C_LIBC_SORT] = "reads and writes the array; calls the comparator back",
@@ -543,11 +677,13 @@ rf_c_libc_pointers_describe (RfCLibcPointers p)
     [RF_C_LIBC_PTS_SETSPECIFIC] = "keeps argument 2 as a thread-specific value",
     [RF_C_LIBC_PTS_GETSPECIFIC] = "returns a thread-specific value",
     [RF_C_LIBC_PTS_KEYCREATE] = "the destructor gets a thread-specific value",
-    [RF_C_LIBC_PTS_STRTOK] = "returns a pointer into argument 1 or where argument 3 points",
+    [RF_C_LIBC_PTS_STRTOK] = "returns a pointer into argument 1 or where argument 3 (strtok: its state) points",
     [RF_C_LIBC_PTS_CREATE] = "the start routine gets argument 4",
     [RF_C_LIBC_PTS_JOIN] = "stores an unknown pointer through argument 2",
     [RF_C_LIBC_PTS_PRIVATE] = "returns memory no program object shares",
     [RF_C_LIBC_PTS_ATOMIC] = "the object argument 1 points to takes the values given",
+    [RF_C_LIBC_PTS_STATE] = "returns a pointer into its library state",
+    [RF_C_LIBC_PTS_STATE_KEEP] = "its library state keeps argument 1",
   };
   g_return_val_if_fail (p < RF_C_LIBC_N_PTS, "?");
   return text[p];
@@ -567,7 +703,7 @@ rf_c_libc_to_markdown (void)
     g_ptr_array_add (rows, (gpointer) &table[i]);
   g_ptr_array_sort (rows, cmp_rows);
   GString *out = g_string_new ("| function | effect (lowering) | pointers (points-to) | cancellation point | "
-                               "thread-safe |\n|---|---|---|---|---|\n");
+                               "thread-safe | hidden state |\n|---|---|---|---|---|---|\n");
   for (guint i = 0; i < rows->len; i++)
     {
       const RfCLibcFunc *f = g_ptr_array_index (rows, i);
@@ -584,9 +720,16 @@ rf_c_libc_to_markdown (void)
         g_string_append (effect, "; unsupported in a program that cancels threads");
       if (f->flags & RF_C_LIBC_MUTEX_TYPE)
         g_string_append (effect, "; sets a mutex type (recursive mutexes)");
-      g_string_append_printf (out, "| `%s` | %s | %s | %s | %s |\n", f->name, effect->str,
+      g_autoptr (GString) state = g_string_new (NULL);
+      guint n;
+      const RfCLibcState *st = rf_c_libc_states (f, &n);
+      for (guint k = 0; k < n; k++)
+        g_string_append_printf (state, "%s%s `%s`", k ? ", " : "",
+                                st[k].mode == RF_C_LIBC_STATE_READ ? "reads"
+                                : st[k].mode == RF_C_LIBC_STATE_WRITE ? "writes" : "writes (locked)", st[k].name);
+      g_string_append_printf (out, "| `%s` | %s | %s | %s | %s | %s |\n", f->name, effect->str,
                               rf_c_libc_pointers_describe (f->pointers), rf_c_libc_may_cancel (f->name) ? "may be" : "no",
-                              f->flags & RF_C_LIBC_THREAD_UNSAFE ? "**no**" : "yes");
+                              f->flags & RF_C_LIBC_THREAD_UNSAFE ? "**no**" : "yes", state->str);
     }
   return g_string_free (out, FALSE);
 }

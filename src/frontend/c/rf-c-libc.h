@@ -3,15 +3,19 @@
  *
  * Each known function has one row: its effect (what a call does through its arguments,
  * or which synchronisation it is, as the lowering models it), what its result and the
- * pointers it stores point to (for the points-to analysis), and flags: whether it is
- * never a cancellation point, whether it only calls its function arguments back before
- * it returns, and whether POSIX allows it not to be thread-safe. The lowering, its
- * pre-passes and the points-to analysis all read this table and nothing else, and the
- * manual's table of modelled functions is printed from it (rf_c_libc_to_markdown).
+ * pointers it stores point to (for the points-to analysis), the hidden library state it
+ * reads or writes besides its arguments (rand's seed, localtime's static buffer, the
+ * environment, stdio's streams: one named object per family of functions sharing it),
+ * and flags: whether it is never a cancellation point, whether it only calls its
+ * function arguments back before it returns, and whether POSIX allows it not to be
+ * thread-safe. The lowering, its pre-passes and the points-to analysis all read this
+ * table and nothing else, and the manual's table of modelled functions is printed from
+ * it (rf_c_libc_to_markdown).
  *
  * A call is looked up by the name it is written with; a name that is not in the table
  * may still be known: `__builtin_NAME` and the fortified `__builtin___NAME_chk` are
- * NAME (other builtins only compute; other fortified ones only read), and the atomic
+ * NAME (other builtins, fortified or not, read and write what their pointer arguments
+ * point to; those that only compute are rows), and the atomic
  * builtins (`atomic_*`, `__atomic_*`, `__sync_*`) read and write their first argument
  * atomically. Every other function without a body is code racefree cannot see. */
 #pragma once
@@ -28,10 +32,14 @@ typedef enum {
                            * takes it as code without a body */
   RF_C_LIBC_PURE,         /* no memory effect beyond evaluating its arguments */
   RF_C_LIBC_READS,        /* reads through every pointer argument */
+  RF_C_LIBC_READS_WRITES, /* reads and writes through every pointer argument (a
+                           * compiler builtin the table does not know) */
   RF_C_LIBC_WRITE0,       /* writes through argument 1, reads through the others */
   RF_C_LIBC_WRITE0_ONLY,  /* writes through argument 1 only (memset) */
   RF_C_LIBC_WRITE1,       /* writes through argument 2, reads through the others */
-  RF_C_LIBC_STRTOK,       /* strtok_r: writes through 1, reads 2, reads and writes 3 */
+  RF_C_LIBC_STRTOK,       /* strtok_r: writes through 1 and through its result (the
+                           * string the saved pointer points into), reads 2, reads and
+                           * writes 3 */
   RF_C_LIBC_SCANF,        /* reads the format, writes through every later pointer */
   RF_C_LIBC_SSCANF,       /* reads arguments 1 and 2, writes through every later pointer */
   RF_C_LIBC_SORT,         /* qsort: reads and writes the array, calls the comparator back */
@@ -98,11 +106,15 @@ typedef enum {
   RF_C_LIBC_PTS_GETSPECIFIC, /* returns one of them */
   RF_C_LIBC_PTS_KEYCREATE,   /* the destructor gets one of them */
   RF_C_LIBC_PTS_STRTOK,   /* strtok_r: returns a pointer into the first argument or where
-                           * the third points, and stores the first argument there */
+                           * the third points, and stores the first argument there
+                           * (strtok: its library state stands for the third) */
   RF_C_LIBC_PTS_CREATE,   /* pthread_create: the start routine gets the argument */
   RF_C_LIBC_PTS_JOIN,     /* pthread_join: stores the thread's result through the second */
   RF_C_LIBC_PTS_PRIVATE,  /* returns a pointer to memory no object of the program shares */
   RF_C_LIBC_PTS_ATOMIC,   /* atomic operations on the object the first argument points to */
+  RF_C_LIBC_PTS_STATE,    /* returns a pointer into its first library state, or one that
+                           * state holds (it holds pointers into itself) */
+  RF_C_LIBC_PTS_STATE_KEEP, /* putenv: its first library state keeps the first argument */
   RF_C_LIBC_N_PTS
 } RfCLibcPointers;
 
@@ -122,7 +134,9 @@ enum {
 /* RfCLibcFunc: one row. name: as written; family: for an unsupported function, the
  * name the user most likely wrote (glibc's macros turn setjmp into _setjmp), or NULL;
  * why: for an unsupported function, why it cannot be modelled; for one with
- * RF_C_LIBC_NOT_WITH_CANCEL, what the error names; else NULL. Static. */
+ * RF_C_LIBC_NOT_WITH_CANCEL, what the error names; else NULL; state: the hidden
+ * library state a call accesses besides its arguments, or NULL (a comma-separated
+ * list of MODE:NAME, read by rf_c_libc_states). Static. */
 typedef struct {
   const char *name;
   RfCLibcEffect effect;
@@ -130,7 +144,34 @@ typedef struct {
   guint flags;
   const char *family;
   const char *why;
+  const char *state;
 } RfCLibcFunc;
+
+/* RfCLibcStateMode: how a call accesses a state: reads it, writes it, or writes it
+ * atomically (under the library's own lock: stdio's locked functions, which exclude
+ * each other but not the _unlocked ones). */
+typedef enum {
+  RF_C_LIBC_STATE_READ,
+  RF_C_LIBC_STATE_WRITE,
+  RF_C_LIBC_STATE_ATOMIC,
+} RfCLibcStateMode;
+
+/* RfCLibcState: one state a call accesses. name: interned; a C identifier names a
+ * global variable the library declares and writes (`optarg`, `tzname`, `signgam`,
+ * `environ`), any other name one object of hidden library state (`rand() state`,
+ * `localtime() state`: the static buffer or internal state functions of a family
+ * share). */
+typedef struct {
+  const char *name;
+  RfCLibcStateMode mode;
+} RfCLibcState;
+
+/* The states a call of F accesses, in the row's order: *N_STATES of them (0 when F is
+ * NULL). Static. */
+const RfCLibcState *rf_c_libc_states (const RfCLibcFunc *f, guint *n_states);
+
+/* NAME (a state's name) is a C identifier: a global variable, not a library object. */
+gboolean rf_c_libc_state_is_variable (const char *name);
 
 /* The row of a call to NAME (see the approach above), or NULL when NAME is not known.
  * Static, borrowed. */

@@ -14,6 +14,44 @@
 
 static void lower_callbacks (Lower *L, CExpr *e, const char *name);
 
+/* A va_list argument stands for the variable arguments of the function that started
+ * it: those of the innermost variadic function being inlined (vprintf reads what
+ * they point to, vscanf writes it). Each is resolved where the call that passed it
+ * is; with no such call (a thread's entry is variadic, or takes a va_list), any
+ * object may be reached. */
+static void
+access_through_va_list (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
+{
+  lower_eval (L, arg);
+  Frame *f = L->frame;
+  while (f && !(f->fn && strip (L, f->fn->type) && strip (L, f->fn->type)->kind == C_TYPE_FUNCTION
+                && strip (L, f->fn->type)->variadic))
+    f = f->up;
+  if (!f || !f->call)
+    {
+      lower_warn (L, loc, "va_list:unknown", "a va_list whose arguments are not known here: its pointers may "
+                  "point to any object");
+      g_autoptr (GPtrArray) ps = lower_by_type (L, NULL);
+      lower_access (L, ps, mode, atomic, loc);
+      return;
+    }
+  guint named = f->fn->params ? f->fn->params->len : 0;
+  for (guint i = named; f->call->args && i < f->call->args->len; i++)
+    {
+      CExpr *a = g_ptr_array_index (f->call->args, i);
+      if (!is_pointerish (L, type_of (L, a)) || c_peel (a)->kind == C_EXPR_STRING)
+        continue;
+      Frame *save = L->frame;
+      L->frame = f->up;
+      L->quiet++;
+      GPtrArray *ps = lower_deref (L, a);
+      L->quiet--;
+      L->frame = save;
+      lower_access (L, ps, mode, atomic, loc);
+      g_ptr_array_unref (ps);
+    }
+}
+
 /* Pointer arguments of a summarised call: read (or write) what they point to. */
 void
 lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
@@ -21,6 +59,12 @@ lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc
   CExpr *p = c_peel (arg);
   if (!p || p->kind == C_EXPR_STRING)
     return;
+  CType *at = strip (L, type_of (L, arg));
+  if (at && at->kind == C_TYPE_BASIC && at->basic == C_BASIC_VA_LIST)
+    {
+      access_through_va_list (L, arg, mode, atomic, loc);
+      return;
+    }
   if (!is_pointerish (L, type_of (L, arg)))
     {
       lower_eval (L, arg);
@@ -53,9 +97,9 @@ lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   guint n = e->args ? e->args->len : 0;
   switch (k)
     {
-    case RF_C_LIBC_READS:
+    case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES:
       for (guint i = 0; i < n; i++)
-        lower_access_through (L, c_arg (e, i), ACC_READ, FALSE, loc);
+        lower_access_through (L, c_arg (e, i), k == RF_C_LIBC_READS ? ACC_READ : ACC_RW, FALSE, loc);
       return;
     case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
       for (guint i = 1; i < n; i++)
@@ -70,6 +114,13 @@ lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       for (guint i = 0; i < n; i++)
         lower_access_through (L, c_arg (e, i), k == RF_C_LIBC_STRTOK ? (i == 0 ? ACC_WRITE : i == 2 ? ACC_RW : ACC_READ)
                                           : i == 1 ? ACC_WRITE : ACC_READ, FALSE, loc);
+      if (k == RF_C_LIBC_STRTOK && !L->quiet)
+        {
+          /* strtok (NULL, ...) goes on in the string the saved pointer points into:
+           * it writes where its result points (the token's end) */
+          g_autoptr (GPtrArray) ps = lower_value_places (L, e, pointee (L, type_of (L, e)));
+          lower_access (L, ps, ACC_WRITE, FALSE, loc);
+        }
       return;
     case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH:
       for (guint i = 0; i < n; i++)
@@ -180,7 +231,8 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
       lower_eval_args (L, e, 0);
       return;
-    case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_WRITE1:
+    case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
+    case RF_C_LIBC_WRITE1:
     case RF_C_LIBC_STRTOK: case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH: case RF_C_LIBC_SCANF:
     case RF_C_LIBC_SSCANF: case RF_C_LIBC_REALLOC: case RF_C_LIBC_FREE:
       lower_memory_call (L, e, name, lib, loc);
@@ -234,6 +286,80 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_UNSUPPORTED:
       lower_unsupported_call (L, e, name, lib, loc);
       return;
+    }
+}
+
+/* ---- hidden library state ----
+ * A call of a library function with hidden state (rf-c-libc.h: rand's seed,
+ * localtime's static buffer, the environment, stdio's streams) reads or writes that
+ * state, one named object per family of functions sharing it, after its own effect:
+ * two threads calling rand race on `rand() state`. The pre-pass notes which modes the
+ * program's calls use on each state (lower_state_note) and makes its root; the access
+ * is lowered only when it can race: a state some call writes plainly, or one that is
+ * read and also written under the library's lock (stdio's locked functions exclude
+ * each other, not the _unlocked ones); a global variable the library writes (optarg,
+ * tzname, signgam) only when the program's code names it. */
+
+/* The pre-pass met a call of LIB (or its address). */
+void
+lower_state_note (Lower *L, const RfCLibcFunc *lib, RfLoc loc)
+{
+  guint n;
+  const RfCLibcState *st = rf_c_libc_states (lib, &n);
+  (void) loc;
+  for (guint i = 0; i < n; i++)
+    {
+      if (rf_c_libc_state_is_variable (st[i].name))
+        continue;
+      guint m = GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.state_modes, st[i].name));
+      g_hash_table_insert (L->pre.state_modes, (gpointer) st[i].name, GUINT_TO_POINTER (m | (1u << st[i].mode)));
+      RfCObj *r = lower_root_add (L, RF_C_OBJ_LIBSTATE, st[i].name, st[i].name, NULL, TRUE, RF_LOC_NONE);
+      /* pointers reach the states results point into */
+      if (lib->pointers == RF_C_LIBC_PTS_STATE && i == 0)
+        r->reachable = TRUE;
+    }
+}
+
+/* The places of state ST a call accesses as MODE, or NULL when the access cannot race
+ * (see above). Owned. */
+static GPtrArray *
+state_places (Lower *L, const RfCLibcState *st)
+{
+  RfCObj *r;
+  if (rf_c_libc_state_is_variable (st->name))
+    {
+      CDecl *d = g_hash_table_lookup (L->pre.globals_named, st->name);
+      r = d ? lower_root_of_decl (L, d, NULL) : NULL;
+    }
+  else
+    {
+      guint m = GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.state_modes, st->name)) | (1u << st->mode);
+      gboolean races = (m & (1u << RF_C_LIBC_STATE_WRITE))
+                       || ((m & (1u << RF_C_LIBC_STATE_READ)) && (m & (1u << RF_C_LIBC_STATE_ATOMIC)));
+      r = races ? lower_root_add (L, RF_C_OBJ_LIBSTATE, st->name, st->name, NULL, TRUE, RF_LOC_NONE) : NULL;
+    }
+  if (!r)
+    return NULL;
+  GPtrArray *ps = places_new ();
+  g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
+  return ps;
+}
+
+/* The hidden state a call E of LIB (may be NULL) accesses. */
+static void
+lower_library_state (Lower *L, CExpr *e, const RfCLibcFunc *lib)
+{
+  guint n;
+  const RfCLibcState *st = rf_c_libc_states (lib, &n);
+  if (n == 0 || (L->opts && L->opts->no_library_state))
+    return;
+  RfLoc loc = e->a ? e->a->loc : e->loc;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr (GPtrArray) ps = state_places (L, &st[i]);
+      if (ps)
+        lower_access (L, ps, st[i].mode == RF_C_LIBC_STATE_READ ? ACC_READ : ACC_WRITE,
+                      st[i].mode == RF_C_LIBC_STATE_ATOMIC, loc);
     }
 }
 
@@ -319,8 +445,11 @@ lower_unknown (Lower *L, CExpr *e, const char *name)
   if (name)
     {
       g_autofree char *key = g_strdup_printf ("unknown:%s", name);
+      guint n_states = 0;
+      rf_c_libc_states (rf_c_libc_lookup (name), &n_states);
       lower_warn (L, e->a ? e->a->loc : e->loc, key, "call to '%s', which has no body: assumed to touch no shared memory "
-                 "except by reading and writing what its pointer arguments point to", name);
+                 "except by reading and writing what its pointer arguments point to%s", name,
+                 n_states ? " and its hidden library state" : "");
     }
   for (guint i = 0; e->args && i < e->args->len; i++)
     {
@@ -391,6 +520,7 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
         return;
       }
   Frame *f = lower_frame_new (fn, L->frame);
+  f->call = call;
   if (L->job->nodes->len > 1000000)
     {
       lower_error (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
@@ -437,16 +567,20 @@ lower_call (Lower *L, CExpr *e)
   if (name && rf_c_libc_lowers (f, def && !def->in_system))
     {
       lower_library_call (L, e, name, f);
+      lower_library_state (L, e, f);
       return;
     }
   if (def)
     {
       lower_inline (L, def, e);
+      if (def->in_system)
+        lower_library_state (L, e, f);
       return;
     }
   if (name)
     {
       lower_unknown (L, e, name);
+      lower_library_state (L, e, f);
       return;
     }
   /* A call through a function pointer: the functions of its points-to set when it is
@@ -494,6 +628,7 @@ lower_call (Lower *L, CExpr *e)
             lower_library_call (L, e, n, rf_c_libc_lookup (n));
           else
             lower_unknown (L, e, n);
+          lower_library_state (L, e, rf_c_libc_lookup (n));
           lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, e->loc, NULL);
         }
       L->cur = j;

@@ -131,8 +131,21 @@ lower_eval (Lower *L, CExpr *e)
     case C_EXPR_CALL:
       lower_call (L, e);
       return;
-    case C_EXPR_CAST: case C_EXPR_VA_ARG:
+    case C_EXPR_CAST:
+      /* (int (*)[n]) p evaluates n */
+      lower_eval_vla_sizes (L, e->type);
       lower_eval (L, e->a);
+      return;
+    case C_EXPR_VA_ARG:
+      lower_eval (L, e->a);
+      return;
+    case C_EXPR_SIZEOF:
+      /* sizeof of a variably modified type evaluates its operand (C11 6.5.3.4p2): the
+       * sizes in the type named, or the expression whose type it is */
+      if (e->type)
+        lower_eval_vla_sizes (L, e->type);
+      else if (lower_type_is_vm (L, type_of (L, e->a)))
+        lower_eval (L, e->a);
       return;
     case C_EXPR_COMPOUND_LIT:
       lower_eval_init (L, e->init);
@@ -231,4 +244,65 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
   lower_eval (L, e);
   lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
   lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");
+}
+
+/* T contains an array whose size is not a constant: a variably modified type (through
+ * pointers, arrays, typedefs and typeof). */
+gboolean
+lower_type_is_vm (Lower *L, CType *t)
+{
+  for (int depth = 0; t && depth < 64; depth++)
+    switch (t->kind)
+      {
+      case C_TYPE_ARRAY:
+        {
+          gint64 v;
+          if (t->expr && !c_const_int (t->expr, &v))
+            return TRUE;
+          t = t->base;
+        }
+        break;
+      case C_TYPE_POINTER:
+        t = t->base;
+        break;
+      case C_TYPE_TYPEDEF:
+        t = t->tdef ? t->tdef->type : NULL;
+        break;
+      case C_TYPE_TYPEOF:
+        t = t->base ? t->base : type_of (L, t->expr);
+        break;
+      default:
+        return FALSE;
+      }
+  return FALSE;
+}
+
+void
+lower_eval_vla_sizes (Lower *L, CType *t)
+{
+  /* a typedef's sizes were evaluated at its declaration; typeof (E) evaluates E when E
+   * is variably modified (typeof (T): T's sizes) */
+  for (int depth = 0; t && depth < 64; depth++)
+    switch (t->kind)
+      {
+      case C_TYPE_ARRAY:
+        lower_eval (L, t->expr);
+        t = t->base;
+        break;
+      case C_TYPE_POINTER:
+        t = t->base;
+        break;
+      case C_TYPE_TYPEOF:
+        if (t->base)
+          t = t->base;
+        else
+          {
+            if (lower_type_is_vm (L, type_of (L, t->expr)))
+              lower_eval (L, t->expr);
+            return;
+          }
+        break;
+      default:
+        return;
+      }
 }

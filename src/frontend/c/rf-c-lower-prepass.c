@@ -44,8 +44,15 @@ take_address (Lower *L, CExpr *e, guint flags)
   e = c_peel (e);
   while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
                || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
-                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)))
+                   && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)
+               || (e->kind == C_EXPR_UNARY && (e->op == C_OP_REAL || e->op == C_OP_IMAG || e->op == C_OP_EXTENSION))))
     e = c_peel (e->a);
+  if (e && e->kind == C_EXPR_GENERIC)
+    {
+      for (guint i = 0; e->args && i < e->args->len; i++)
+        take_address (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr, flags);
+      return;
+    }
   if (e && e->kind == C_EXPR_COMPOUND_LIT)
     {
       /* its address may reach another thread: an object of its own */
@@ -66,6 +73,8 @@ take_address (Lower *L, CExpr *e, guint flags)
           g_hash_table_add (L->pre.addr_funcs, def);
           g_ptr_array_add (L->pre.addr_func_list, def);
         }
+      if (!def || def->in_system)
+        lower_state_note (L, rf_c_libc_lookup (d->name), e->loc);  /* may be called through a pointer */
       return;
     }
   if (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM)
@@ -106,6 +115,9 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
   switch (e->kind)
     {
     case C_EXPR_IDENT:
+      if (e->decl && e->decl->kind == C_DECL_VAR && e->decl->name && e->decl->storage != C_STORAGE_STATIC
+          && (e->decl->file_scope || e->decl->storage == C_STORAGE_EXTERN))
+        g_hash_table_insert (L->pre.globals_named, (gpointer) g_intern_string (e->decl->name), e->decl);
       /* mutex types (in pthread_mutexattr_settype, or a static initializer such as
        * PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) */
       if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_RECURSIVE"))
@@ -175,6 +187,9 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           }
         const RfCLibcFunc *lib = rf_c_libc_lookup (n);
         RfCLibcEffect k = lib ? lib->effect : RF_C_LIBC_UNMODELLED;
+        CDecl *def = lower_func_def (L, n);
+        if (lib && (!def || def->in_system || rf_c_libc_lowers (lib, TRUE)))
+          lower_state_note (L, lib, e->loc);
         if (n && k == RF_C_LIBC_UNMODELLED && !lower_func_def (L, n))
           L->pre.unknown_calls = TRUE;
         if (lib && (lib->flags & RF_C_LIBC_CANCELS))

@@ -33,6 +33,7 @@ G_BEGIN_DECLS
 typedef struct _Frame Frame;
 struct _Frame {
   CDecl *fn;
+  CExpr *call;              /* the call inlined here, or NULL (a thread's entry) */
   guint entry, ret;
   Frame *up;
   GHashTable *args;
@@ -67,6 +68,10 @@ typedef struct {
   gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
   gboolean cancels;         /* the program calls pthread_cancel */
   gboolean unknown_calls;   /* some call reaches a function with no body, unmodelled */
+  GHashTable *state_modes;  /* interned library state name -> guint: the bits
+                             * 1 << RfCLibcStateMode the program's calls use on it */
+  GHashTable *globals_named;/* interned name -> file-scope variable CDecl* the
+                             * program's code names */
 } LowerFacts;
 
 /* LowerPrivate: heap objects that never leave their thread, and objects no other thread
@@ -266,11 +271,16 @@ GPtrArray *lower_by_type (Lower *L, CType *want);
 gboolean lower_is_alloc (const char *n);
 GPtrArray *lower_deref (Lower *L, CExpr *e);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
+GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
 
 /* rf-c-lower-expr.c */
 void lower_eval_init (Lower *L, CInit *in);
 void lower_eval (Lower *L, CExpr *e);
 void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+/* T is variably modified (it holds an array whose size is not a constant). */
+gboolean lower_type_is_vm (Lower *L, CType *t);
+/* Evaluates the array sizes of type T (as a declaration, a cast or sizeof does). */
+void lower_eval_vla_sizes (Lower *L, CType *t);
 
 /* rf-c-lower-stmt.c */
 void lower_stmt (Lower *L, CStmt *s);
@@ -284,6 +294,7 @@ Frame *lower_frame_new (CDecl *fn, Frame *up);
 void lower_frame_free (Frame *f);
 void lower_inline (Lower *L, CDecl *fn, CExpr *call);
 void lower_call (Lower *L, CExpr *e);
+void lower_state_note (Lower *L, const RfCLibcFunc *lib, RfLoc loc);
 
 /* rf-c-lower-sync.c */
 void lower_handle_mark (Lower *L, CDecl *d, int state);

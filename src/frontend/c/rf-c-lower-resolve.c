@@ -106,8 +106,8 @@ view_places (Lower *L, GPtrArray *ps, CType *want)
 
 /* The place of points-to location LOC: LOC itself when its object is a root (as lval
  * would make it), NULL for a function, a call's struct result, and a local that never
- * escapes (all thread-private); *MISSING when the lowering has no root for a heap site
- * or literal. */
+ * escapes (all thread-private); *MISSING when the lowering has no root for a heap site,
+ * literal or library state. */
 static const RfCLoc *
 place_of_loc (Lower *L, const RfCLoc *loc, gboolean *missing)
 {
@@ -117,7 +117,7 @@ place_of_loc (Lower *L, const RfCLoc *loc, gboolean *missing)
     case RF_C_OBJ_VAR:
       r = lower_root_of_decl (L, loc->obj->decl, loc->obj->fn);
       break;
-    case RF_C_OBJ_HEAP: case RF_C_OBJ_LITERAL: case RF_C_OBJ_ARGV:
+    case RF_C_OBJ_HEAP: case RF_C_OBJ_LITERAL: case RF_C_OBJ_ARGV: case RF_C_OBJ_LIBSTATE:
       r = loc->obj->name ? loc->obj : NULL;
       if (!r)
         *missing = TRUE;
@@ -153,6 +153,16 @@ by_points (Lower *L, CExpr *e, CType *want)
         g_ptr_array_add (ps, (gpointer) p);
     }
   return ps;
+}
+
+/* The places pointer value E may point to, seen as WANT, without evaluating E (a
+ * call's result, after the call): its complete points-to set, else a guess by type.
+ * Owned. */
+GPtrArray *
+lower_value_places (Lower *L, CExpr *e, CType *want)
+{
+  GPtrArray *ps = by_points (L, e, want);
+  return ps ? ps : lower_by_type (L, want);
 }
 
 /* The places a start routine's parameter D points to, known at the creation of this
@@ -399,10 +409,24 @@ lower_lval (Lower *L, CExpr *e)
     case C_EXPR_UNARY:
       if (e->op == C_OP_DEREF)
         return lower_deref (L, e->a);
-      if (e->op == C_OP_EXTENSION)
-        return lower_lval (L, e->a);
+      if (e->op == C_OP_EXTENSION || e->op == C_OP_REAL || e->op == C_OP_IMAG)
+        return lower_lval (L, e->a);  /* __real__ z: a part of z's location */
       lower_eval (L, e);
       return places_new ();
+    case C_EXPR_GENERIC:
+      {
+        /* _Generic (x, int: a, default: b) = v: the association is chosen at compile
+         * time, the model takes each (as lower_eval does) */
+        GPtrArray *ps = places_new ();
+        for (guint i = 0; e->args && i < e->args->len; i++)
+          {
+            g_autoptr (GPtrArray) one = lower_lval (L, ((CGenericAssoc *) g_ptr_array_index (e->args, i))->expr);
+            for (guint k = 0; k < one->len; k++)
+              if (!g_ptr_array_find (ps, g_ptr_array_index (one, k), NULL))
+                g_ptr_array_add (ps, g_ptr_array_index (one, k));
+          }
+        return ps;
+      }
     case C_EXPR_CAST:
       return lower_lval (L, e->a);
     case C_EXPR_COMPOUND_LIT:

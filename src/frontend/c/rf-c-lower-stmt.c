@@ -23,6 +23,54 @@ label_node (Lower *L, const char *label, RfLoc loc)
   return n;
 }
 
+/* GotoTargets: computed_goto_targets' walk. taken: the labels whose address is
+ * taken; all: every label; both const char*, in order found, once each. */
+typedef struct {
+  GPtrArray *taken, *all;
+} GotoTargets;
+
+static void
+add_label (GPtrArray *to, const char *label)
+{
+  for (guint i = 0; i < to->len; i++)
+    if (strcmp (g_ptr_array_index (to, i), label) == 0)
+      return;
+  g_ptr_array_add (to, (gpointer) label);
+}
+
+static CVisitResult
+goto_target_stmt (CStmt *s, gpointer data)
+{
+  if (s->kind == C_STMT_LABEL && s->label)
+    add_label (((GotoTargets *) data)->all, s->label);
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+goto_target_expr (CExpr *e, gpointer data)
+{
+  if (e->kind == C_EXPR_LABEL_ADDR && e->text)
+    add_label (((GotoTargets *) data)->taken, e->text);
+  return C_VISIT_CONTINUE;
+}
+
+/* Where a computed goto in BODY may go: the labels whose address BODY takes, else
+ * every label of BODY. Owned (the strings borrowed). */
+static GPtrArray *
+computed_goto_targets (CStmt *body)
+{
+  GotoTargets gt = { g_ptr_array_new (), g_ptr_array_new () };
+  CVisitor v = { .stmt = goto_target_stmt, .expr = goto_target_expr, .data = &gt };
+  c_visit_stmt (&v, body);
+  if (gt.taken->len > 0)
+    {
+      g_ptr_array_unref (gt.all);
+      return gt.taken;
+    }
+  g_ptr_array_unref (gt.taken);
+  return gt.all;
+}
+
 /* The case and default labels of a switch body (not of nested switches). */
 static CVisitResult
 case_label (CStmt *s, gpointer out)
@@ -282,6 +330,12 @@ lower_loop (Lower *L, CStmt *s)
 static void
 lower_decl (Lower *L, CDecl *d)
 {
+  if (d->kind == C_DECL_TYPEDEF)
+    {
+      /* typedef int row[n]: n is evaluated here */
+      lower_eval_vla_sizes (L, d->type);
+      return;
+    }
   if (d->kind != C_DECL_VAR || c_is_static_object (d))
     return;
   /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
@@ -302,8 +356,7 @@ lower_decl (Lower *L, CDecl *d)
         }
     }
   /* variable-length array bounds are evaluated at the declaration */
-  for (CType *t = d->type; t && t->kind == C_TYPE_ARRAY; t = t->base)
-    lower_eval (L, t->expr);
+  lower_eval_vla_sizes (L, d->type);
   if (!d->init)
     return;
   if (d->init->expr)
@@ -444,7 +497,24 @@ lower_stmt_kind (Lower *L, CStmt *s)
       }
       return;
     case C_STMT_GOTO_PTR:
-      lower_error (L, s->loc, "unsupported: computed goto");
+      {
+        /* goto *p: to any label of the function whose address (&&label) it takes, or
+         * to any of its labels when it takes none */
+        lower_eval (L, s->expr);
+        g_autoptr (GPtrArray) targets = computed_goto_targets (L->frame->fn->body);
+        if (targets->len == 0)
+          {
+            lower_error (L, s->loc, "unsupported: computed goto in a function with no label");
+            return;
+          }
+        for (guint i = 0; i < targets->len; i++)
+          {
+            const char *label = g_ptr_array_index (targets, i);
+            g_autofree char *t = g_strdup_printf ("goto *%s (computed)", label);
+            lower_edge (L, L->cur, label_node (L, label, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
+          }
+        lower_dead (L, s->loc);
+      }
       return;
     case C_STMT_BREAK: case C_STMT_CONTINUE:
       {

@@ -9,7 +9,7 @@
 #include <string.h>
 #include "rf-c-tree.h"
 
-enum { N_KINDS = RF_C_OBJ_CLIENT + 1 };
+enum { N_KINDS = RF_C_OBJ_LIBSTATE + 1 };
 
 /* RfCObjects: objs: RfCObj* (owned) by id; by_key[kind]: key -> RfCObj*; locs: RfCLoc*
  * (owned, path owned) by id; loc_of: per object id, normal path -> RfCLoc* (owned

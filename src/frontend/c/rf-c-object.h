@@ -3,8 +3,8 @@
  *
  * An object is a variable (global, static, local, parameter), a function, a heap
  * allocation site, a compound literal, a function's struct result, main's arguments,
- * or memory the program does not name (external memory, client memory in module
- * mode). Each object has one key, whoever meets it first: a declaration (a global
+ * the C library's hidden state, or memory the program does not name (external memory,
+ * client memory in module mode). Each object has one key, whoever meets it first: a declaration (a global
  * with external linkage: its interned name, so that every declaration of it is one
  * object), the allocation call, the compound literal, an interned name for the
  * others. A location is an object and a field path: "" the whole object, ".f" a
@@ -34,6 +34,12 @@ typedef enum {
   RF_C_OBJ_CLIENT,    /* module mode: memory of the clients (key: "$client"), the client
                        * objects of a struct type (key: "struct T"), a representative
                        * one of them (key: "$rep:struct T"); interned */
+  RF_C_OBJ_STRINGS,   /* every string literal, one read-only object (key: "$strings"):
+                       * a pointer to a literal is not a null pointer, but no access
+                       * through it can race (a write to a literal is undefined) */
+  RF_C_OBJ_LIBSTATE,  /* hidden state of the C library (key: its interned name, such
+                       * as "localtime() state"; rf-c-libc.h): untyped, it holds
+                       * pointers only into itself or to what the program gave it */
 } RfCObjKind;
 
 /* Keys (interned strings) of the objects main's argv and envp point to: the array of

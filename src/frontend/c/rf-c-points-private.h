@@ -100,6 +100,9 @@ struct _RfCPoints {
   GHashTable *val_of;     /* CExpr* -> node id + 1 */
   GHashTable *addr_of;    /* CExpr* -> node id + 1 */
   GHashTable *ret_of;     /* CDecl* -> node id + 1: what it returns */
+  GHashTable *indeterminate; /* local pointer CDecl* declared without an initializer that
+                              * may be read before it is assigned (pts_find_indeterminate):
+                              * its value may be anything */
   guint unknown, empty, mem;
   guint specific;           /* every value given to pthread_setspecific */
   guint8 *shared;           /* per object: other threads may reach it (see
@@ -154,6 +157,8 @@ guint pts_obj_var (RfCPoints *P, CDecl *d, CDecl *fn);
 CDecl *pts_func_def (RfCPoints *P, const char *name);
 guint pts_obj_func (RfCPoints *P, CDecl *d);
 guint pts_obj_literal (RfCPoints *P, CExpr *e);
+guint pts_obj_strings (RfCPoints *P);
+guint pts_obj_state (RfCPoints *P, const char *name);
 guint pts_obj_heap (RfCPoints *P, CExpr *e);
 guint pts_obj_result (RfCPoints *P, CDecl *def);
 char *pts_normal_path (RfCPoints *P, Obj *o, const char *path, gboolean cell, CType **type);
@@ -165,6 +170,7 @@ void pts_cons_add (RfCPoints *P, ConsKind kind, guint dst, guint src, CType *typ
 guint pts_node_of_loc (RfCPoints *P, guint obj, const char *path);
 
 /* rf-c-points-gen.c */
+void pts_find_indeterminate (RfCPoints *P, CStmt *body);
 void pts_call_free (Call *k);
 void pts_bind (RfCPoints *P, Call *k, CDecl *def);
 void pts_bind_unknown (RfCPoints *P, Call *k);

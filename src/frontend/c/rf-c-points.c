@@ -151,6 +151,22 @@ pts_obj_literal (RfCPoints *P, CExpr *e)
   return id;
 }
 
+/* The object of every string literal. */
+guint
+pts_obj_strings (RfCPoints *P)
+{
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_STRINGS, g_intern_string ("$strings"), NULL, RF_LOC_NONE);
+  return obj_meet (P, o, g_strdup ("string literals"));
+}
+
+/* The object of the C library's hidden state NAME (rf-c-libc.h): untyped, one cell. */
+guint
+pts_obj_state (RfCPoints *P, const char *name)
+{
+  RfCObj *o = rf_c_objects_get (P->objects, RF_C_OBJ_LIBSTATE, g_intern_string (name), NULL, RF_LOC_NONE);
+  return obj_meet (P, o, g_strdup (name));
+}
+
 /* The object of allocation call E: the table's, or one made here (untyped) when the
  * analysis owns its table; else (the caller knows no object for the site) NO_OBJ. */
 guint
@@ -677,6 +693,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
   P->val_of = g_hash_table_new (NULL, NULL);
   P->addr_of = g_hash_table_new (NULL, NULL);
   P->ret_of = g_hash_table_new (NULL, NULL);
+  P->indeterminate = g_hash_table_new (NULL, NULL);
   P->empty = pts_node_new (P);
   P->unknown = pts_node_new (P);
   node_at (P, P->unknown)->unknown = TRUE;
@@ -697,6 +714,7 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
       if (d->kind == C_DECL_FUNC && d->body)
         {
           P->fn = d;
+          pts_find_indeterminate (P, d->body);
           pts_stmt (P, d->body);
         }
       else
@@ -748,6 +766,14 @@ rf_c_points_analyse (const RfCUnit *unit, RfCTypes *ty, const RfCPointsOptions *
           pts_set_unknown (P, pts_cell_id (P, o, ""));
           pts_obj_at (P, o)->smashed = TRUE;
         }
+    }
+  /* the library states the caller made (the lowering's pre-pass) that no call here
+   * handed out a pointer into: met all the same (every object of the table is) */
+  for (guint i = 0; i < rf_c_objects_n (P->objects); i++)
+    {
+      RfCObj *o = rf_c_objects_nth (P->objects, i);
+      if (o->kind == RF_C_OBJ_LIBSTATE)
+        pts_obj_state (P, o->key);
     }
   solve (P);
   return P;
@@ -851,6 +877,7 @@ rf_c_points_free (RfCPoints *P)
   g_hash_table_unref (P->val_of);
   g_hash_table_unref (P->addr_of);
   g_hash_table_unref (P->ret_of);
+  g_hash_table_unref (P->indeterminate);
   g_free (P);
 }
 

@@ -84,6 +84,16 @@ source_free (CSource *src)
   g_free (src);
 }
 
+/* Drops a leading UTF-8 byte-order mark from TEXT, in place: the preprocessor skips
+ * it, so columns of line 1 are counted without it. */
+static void
+strip_bom (char *text)
+{
+  gsize bom = rf_input_bom_length (text, strlen (text));
+  if (bom)
+    memmove (text, text + bom, strlen (text + bom) + 1);
+}
+
 static CSource *
 source_new (char *text)
 {
@@ -115,6 +125,7 @@ source_get (CParser *ctx, const char *file)
   if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_test (file, G_FILE_TEST_IS_REGULAR)
       && g_file_get_contents (file, &text, NULL, NULL))
     {
+      strip_bom (text);
       rf_diags_set_source (ctx->diags, file, text);
       src = source_new (text);
     }
@@ -374,6 +385,7 @@ rf_c_parse_files (const char *const *files, const RfCOptions *opts, RfDiags *dia
           g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, io->message);
           return NULL;
         }
+      strip_bom (text);
       rf_diags_set_source (diags, file, text);
       g_autoptr (GError) cpp_error = NULL;
       g_autofree char *pp = rf_cpp_run (file, opts, diags, &cpp_error);

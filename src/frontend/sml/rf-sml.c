@@ -280,6 +280,11 @@ void
 sml_lex_open_brace (SmlParser *ctx, RfLoc loc)
 {
   g_array_append_val (ctx->braces, loc);
+  if (ctx->braces->len > RF_NESTING_MAX)
+    {
+      sml_report_syntax (ctx, loc, "nesting too deep (more than %u brackets open)", RF_NESTING_MAX);
+      rf_diags_stop (ctx->diags);
+    }
 }
 
 void
@@ -856,6 +861,9 @@ static RfProgram *
 parse_text (const char *file, const char *text, gsize len, RfDiags *diags, GError **error)
 {
   file = g_intern_string (file ? file : "<input>");
+  gsize bom = rf_input_bom_length (text, len);
+  text += bom;
+  len -= bom;
   rf_diags_set_source (diags, file, text);
   guint errors_before = rf_diags_n_errors (diags);
 

@@ -85,7 +85,10 @@ check_count (SpecParser *ctx, guint64 n, RfLoc loc)
 {
   if (n <= G_MAXUINT32)
     return TRUE;
-  report_semantic (ctx, loc, "number %" G_GUINT64_FORMAT " is too large (at most %u)", n, G_MAXUINT32);
+  if (n == G_MAXUINT64)   /* the scanner's value for a number past 64 bits */
+    report_semantic (ctx, loc, "number too large (at most %u)", G_MAXUINT32);
+  else
+    report_semantic (ctx, loc, "number %" G_GUINT64_FORMAT " is too large (at most %u)", n, G_MAXUINT32);
   return FALSE;
 }
 
@@ -495,6 +498,9 @@ parse_text (const char *file, const char *text, gsize len, RfDiags *diags,
             RfNet **net_out, GPtrArray **targets_out, GError **error)
 {
   file = g_intern_string (file ? file : "<input>");
+  gsize bom = rf_input_bom_length (text, len);
+  text += bom;
+  len -= bom;
   rf_diags_set_source (diags, file, text);
   guint errors_before = rf_diags_n_errors (diags);
 

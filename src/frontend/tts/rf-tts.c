@@ -4,7 +4,8 @@
  * in one linear pass: every place is created when the header is read (ids are the
  * state numbers, so they do not depend on the rules), every rule becomes a
  * transition as soon as its line is read. Each line reports at most one syntax error
- * and reading goes on with the next line. */
+ * and reading goes on with the next line, until the diagnostics stop (the limit of
+ * errors). A leading UTF-8 byte-order mark is skipped. */
 #include "rf-tts.h"
 
 #include <errno.h>
@@ -240,7 +241,7 @@ read_rule (Reader *r, Cursor *c)
 static void
 read_tts (Reader *r, Cursor *c)
 {
-  for (; c->p < c->end; next_line (c))
+  for (; c->p < c->end && !rf_diags_stopped (r->diags); next_line (c))
     {
       skip_blanks (c);
       if (at_eol (c))
@@ -311,7 +312,7 @@ static void
 read_prop (Reader *r, Cursor *c)
 {
   guint before = r->targets->len, errors = r->n_syntax + r->n_semantic;
-  for (; c->p < c->end; next_line (c))
+  for (; c->p < c->end && !rf_diags_stopped (r->diags); next_line (c))
     {
       skip_blanks (c);
       if (!at_eol (c))
@@ -335,6 +336,15 @@ parse_texts (const char *file, const char *text, gsize len,
              RfDiags *diags, RfNet **net_out, GPtrArray **targets_out, GError **error)
 {
   file = g_intern_string (file ? file : "<input>");
+  gsize bom = rf_input_bom_length (text, len);
+  text += bom;
+  len -= bom;
+  if (prop_text)
+    {
+      gsize prop_bom = rf_input_bom_length (prop_text, prop_len);
+      prop_text += prop_bom;
+      prop_len -= prop_bom;
+    }
   g_autofree char *default_prop = prop_file ? NULL : g_strconcat (file, ".prop", NULL);
   prop_file = g_intern_string (prop_file ? prop_file : default_prop);
   guint errors_before = rf_diags_n_errors (diags);

@@ -19,11 +19,14 @@
 G_BEGIN_DECLS
 
 /* RfCLowerOptions: entries: --entry function names (NULL-terminated or NULL: every
- * non-static function with a body in module mode); init: --init function or NULL.
+ * non-static function with a body in module mode); init: --init function or NULL;
+ * no_library_state: --no-library-state, calls of library functions do not access
+ * their hidden state (rand's seed, localtime's buffer...: see docs/c-library.md).
  * Strings borrowed. */
 typedef struct {
   const char *const *entries;
   const char *init;
+  gboolean no_library_state;
 } RfCLowerOptions;
 
 /* Lowers UNIT. Warnings and errors go to DIAGS. Returns the program (owned), or NULL

@@ -1,0 +1,327 @@
+/* rf-cli-check: the command check, which decides for every shared variable of a
+ * program whether it can race.
+ *
+ * Its text report is written verdict by verdict, as the driver decides each one (a
+ * Stream, with the progress line erased first); the other formats, the certificate
+ * and the HTML report once every verdict is in. Each destination it writes (witness
+ * pictures, certificate, HTML folder) is checked before the search, so that a usage
+ * error costs no search and a race stays exit status 1. */
+#include "rf-cli-private.h"
+
+#include <string.h>
+
+#include "rf-dot.h"
+#include "rf-report-html.h"
+
+/* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
+ * .svg, .png, .pdf), or NULL after a usage error. Static string. */
+static const char *
+witness_format (const char *out, const char *name, RfOut *err)
+{
+  static const char *const formats[] = { "dot", "svg", "png", "pdf" };
+  if (name)
+    {
+      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+        if (strcmp (name, formats[i]) == 0)
+          return formats[i];
+      rf_out_printf (err, "racefree check: error: unknown witness format '%s' (expected dot, svg, png, pdf)\n"
+                     "Try 'racefree check --help'.\n", name);
+      return NULL;
+    }
+  const char *slash = strrchr (out, '/');
+  const char *ext = strrchr (slash ? slash + 1 : out, '.');
+  if (ext && g_ascii_strcasecmp (ext, ".gv") == 0)
+    return "dot";
+  for (guint i = 0; ext && i < G_N_ELEMENTS (formats); i++)
+    if (g_ascii_strcasecmp (ext + 1, formats[i]) == 0)
+      return formats[i];
+  rf_out_printf (err, "racefree check: error: cannot tell the picture format of '%s' from its extension "
+                 "(expected .dot, .gv, .svg, .png or .pdf, or give --witness-format)\n"
+                 "Try 'racefree check --help'.\n", out);
+  return NULL;
+}
+
+/* OUT split at the extension of its base name: "dir/a.png" -> "dir/a" and ".png";
+ * a name without one gives "". Owned. */
+static void
+split_extension (const char *out, char **stem, char **ext)
+{
+  const char *slash = strrchr (out, '/');
+  const char *base = slash ? slash + 1 : out;
+  const char *dot = strrchr (base, '.');
+  if (!dot || dot == base)
+    dot = out + strlen (out);
+  *stem = g_strndup (out, dot - out);
+  *ext = g_strdup (dot);
+}
+
+/* NAME made safe for a file name: letters, digits, '_', '-', '.' kept, anything else
+ * '_'; a name USED before (owned keys) gets "_2", "_3", ... Owned. */
+static char *
+file_safe_name (const char *name, GHashTable *used)
+{
+  g_autoptr (GString) safe = g_string_new (NULL);
+  for (const char *s = name; *s; s++)
+    g_string_append_c (safe, g_ascii_isalnum (*s) || *s == '_' || *s == '-' || *s == '.' ? *s : '_');
+  char *unique = g_strdup (safe->str);
+  for (guint k = 2; g_hash_table_contains (used, unique); k++)
+    {
+      g_free (unique);
+      unique = g_strdup_printf ("%s_%u", safe->str, k);
+    }
+  g_hash_table_add (used, g_strdup (unique));
+  return unique;
+}
+
+/* The paths of the two pictures of a witness for --witness-dot STEM.EXT: STEM.EXT and
+ * STEM-seq.EXT, or with NAME (not NULL: the variable's, made file_safe_name against
+ * USED) STEM.NAME.EXT and STEM.NAME-seq.EXT. Owned. */
+static void
+picture_paths (const char *stem, const char *ext, const char *name, GHashTable *used, char **net_path,
+               char **seq_path)
+{
+  g_autofree char *safe = name ? file_safe_name (name, used) : NULL;
+  g_autofree char *prefix = safe ? g_strdup_printf ("%s.%s", stem, safe) : g_strdup (stem);
+  *net_path = g_strdup_printf ("%s%s", prefix, ext);
+  *seq_path = g_strdup_printf ("%s-seq%s", prefix, ext);
+}
+
+/* Before the search: FALSE after an error in ERR when a picture --witness-dot OUT may
+ * write (VAR's when VAR >= 0, else those of every data variable of PROG) could not be
+ * written (rf_out_check_file), so that a race stays exit status 1 and an unusable path
+ * costs no search. */
+static gboolean
+check_witness_paths (const RfProgram *prog, gint var, const char *out, RfOut *err)
+{
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *stem = NULL, *ext = NULL;
+  split_extension (out, &stem, &ext);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *rv = rf_program_get_var (prog, v);
+      if (rv->kind != RF_VAR_DATA || (var >= 0 && v != (guint) var))
+        continue;
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
+      g_autoptr (GError) error = NULL;
+      if (!rf_out_check_file (net_path, &error) || !rf_out_check_file (seq_path, &error))
+        {
+          rf_out_printf (err, "racefree check: error: --witness-dot: %s\n", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
+ * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
+ * before the extension; without VAR, the variable's name (file_safe_name) goes before
+ * the extension of both: a.png -> a.counter.png, a.counter-seq.png. Every picture is
+ * rendered before any is written; then all are written or none. Returns FALSE after
+ * an error in ERR. When nothing races, says so in ERR and writes nothing. */
+static gboolean
+write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const char *out, const char *format,
+                        const char *graph_name, RfOut *err)
+{
+  g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
+  g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr (GError) error = NULL;
+  g_autofree char *stem = NULL, *ext = NULL;
+  split_extension (out, &stem, &ext);
+  for (guint i = 0; i < verdicts->len; i++)
+    {
+      const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
+      if (var >= 0 && rv->var != (guint) var)
+        continue;
+      if (rv->result->verdict != RF_COVER_UNSAFE)
+        {
+          if (var >= 0)
+            rf_out_printf (err, "racefree check: '%s' is %s: no witness picture written\n", rv->name,
+                           rv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
+                           : "unknown (search budget exhausted)");
+          continue;
+        }
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, var >= 0 ? NULL : rv->name, used, &net_path, &seq_path);
+      g_autofree char *net_dot = rf_dot_witness_net_to_string (net, rv, graph_name);
+      g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (net, rv, graph_name);
+      GBytes *a = rf_dot_render (net_dot, format, &error);
+      GBytes *b = a ? rf_dot_render (seq_dot, format, &error) : NULL;
+      if (!b)
+        {
+          g_clear_pointer (&a, g_bytes_unref);
+          rf_out_printf (err, "racefree check: error: %s\n", error->message);
+          return FALSE;
+        }
+      g_ptr_array_add (files, g_steal_pointer (&net_path));
+      g_ptr_array_add (contents, a);
+      g_ptr_array_add (files, g_steal_pointer (&seq_path));
+      g_ptr_array_add (contents, b);
+    }
+  if (files->len == 0 && var < 0)
+    rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
+  if (!rf_out_write_files ((const char *const *) files->pdata, (GBytes *const *) contents->pdata, files->len,
+                           &error))
+    {
+      rf_out_printf (err, "racefree check: error: %s\n", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Stream: the report of a race check written verdict by verdict. Invariant: no
+ * progress line is shown (progress.shown FALSE) while a verdict's text is written. */
+typedef struct {
+  const RfReportFormat *format;
+  const RfReportOptions *opts;
+  RfOut *out;          /* borrowed */
+  Progress progress;   /* on stderr, erased before each verdict is written */
+} Stream;
+
+/* RfDriverVerdictFunc: writes the part of the report about RV now (formats with a
+ * verdict part); stops the check once standard output failed. */
+static gboolean
+write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
+{
+  Stream *st = data;
+  cli_progress_end (&st->progress);
+  if (st->format->verdict)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      st->format->verdict (res, rv, st->opts, text);
+      rf_out_write_string (st->out, text);
+    }
+  return !rf_out_failed (st->out, NULL);
+}
+
+int
+cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
+{
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
+  gint64 max_errors = MAX_ERRORS_DEFAULT;
+  g_auto (BudgetArgs) ba = { 0 };
+  g_autofree char *format_name = NULL;
+  g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
+  gboolean no_time = FALSE;
+  g_autofree char *html_dir = NULL, *cert_out = NULL;
+  GOptionEntry entries[] = {
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
+    { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
+    { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
+    { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
+    { "total-timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.total_timeout, "Give up on every variable not decided after S seconds of CPU time in all (verdict unknown)", "S" },
+    MAX_ERRORS_ENTRY (max_errors),
+    { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
+    { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
+    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
+    { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
+    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
+    { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
+    { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of each race-free verdict to FILE (see 'racefree verify-cert')", "FILE" },
+    { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
+    { NULL },
+  };
+  g_auto (CArgs) cargs = { 0 };
+  g_autoptr (GPtrArray) keep = g_ptr_array_new_with_free_func (g_free);
+  cli_c_args_presplit (&argc, &argv, keep);
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
+  g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
+                                     "one of them writing. Prints one verdict per variable, and for a race the\n"
+                                     "interleaving that leads to it.");
+  g_option_context_set_description (ctx, "Exit status: 0 all race-free, 1 a race found, 2 usage or input error,\n"
+                                         "3 some verdict unknown (budget exhausted).");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  cli_c_args_add_entries (ctx, &cargs);
+  int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "check");
+  if (done >= 0)
+    return done;
+  RfCoverBudget budget;
+  if (!cli_search_budget (&ba, start_us, &budget, err, "check"))
+    return RF_EXIT_INPUT;
+  budget.certify = cert_out != NULL;
+  if (cert_out && !cli_certificate_usable (cert_out, err, "check"))
+    return RF_EXIT_INPUT;
+  const RfReportFormat *format = cli_choose_format (format_name, FALSE, err, "check");
+  if (!format)
+    return RF_EXIT_INPUT;
+  const char *picture_format = NULL;
+  if (!witness_out && (witness_format_name || witness_var))
+    {
+      rf_out_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
+                     witness_format_name ? "--witness-format" : "--witness-var");
+      return RF_EXIT_INPUT;
+    }
+  if (witness_out && (!*witness_out || strcmp (witness_out, "-") == 0))
+    {
+      rf_out_puts (err, "racefree check: error: --witness-dot needs a file name (it writes two pictures)\n"
+                   "Try 'racefree check --help'.\n");
+      return RF_EXIT_INPUT;
+    }
+  if (witness_out && !(picture_format = witness_format (witness_out, witness_format_name, err)))
+    return RF_EXIT_INPUT;
+  g_autoptr (GError) dir_error = NULL;
+  if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
+    {
+      rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+      return RF_EXIT_INPUT;
+    }
+  g_autofree const char **files = cli_positional (argc, argv);
+  g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
+  if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
+    return RF_EXIT_INPUT;
+  gint picture_var = -1;
+  if (witness_var
+      && (picture_var = cli_data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err,
+                                      "check")) < 0)
+    return RF_EXIT_INPUT;
+  if (witness_out && !check_witness_paths (rf_check_result_get_program (res), picture_var, witness_out, err))
+    return RF_EXIT_INPUT;
+
+  /* Each verdict's part of the report is written as soon as it is decided. */
+  RfReportOptions opts = { stats, no_time };
+  Stream stream = { format, &opts, out, { err, FALSE } };
+  cli_progress_begin (&budget, &stream.progress, format);
+  rf_driver_check_races (res, &budget, write_verdict, &stream);
+  cli_progress_end (&stream.progress);
+  if (rf_out_failed (out, NULL))
+    return RF_EXIT_INPUT;
+  cli_write_report (format->check, res, &opts, out);
+  if (format->diagnostics)
+    {
+      g_autoptr (RfDiags) found = rf_diags_new ();
+      format->diagnostics (res, found);
+      cli_write_diags (found, err);
+    }
+  if (rf_out_failed (out, NULL))
+    return RF_EXIT_INPUT;
+  if (cert_out && !cli_write_certificate (res, cert_out, err, "check"))
+    return RF_EXIT_INPUT;
+  if (html_dir)
+    {
+      g_autoptr (GString) page = g_string_new (NULL);
+      rf_driver_read_sources (res);
+      rf_report_html (res, &opts, page);
+      if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
+        {
+          rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+          return RF_EXIT_INPUT;
+        }
+    }
+
+  if (witness_out)
+    {
+      g_autofree char *base = cli_graph_name_of (files[0]);
+      if (!write_witness_pictures (rf_check_result_get_net (res), rf_check_result_get_verdicts (res), picture_var,
+                                   witness_out, picture_format, base, err))
+        return RF_EXIT_INPUT;
+    }
+
+  guint n_race, n_free, n_unknown;
+  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
+  return n_race ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
+}

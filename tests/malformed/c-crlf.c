@@ -1,0 +1,5 @@
+int x;
+int main (void) {
+  x = ;
+  return 0;
+}

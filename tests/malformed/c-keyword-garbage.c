@@ -1,0 +1,3 @@
+int int int x;
+struct struct;
+int main (void) { return 0; }

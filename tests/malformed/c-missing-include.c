@@ -1,0 +1,2 @@
+#include "no-such-header.h"
+int main (void) { return 0; }

@@ -1,0 +1,3 @@
+# 1 "broken.c"
+int x;
+int main (void) { x = ; return 0; }

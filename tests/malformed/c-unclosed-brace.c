@@ -1,0 +1,5 @@
+int x;
+int main (void) {
+  if (x) {
+    x = 1;
+  return 0;

@@ -1,0 +1,3 @@
+int x;
+int main (void) { return x; }
+/* never closed

@@ -1,0 +1,3 @@
+int x;
+const char *s = "never closed;
+int main (void) { return x; }

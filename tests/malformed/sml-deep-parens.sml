@@ -1,0 +1,3 @@
+// Parentheses are for (*) only.
+shared x;
+main { if ((((*)))) write x; }

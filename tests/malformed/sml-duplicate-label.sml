@@ -1,0 +1,7 @@
+// The same label twice in a job type.
+shared x;
+main {
+  l: write x;
+  l: skip;
+  goto l;
+}

@@ -1,0 +1,3 @@
+// A keyword where a name must be.
+shared read;
+main { write read; }

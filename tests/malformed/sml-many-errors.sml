@@ -1,0 +1,33 @@
+// 30 undeclared names: 20 errors, then a note.
+main {
+  write v0;
+  write v1;
+  write v2;
+  write v3;
+  write v4;
+  write v5;
+  write v6;
+  write v7;
+  write v8;
+  write v9;
+  write v10;
+  write v11;
+  write v12;
+  write v13;
+  write v14;
+  write v15;
+  write v16;
+  write v17;
+  write v18;
+  write v19;
+  write v20;
+  write v21;
+  write v22;
+  write v23;
+  write v24;
+  write v25;
+  write v26;
+  write v27;
+  write v28;
+  write v29;
+}

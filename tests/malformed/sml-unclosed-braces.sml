@@ -1,0 +1,6 @@
+// Three blocks never closed.
+shared x;
+main {
+  {
+    {
+      write x;

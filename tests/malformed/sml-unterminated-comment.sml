@@ -1,0 +1,3 @@
+shared x;
+main { write x; }
+/* never closed
