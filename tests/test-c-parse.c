@@ -385,6 +385,47 @@ test_line_marker (void **state)
   assert_false (rf_cpp_parse_line_marker (p, strlen (p), &line, &file, &flags));
 }
 
+/* Text already preprocessed is parsed as it stands: no preprocessor runs (a directive
+ * other than a line marker is skipped, a macro is not expanded), line markers are
+ * followed, system declarations are left out of the user dump, and errors are located
+ * in the text, with carets. */
+static void
+test_preprocessed (void **state)
+{
+  const char *text =
+    "# 1 \"p.c\"\n"
+    "# 1 \"/usr/include/sys.h\" 1 3 4\n"
+    "typedef unsigned long size_t;\n"
+    "# 3 \"p.c\" 2\n"
+    "#define N 3\n"
+    "size_t n = N;\n";
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfCUnit) unit = rf_c_parse_preprocessed ("p.i", text, diags, &error);
+  assert_non_null (unit);
+  assert_null (error);
+  assert_int_equal (rf_diags_n_errors (diags) + rf_diags_n_warnings (diags), 0);
+  assert_int_equal (rf_c_unit_n_files (unit), 1);
+  g_autofree char *dump = rf_c_unit_dump (unit, TRUE);
+  assert_string_equal (dump,
+    "file p.i\n"
+    "  global n: size_t @p.c:4:8\n"
+    "    ident N [undeclared] @p.c:4:12\n");
+
+  g_autoptr (RfDiags) diags2 = rf_diags_new ();
+  g_autoptr (GError) error2 = NULL;
+  g_autoptr (RfCUnit) bad = rf_c_parse_preprocessed ("q.i", "int a\nint b;\n", diags2, &error2);
+  assert_null (bad);
+  assert_true (g_error_matches (error2, RF_INPUT_ERROR, RF_INPUT_ERROR_SYNTAX));
+  assert_string_equal (error2->message, "1 error");
+  g_autoptr (GString) out = g_string_new (NULL);
+  rf_diags_render (diags2, out);
+  assert_string_equal (out->str,
+    "q.i:1:6: error: syntax error, unexpected 'int', expecting ';'\n"
+    " 1 | int a\n"
+    "   |      ^\n");
+}
+
 /* ---- (e) the dumper ---- */
 
 static void
@@ -514,6 +555,7 @@ main (void)
     cmocka_unit_test (test_options),
     cmocka_unit_test (test_missing_file),
     cmocka_unit_test (test_line_marker),
+    cmocka_unit_test (test_preprocessed),
     cmocka_unit_test (test_dump_threaded),
     cmocka_unit_test (test_several_files),
   };

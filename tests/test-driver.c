@@ -218,6 +218,21 @@ test_read_sources (void **state)
   assert_int_equal (got, len);
 }
 
+/* A file that is not a regular file is never read: a line directive may put the
+ * program in /dev/zero, which does not end. */
+static void
+test_read_sources_device (void **state)
+{
+  (void) state;
+  g_autoptr (RfCheckResult) res = result_for (tests_dir, "c-programs/line_device.c");
+  assert_true (rf_driver_load (res, RF_DRIVER_PROGRAM, NULL, NULL));
+  rf_driver_build_net (res);
+  rf_driver_read_sources (res);
+  const char *why = NULL;
+  assert_null (rf_check_result_lookup_source (res, "/dev/zero", NULL, &why));
+  assert_string_equal (why, "cannot read '/dev/zero': not a regular file");
+}
+
 /* A .i file is read as C (preprocessed again by cpp, which reads it), with its line
  * markers: the same program as the .c file it came from. */
 static void
@@ -245,6 +260,7 @@ main (void)
     cmocka_unit_test (test_load_error),
     cmocka_unit_test (test_check_cover),
     cmocka_unit_test (test_read_sources),
+    cmocka_unit_test (test_read_sources_device),
     cmocka_unit_test (test_preprocessed),
   };
   examples_dir = g_getenv ("RF_EXAMPLES_DIR");

@@ -182,13 +182,20 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
   return TRUE;
 }
 
-/* Records the source of FILE in RES unless it has one already (or FILE is NULL). */
+/* Records the source of FILE in RES unless it has one already (or FILE is NULL). Only
+ * a regular file is read: a C line marker may name /dev/zero or a FIFO. */
 static void
 read_source (RfCheckResult *res, const char *file)
 {
   const char *why = NULL;
   if (!file || rf_check_result_lookup_source (res, file, NULL, &why) || why)
     return;   /* read by a front end, or tried before */
+  if (g_file_test (file, G_FILE_TEST_EXISTS) && !g_file_test (file, G_FILE_TEST_IS_REGULAR))
+    {
+      g_autofree char *not_regular = g_strdup_printf ("cannot read '%s': not a regular file", file);
+      rf_check_result_add_source (res, file, NULL, 0, not_regular);
+      return;
+    }
   g_autoptr (GError) error = NULL;
   g_autoptr (GString) text = rf_input_read_file (file, NULL, &error);
   rf_check_result_add_source (res, file, text ? text->str : NULL, text ? text->len : 0,

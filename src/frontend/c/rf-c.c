@@ -111,8 +111,9 @@ source_new (char *text)
   return src;
 }
 
-/* The original text of a user file (read once; NULL for system headers and names
- * such as <built-in>), registered with the diagnostics for carets. */
+/* The original text of a user file (read once; NULL for system headers, names such
+ * as <built-in>, and what is not a regular file: a line marker may name /dev/zero),
+ * registered with the diagnostics for carets. */
 static CSource *
 source_get (CParser *ctx, const char *file)
 {
@@ -121,7 +122,8 @@ source_get (CParser *ctx, const char *file)
     return value;
   char *text = NULL;
   CSource *src = NULL;
-  if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_get_contents (file, &text, NULL, NULL))
+  if (!c_file_is_system (ctx->unit, file) && file[0] != '<' && g_file_test (file, G_FILE_TEST_IS_REGULAR)
+      && g_file_get_contents (file, &text, NULL, NULL))
     {
       strip_bom (text);
       rf_diags_set_source (ctx->diags, file, text);
@@ -399,6 +401,26 @@ rf_c_parse_files (const char *const *files, const RfCOptions *opts, RfDiags *dia
         }
       parse_one (unit, file, pp, text, diags);
     }
+  guint n = rf_diags_n_errors (diags) - errors_before;
+  if (n > 0)
+    {
+      g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_SYNTAX, "%u error%s", n, n == 1 ? "" : "s");
+      return NULL;
+    }
+  return g_steal_pointer (&unit);
+}
+
+RfCUnit *
+rf_c_parse_preprocessed (const char *file, const char *text, RfDiags *diags, GError **error)
+{
+  g_return_val_if_fail (file != NULL, NULL);
+  g_return_val_if_fail (text != NULL, NULL);
+  g_return_val_if_fail (diags != NULL, NULL);
+  g_autoptr (RfCUnit) unit = unit_new ();
+  guint errors_before = rf_diags_n_errors (diags);
+  file = g_intern_string (file);
+  rf_diags_set_source (diags, file, text);
+  parse_one (unit, file, text, g_strdup (text), diags);
   guint n = rf_diags_n_errors (diags) - errors_before;
   if (n > 0)
     {

@@ -27,6 +27,14 @@ typedef struct _RfCUnit RfCUnit;
 RfCUnit *rf_c_parse_files (const char *const *files, const RfCOptions *opts,
                            RfDiags *diags, GError **error);
 
+/* Parses TEXT, C already preprocessed (GCC line markers are followed, as in
+ * preprocessor output), as the one translation unit FILE, without running the
+ * preprocessor; TEXT is also FILE's source for carets. Returns the unit, or NULL with
+ * *error set (RF_INPUT_ERROR_SYNTAX with the number of errors) when any error was
+ * reported to DIAGS. */
+RfCUnit *rf_c_parse_preprocessed (const char *file, const char *text, RfDiags *diags,
+                                  GError **error);
+
 void rf_c_unit_free (RfCUnit *unit);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfCUnit, rf_c_unit_free)
 
