@@ -162,6 +162,14 @@ test_bad_header (void **state)
     "t.tts:1:1: error: the header must declare at least one shared and one local state\n"
     " 1 | 0 3\n"
     "   | ^\n");
+  /* a number too big for 64 bits is read as the largest one: added to the other, it
+   * wrapped round to a small sum and 4 294 967 295 places were made (found by
+   * tools/fuzz, tests/fuzz/regressions/tts/header_wraps.tts) */
+  g_autofree char *got3 = parse_errors ("99999999999999999999999 15\n", "0|0\n", RF_INPUT_ERROR_SEMANTIC);
+  assert_string_equal (got3,
+    "t.tts:1:1: error: too many states (18446744073709551615 + 15; at most 4000000 in all)\n"
+    " 1 | 99999999999999999999999 15\n"
+    "   | ^\n");
 }
 
 static void

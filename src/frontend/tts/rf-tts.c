@@ -161,7 +161,7 @@ read_header (Reader *r, Cursor *c)
       report (r, &r->n_semantic, s == 0 ? s_loc : l_loc, "the header must declare at least one shared and one local state");
       return;
     }
-  if (s + l > MAX_STATES)
+  if (s > MAX_STATES || l > MAX_STATES || s + l > MAX_STATES)   /* each alone first: s + l may wrap */
     {
       report (r, &r->n_semantic, s_loc, "too many states (%" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT "; at most %u in all)",
               s, l, MAX_STATES);
