@@ -36,211 +36,13 @@
  * (threads a pthread_create that failed never started; joining its slot is undefined
  * behaviour, which the claim leaves out). In the net the reset may also fire in runs
  * where main leaves early (the model's loop test is data); such runs add behaviour
- * but every real run is still one of the net's, which is all soundness needs. */
+ * but every real run is still one of the net's, which is all soundness needs.
+ *
+ * Rooms: the counted loops are read in rf-c-lower-counted.c; the claims are checked
+ * against the finished model in rf-c-lower-joinall-check.c. */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
-
-/* Endpoint: an end of an index range, E + OFF (E NULL: the constant OFF). */
-typedef struct {
-  CExpr *e;
-  gint64 off;
-} Endpoint;
-
-/* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
- * (borrowed; bound NULL for `while (i--)`); step: +1 or -1; cmp: the comparison with
- * the index on the left; lo, hi: the values the index has in the body, [lo, hi). */
-typedef struct {
-  CStmt *stmt;
-  CDecl *index;
-  CExpr *init;
-  COp cmp;
-  CExpr *bound;
-  gint step;
-  CStmt *body;
-  CStmt *step_stmt;   /* a while loop's step statement (last or first in its body), or NULL */
-  Endpoint lo, hi;
-} CountedLoop;
-
-static gboolean same_text (CExpr *a, CExpr *b);
-static gboolean value_vars (CExpr *e, GPtrArray *out);
-
-/* E + ADD as an endpoint: `X + c` and `X - c` fold their constant into the offset. */
-static Endpoint
-endpoint (CExpr *e, gint64 add)
-{
-  gint64 c;
-  e = c_peel (e);
-  if (!e)
-    return (Endpoint) { NULL, add };
-  if (c_const_int (e, &c))
-    return (Endpoint) { NULL, c + add };
-  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB) && c_const_int (e->b, &c))
-    return (Endpoint) { c_peel (e->a), add + (e->op == C_OP_ADD ? c : -c) };
-  return (Endpoint) { e, add };
-}
-
-static gboolean
-same_endpoint (Endpoint a, Endpoint b)
-{
-  return a.off == b.off && (a.e ? b.e && same_text (a.e, b.e) : !b.e);
-}
-
-/* The declaration of plain identifier E (peeled), or NULL. */
-static CDecl *
-ident_decl (CExpr *e)
-{
-  e = c_peel (e);
-  return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
-}
-
-/* E steps D by +1 or -1 (i++, ++i, i += 1, i = i + 1, and decrements): the step, or 0. */
-static gint
-step_of (CExpr *e, CDecl *d)
-{
-  e = c_peel (e);
-  if (!e || !d)
-    return 0;
-  gint64 one = 0;
-  if (e->kind == C_EXPR_UNARY && ident_decl (e->a) == d)
-    return e->op == C_OP_POSTINC || e->op == C_OP_PREINC ? 1 : e->op == C_OP_POSTDEC || e->op == C_OP_PREDEC ? -1 : 0;
-  if (e->kind == C_EXPR_ASSIGN && ident_decl (e->a) == d && (e->op == C_OP_ADD_ASSIGN || e->op == C_OP_SUB_ASSIGN)
-      && c_const_int (e->b, &one) && one == 1)
-    return e->op == C_OP_ADD_ASSIGN ? 1 : -1;
-  if (e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN && ident_decl (e->a) == d)
-    {
-      CExpr *r = c_peel (e->b);
-      if (r && r->kind == C_EXPR_BINARY && (r->op == C_OP_ADD || r->op == C_OP_SUB) && ident_decl (r->a) == d
-          && c_const_int (r->b, &one) && one == 1)
-        return r->op == C_OP_ADD ? 1 : -1;
-    }
-  return 0;
-}
-
-/* The comparison COND of index D with a bound: *BOUND and the operator with D on the
- * left; FALSE when COND is no such comparison. */
-static gboolean
-index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
-{
-  CExpr *c = c_peel (cond);
-  if (!c || c->kind != C_EXPR_BINARY)
-    return FALSE;
-  static const COp ops[] = { C_OP_LT, C_OP_LE, C_OP_GT, C_OP_GE, C_OP_NE };
-  static const COp flipped[] = { C_OP_GT, C_OP_GE, C_OP_LT, C_OP_LE, C_OP_NE };
-  for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
-    if (c->op == ops[k])
-      {
-        if (ident_decl (c->a) == d && ident_decl (c->b) != d)
-          {
-            *cmp = ops[k], *bound = c->b;
-            return TRUE;
-          }
-        if (ident_decl (c->b) == d && ident_decl (c->a) != d)
-          {
-            *cmp = flipped[k], *bound = c->a;
-            return TRUE;
-          }
-      }
-  return FALSE;
-}
-
-/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
-static gboolean
-counted_form (GPtrArray *items, guint i, CountedLoop *out)
-{
-  CStmt *s = g_ptr_array_index (items, i);
-  *out = (CountedLoop) { .stmt = s, .body = s->body };
-  CStmt *init = NULL;
-  if (s->kind == C_STMT_FOR)
-    init = s->init;
-  else if (s->kind == C_STMT_WHILE && i > 0)
-    init = g_ptr_array_index (items, i - 1);
-  else
-    return FALSE;
-  if (!init || !s->expr)
-    return FALSE;
-  if (init->kind == C_STMT_DECL && init->items && init->items->len == 1)
-    {
-      CDecl *d = g_ptr_array_index (init->items, 0);
-      if (!d->init || !d->init->expr)
-        return FALSE;
-      out->index = d, out->init = d->init->expr;
-    }
-  else if (init->kind == C_STMT_EXPR && init->expr && c_peel (init->expr)->kind == C_EXPR_ASSIGN
-           && c_peel (init->expr)->op == C_OP_ASSIGN)
-    {
-      out->index = ident_decl (c_peel (init->expr)->a);
-      out->init = c_peel (init->expr)->b;
-    }
-  if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index))
-    return FALSE;
-  /* the index values the body sees are those the test let through, shifted by the
-   * step when it comes first: `i-- > B` (and `while (i--)`, `i-- != B`), or a while
-   * body that begins with its step; `--i > B` tests the stepped value */
-  gint shift = 0, pre = 0;
-  CExpr *c = c_peel (s->expr);
-  CExpr *lhs = c && c->kind == C_EXPR_BINARY ? c_peel (c->a) : c;
-  if (lhs && lhs->kind == C_EXPR_UNARY && (lhs->op == C_OP_POSTDEC || lhs->op == C_OP_PREDEC)
-      && ident_decl (lhs->a) == out->index)
-    {
-      out->step = -1;
-      if (lhs == c)
-        out->cmp = C_OP_NE, out->bound = NULL;   /* while (i--): i-- != 0 */
-      else if (c->op == C_OP_GT || c->op == C_OP_GE || c->op == C_OP_NE)
-        {
-          out->cmp = c->op, out->bound = c->b;
-        }
-      else
-        return FALSE;
-      if (lhs->op == C_OP_POSTDEC)
-        shift = -1;
-      else
-        pre = -1;
-      if (s->kind == C_STMT_FOR && s->expr2)
-        return FALSE;
-    }
-  else
-    {
-      if (!index_cmp (s->expr, out->index, &out->cmp, &out->bound))
-        return FALSE;
-      if (s->kind == C_STMT_FOR)
-        out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
-      else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
-        {
-          GPtrArray *b = s->body->items;
-          CStmt *last = g_ptr_array_index (b, b->len - 1), *first = g_ptr_array_index (b, 0);
-          gint ls = last->kind == C_STMT_EXPR ? step_of (last->expr, out->index) : 0;
-          gint fs = first->kind == C_STMT_EXPR ? step_of (first->expr, out->index) : 0;
-          if (ls)
-            out->step_stmt = last, out->step = ls;
-          else if (fs)
-            out->step_stmt = first, out->step = fs, shift = fs;
-        }
-      /* counting up towards an upper bound, or down towards a lower one */
-      gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;
-      gboolean down = out->cmp == C_OP_GT || out->cmp == C_OP_GE || out->cmp == C_OP_NE;
-      if (!((out->step == 1 && up) || (out->step == -1 && down)))
-        return FALSE;
-    }
-  /* the ends are fixed: neither names the index */
-  g_autoptr (GPtrArray) ends = g_ptr_array_new ();
-  if (!value_vars (out->init, ends) || (out->bound && !value_vars (out->bound, ends))
-      || g_ptr_array_find (ends, out->index, NULL))
-    return FALSE;
-  /* the values the test lets through, [lo, hi), then shifted */
-  if (out->step == 1)
-    {
-      out->lo = endpoint (out->init, pre);
-      out->hi = endpoint (out->bound, out->cmp == C_OP_LE ? 1 : 0);
-    }
-  else
-    {
-      out->hi = endpoint (out->init, pre + 1);
-      out->lo = endpoint (out->bound, out->cmp == C_OP_GE ? 0 : 1);
-    }
-  out->lo.off += shift, out->hi.off += shift;
-  return TRUE;
-}
 
 /* ---- what statements do ---- */
 
@@ -294,7 +96,7 @@ other_field (Scan *sc, CExpr *e)
       first = e->text;
       e = c_peel (e->a);
     }
-  if (!sc->slot_field || !first || !e || e->kind != C_EXPR_INDEX || !asked (sc, ident_decl (e->a))
+  if (!sc->slot_field || !first || !e || e->kind != C_EXPR_INDEX || !asked (sc, lower_ident_decl (e->a))
       || strcmp (first, sc->slot_field) == 0)
     return NULL;
   return e->b;
@@ -527,14 +329,14 @@ slot_of (CExpr *e, Slot *out)
     }
   else if (e && e->kind == C_EXPR_INDEX)
     {
-      out->h = e->a, out->index = ident_decl (e->b);
+      out->h = e->a, out->index = lower_ident_decl (e->b);
       return out->h && out->index;
     }
   else if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
     ptr = c_peel (e->a);
   if (!ptr || ptr->kind != C_EXPR_BINARY || ptr->op != C_OP_ADD)
     return FALSE;
-  out->h = ptr->a, out->index = ident_decl (ptr->b);
+  out->h = ptr->a, out->index = lower_ident_decl (ptr->b);
   return out->h && out->index;
 }
 
@@ -548,45 +350,13 @@ create_slot (CExpr *a, Slot *out)
   if (a && a->kind == C_EXPR_BINARY && a->op == C_OP_ADD)
     {
       g_string_truncate (out->path, 0);
-      out->h = a->a, out->index = ident_decl (a->b);
+      out->h = a->a, out->index = lower_ident_decl (a->b);
       return out->h && out->index;
     }
   return FALSE;
 }
 
 /* ---- stable values ---- */
-
-/* The variables expression E reads, appended to OUT; FALSE when E is not made only
- * of constants, variables, members of them, casts, sizeof and arithmetic. */
-static gboolean
-value_vars (CExpr *e, GPtrArray *out)
-{
-  e = c_peel (e);
-  if (!e)
-    return FALSE;
-  switch (e->kind)
-    {
-    case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF:
-      return TRUE;
-    case C_EXPR_IDENT:
-      if (!e->decl || (e->decl->kind != C_DECL_VAR && e->decl->kind != C_DECL_PARAM
-                       && e->decl->kind != C_DECL_ENUMERATOR))
-        return FALSE;
-      if (e->decl->kind != C_DECL_ENUMERATOR && !g_ptr_array_find (out, e->decl, NULL))
-        g_ptr_array_add (out, e->decl);
-      return TRUE;
-    case C_EXPR_MEMBER:
-      return !e->arrow && value_vars (e->a, out);
-    case C_EXPR_CAST:
-      return value_vars (e->a, out);
-    case C_EXPR_UNARY:
-      return (e->op == C_OP_NEG || e->op == C_OP_PLUS || e->op == C_OP_BITNOT) && value_vars (e->a, out);
-    case C_EXPR_BINARY:
-      return e->op != C_OP_AND && e->op != C_OP_OR && value_vars (e->a, out) && value_vars (e->b, out);
-    default:
-      return FALSE;
-    }
-}
 
 /* GlobalWrites: is_written's walk. */
 typedef struct {
@@ -830,15 +600,6 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
 
 /* ---- plans ---- */
 
-static gboolean
-same_text (CExpr *a, CExpr *b)
-{
-  g_autoptr (GString) ta = g_string_new (NULL);
-  g_autoptr (GString) tb = g_string_new (NULL);
-  c_expr_text (a, ta);
-  c_expr_text (b, tb);
-  return strcmp (ta->str, tb->str) == 0;
-}
 
 /* A loop's body and parts leave it only by ending the program (see the approach);
  * MAIN_TOP: the loop is main's, where a return ends the program. */
@@ -900,8 +661,8 @@ static CVisitResult
 count_calls (CExpr *e, gpointer data)
 {
   CountCalls *cc = data;
-  if (e->kind == C_EXPR_CALL && ident_decl (e->a) && ident_decl (e->a)->name
-      && strcmp (ident_decl (e->a)->name, cc->fn->name) == 0)
+  if (e->kind == C_EXPR_CALL && lower_ident_decl (e->a) && lower_ident_decl (e->a)->name
+      && strcmp (lower_ident_decl (e->a)->name, cc->fn->name) == 0)
     cc->calls++;
   if (e->kind == C_EXPR_IDENT && e->decl && e->decl->name && strcmp (e->decl->name, cc->fn->name) == 0)
     cc->names++;
@@ -992,7 +753,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   CountedLoop cl, jl;
   CDecl *main_fn = L->frame->fn;
   LoopSite csite, jsite;
-  if (!loop_site (L, items, i, main_fn, &csite) || !counted_form (csite.items, csite.i, &cl)
+  if (!loop_site (L, items, i, main_fn, &csite) || !lower_counted_form (csite.items, csite.i, &cl)
       || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt, !csite.helper))
     return NULL;
   CExpr *create = the_call (cl.body, "pthread_create");
@@ -1004,7 +765,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   gboolean slotted = create_slot (c_arg (create, 0), &cs) && cs.index == cl.index;
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
-      if (!loop_site (L, items, k, main_fn, &jsite) || !counted_form (jsite.items, jsite.i, &jl))
+      if (!loop_site (L, items, k, main_fn, &jsite) || !lower_counted_form (jsite.items, jsite.i, &jl))
         continue;
       /* a join loop (pthread_join (H[i])), or a wait loop: sem_wait on one semaphore,
        * the same on every pass (lower_joinall_check sees who posts it) */
@@ -1023,8 +784,8 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         }
       if ((!join && !wait)
           || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || js.index != jl.index
-                       || strcmp (js.path->str, cs.path->str) != 0 || !same_text (js.h, cs.h)))
-          || !same_endpoint (jl.lo, cl.lo) || !same_endpoint (jl.hi, cl.hi) || !index_kept (L, &jl)
+                       || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_text (js.h, cs.h)))
+          || !lower_same_endpoint (jl.lo, cl.lo) || !lower_same_endpoint (jl.hi, cl.hi) || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
@@ -1040,15 +801,15 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
       guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
       g_autoptr (GHashTable) funcs = region_funcs (L, items, first, k, csite.helper, jsite.helper);
-      if (!value_vars (cl.init, vars) || (cl.bound && !value_vars (cl.bound, vars))
-          || (join && !value_vars (cs.h, hvars)))
+      if (!lower_value_vars (cl.init, vars) || (cl.bound && !lower_value_vars (cl.bound, vars))
+          || (join && !lower_value_vars (cs.h, hvars)))
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
       /* the same variables, not just the same names (a helper's global n is not
        * main's local n) */
       g_autoptr (GPtrArray) jvars = g_ptr_array_new ();
-      if (!value_vars (jl.init, jvars) || (jl.bound && !value_vars (jl.bound, jvars)))
+      if (!lower_value_vars (jl.init, jvars) || (jl.bound && !lower_value_vars (jl.bound, jvars)))
         break;
       g_ptr_array_remove (jvars, cl.index);
       g_ptr_array_remove (jvars, jl.index);
@@ -1141,160 +902,6 @@ lower_joinall_plan_free (JoinAllPlan *plan)
   g_free (plan);
 }
 
-void
-lower_joinall_slot_written (Lower *L, CExpr *call, guint from)
-{
-  JoinAllPlan *p = lower_joinall_for_create (L, call);
-  for (guint i = from; p && i < L->job->edges->len; i++)
-    if (g_array_index (L->job->edges, RfEdge, i).op == RF_OP_WRITE)
-      {
-        guint pair[2] = { L->job->id, i };
-        g_array_append_vals (p->slot_writes, pair, 2);
-      }
-}
-
-static gboolean
-has_pair (GArray *pairs, guint a, guint b)
-{
-  for (guint k = 0; k + 1 < pairs->len; k += 2)
-    if (g_array_index (pairs, guint, k) == a && g_array_index (pairs, guint, k + 1) == b)
-      return TRUE;
-  return FALSE;
-}
-
-/* The claim rests on each slot keeping the handle its create call stored until the
- * join loop reads it. The checks on the source see main's own uses; a thread given
- * its element (`&H[i]` as its argument) reaches its slot through a pointer, so after
- * lowering every write of the slots' locations (the variables the create call
- * writes) by any job is looked at: one that is not the create call's own withdraws
- * the claim (its joinall edges become skips, which only adds behaviour) with a
- * warning. Main's writes on its own lines before the create loop or after the join
- * loop (free (H) at the end) are left out: the checks on the source cover them, and
- * they cannot fall between a create and its join; a write from a function main calls
- * has the lines of that function, so it is looked at. */
-/* Withdraws P's claim: its joinall edges become skips (which only adds behaviour),
- * with a warning saying WHY. */
-static void
-withdraw (Lower *L, JoinAllPlan *p, const char *why)
-{
-  for (guint w = 0; w + 1 < p->joinall_edges->len; w += 2)
-    {
-      RfJob *job = rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w));
-      RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (p->joinall_edges, guint, w + 1));
-      g_autofree char *old = e->text;
-      e->text = g_strdup_printf ("%s (withdrawn)", old ? old : "joinall");
-      e->op = RF_OP_SKIP;
-      e->arg = e->arg2 = -1;
-    }
-  if (p->joinall_edges->len > 0)
-    rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
-                  p->sem_arg ? "this loop waits once for each thread the loop of pthread_create started, but %s: "
-                               "those threads are not known to have posted the semaphore after it"
-                             : "this loop joins every thread the loop of pthread_create started, but %s: those "
-                               "threads are not known to have ended after it", why);
-}
-
-/* A wait loop's claim (every thread started has posted S once main took one token
- * per thread) holds when S is posted by those threads alone (no other job, no initial
- * value: sem_init's value is posts of main), at most once along any path of their job
- * (a count along the CFG: 0, 1, or more, to a fixpoint), and S blocks in the model
- * (a demoted semaphore's operations are skips). NULL, or why not. */
-static const char *
-sem_claim_broken (Lower *L, JoinAllPlan *p)
-{
-  const RfEdge *je = NULL;
-  for (guint w = 0; w + 1 < p->joinall_edges->len && !je; w += 2)
-    je = &g_array_index (rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w))->edges, RfEdge,
-                         g_array_index (p->joinall_edges, guint, w + 1));
-  if (!je || je->op != RF_OP_JOINALL || je->arg2 < 0)
-    return "the semaphore gives no blocking in the model";
-  gint s = je->arg2;
-  for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
-    {
-      RfJob *job = rf_program_get_job (L->prog, j);
-      gboolean mine = FALSE;
-      for (guint k = 0; k < p->jobs->len; k++)
-        mine = mine || g_array_index (p->jobs, guint, k) == j;
-      guint nn = job->nodes->len;
-      g_autofree guint8 *count = g_new0 (guint8, MAX (nn, 1));
-      gboolean changed = TRUE;
-      while (changed)
-        {
-          changed = FALSE;
-          for (guint i = 0; i < job->edges->len; i++)
-            {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              gboolean post = e->op == RF_OP_POST && e->arg == s;
-              if (post && !mine)
-                return "another thread posts the semaphore (or sem_init gives it tokens)";
-              guint8 c = MIN (count[e->from] + (post ? 1 : 0), 2);
-              if (c > count[e->to])
-                count[e->to] = c, changed = TRUE;
-            }
-        }
-      for (guint n = 0; n < nn; n++)
-        if (count[n] > 1)
-          return "a thread may post the semaphore more than once";
-    }
-  return NULL;
-}
-
-static gboolean
-loc_before (RfLoc a, RfLoc b)
-{
-  return a.line < b.line || (a.line == b.line && a.col < b.col);
-}
-
-static gboolean
-main_line_outside (const JoinAllPlan *p, guint job, RfLoc loc)
-{
-  gboolean in_main = job == p->main_job && loc.file && loc.file == p->main_begin.file
-                     && loc.file == p->main_end.file && !loc_before (loc, p->main_begin)
-                     && !loc_before (p->main_end, loc);
-  /* the region: from the create site up to the statement after the join site */
-  gboolean in_region = loc.file == p->region_begin.file && !loc_before (loc, p->region_begin)
-                       && loc_before (loc, p->region_end);
-  return in_main && !in_region;
-}
-
-void
-lower_joinall_check (Lower *L)
-{
-  for (guint k = 0; k < L->jobs.joinall_done->len; k++)
-    {
-      JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall_done, k);
-      if (p->sem_arg)
-        {
-          const char *why = sem_claim_broken (L, p);
-          if (why)
-            withdraw (L, p, why);
-          continue;
-        }
-      const RfEdge *bad = NULL;
-      for (guint j = 0; j < rf_program_n_jobs (L->prog) && !bad; j++)
-        {
-          RfJob *job = rf_program_get_job (L->prog, j);
-          for (guint i = 0; i < job->edges->len && !bad; i++)
-            {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              if (e->op != RF_OP_WRITE || has_pair (p->slot_writes, j, i) || main_line_outside (p, j, e->loc))
-                continue;
-              for (guint w = 0; w + 1 < p->slot_writes->len && !bad; w += 2)
-                {
-                  RfJob *cj = rf_program_get_job (L->prog, g_array_index (p->slot_writes, guint, w));
-                  if (g_array_index (cj->edges, RfEdge, g_array_index (p->slot_writes, guint, w + 1)).arg == e->arg)
-                    bad = e;
-                }
-            }
-        }
-      if (!bad)
-        continue;
-      const RfVar *v = rf_program_get_var (L->prog, (guint) bad->arg);
-      g_autofree char *why = g_strdup_printf ("'%s' (a handle slot) is also written at %s:%u", v->name,
-                                              bad->loc.file ? bad->loc.file : "?", bad->loc.line);
-      withdraw (L, p, why);
-    }
-}
 
 void
 lower_joinall_block_begin (Lower *L, CStmt *block, guint i)

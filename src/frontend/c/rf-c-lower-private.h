@@ -318,6 +318,39 @@ void lower_inline (Lower *L, CDecl *fn, CExpr *call);
 void lower_call (Lower *L, CExpr *e);
 void lower_state_note (Lower *L, const RfCLibcFunc *lib, RfLoc loc);
 
+/* Endpoint: an end of an index range, E + OFF (E NULL: the constant OFF). */
+typedef struct {
+  CExpr *e;
+  gint64 off;
+} Endpoint;
+
+/* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
+ * (borrowed; bound NULL for `while (i--)`); step: +1 or -1; cmp: the comparison with
+ * the index on the left; lo, hi: the values the index has in the body, [lo, hi). */
+typedef struct {
+  CStmt *stmt;
+  CDecl *index;
+  CExpr *init;
+  COp cmp;
+  CExpr *bound;
+  gint step;
+  CStmt *body;
+  CStmt *step_stmt;   /* a while loop's step statement (last or first in its body), or NULL */
+  Endpoint lo, hi;
+} CountedLoop;
+
+/* rf-c-lower-counted.c */
+/* The declaration of plain identifier E (peeled), or NULL. */
+CDecl *lower_ident_decl (CExpr *e);
+/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
+gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
+gboolean lower_same_endpoint (Endpoint a, Endpoint b);
+/* A and B print the same (c_expr_text). */
+gboolean lower_same_text (CExpr *a, CExpr *b);
+/* The variables expression E reads, appended to OUT; FALSE when E is not made only of
+ * constants, variables, members of them, casts, sizeof and arithmetic. */
+gboolean lower_value_vars (CExpr *e, GPtrArray *out);
+
 /* rf-c-lower-joinall.c */
 void lower_joinall_plan_free (JoinAllPlan *plan);
 /* Before item I of BLOCK: a plan when it is a create loop a later join loop matches. */

@@ -1,0 +1,233 @@
+/* rf-c-lower-counted: counted loops, as the join-loop recognition reads them
+ * (rf-c-lower-joinall.c).
+ *
+ * Approach. A loop counts when an index goes from an initial value by steps of one up
+ * or down to a bound: `for (i = A; i < B; i++)` and its many spellings (a while loop
+ * with its init before it and its step last or first in its body, the step in the
+ * test: `i-- > 0`, `--i >= B`, `while (i--)`). What matters is the range of index
+ * values the body sees, [lo, hi), each end an expression plus a constant, so that two
+ * loops over the same slots compare equal however they are written. Nothing here
+ * decides anything about threads; it only reads the source. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* E + ADD as an endpoint: `X + c` and `X - c` fold their constant into the offset. */
+static Endpoint
+endpoint (CExpr *e, gint64 add)
+{
+  gint64 c;
+  e = c_peel (e);
+  if (!e)
+    return (Endpoint) { NULL, add };
+  if (c_const_int (e, &c))
+    return (Endpoint) { NULL, c + add };
+  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB) && c_const_int (e->b, &c))
+    return (Endpoint) { c_peel (e->a), add + (e->op == C_OP_ADD ? c : -c) };
+  return (Endpoint) { e, add };
+}
+
+gboolean
+lower_same_endpoint (Endpoint a, Endpoint b)
+{
+  return a.off == b.off && (a.e ? b.e && lower_same_text (a.e, b.e) : !b.e);
+}
+
+/* The declaration of plain identifier E (peeled), or NULL. */
+CDecl *
+lower_ident_decl (CExpr *e)
+{
+  e = c_peel (e);
+  return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+}
+
+/* E steps D by +1 or -1 (i++, ++i, i += 1, i = i + 1, and decrements): the step, or 0. */
+static gint
+step_of (CExpr *e, CDecl *d)
+{
+  e = c_peel (e);
+  if (!e || !d)
+    return 0;
+  gint64 one = 0;
+  if (e->kind == C_EXPR_UNARY && lower_ident_decl (e->a) == d)
+    return e->op == C_OP_POSTINC || e->op == C_OP_PREINC ? 1 : e->op == C_OP_POSTDEC || e->op == C_OP_PREDEC ? -1 : 0;
+  if (e->kind == C_EXPR_ASSIGN && lower_ident_decl (e->a) == d && (e->op == C_OP_ADD_ASSIGN || e->op == C_OP_SUB_ASSIGN)
+      && c_const_int (e->b, &one) && one == 1)
+    return e->op == C_OP_ADD_ASSIGN ? 1 : -1;
+  if (e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN && lower_ident_decl (e->a) == d)
+    {
+      CExpr *r = c_peel (e->b);
+      if (r && r->kind == C_EXPR_BINARY && (r->op == C_OP_ADD || r->op == C_OP_SUB) && lower_ident_decl (r->a) == d
+          && c_const_int (r->b, &one) && one == 1)
+        return r->op == C_OP_ADD ? 1 : -1;
+    }
+  return 0;
+}
+
+/* The comparison COND of index D with a bound: *BOUND and the operator with D on the
+ * left; FALSE when COND is no such comparison. */
+static gboolean
+index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
+{
+  CExpr *c = c_peel (cond);
+  if (!c || c->kind != C_EXPR_BINARY)
+    return FALSE;
+  static const COp ops[] = { C_OP_LT, C_OP_LE, C_OP_GT, C_OP_GE, C_OP_NE };
+  static const COp flipped[] = { C_OP_GT, C_OP_GE, C_OP_LT, C_OP_LE, C_OP_NE };
+  for (guint k = 0; k < G_N_ELEMENTS (ops); k++)
+    if (c->op == ops[k])
+      {
+        if (lower_ident_decl (c->a) == d && lower_ident_decl (c->b) != d)
+          {
+            *cmp = ops[k], *bound = c->b;
+            return TRUE;
+          }
+        if (lower_ident_decl (c->b) == d && lower_ident_decl (c->a) != d)
+          {
+            *cmp = flipped[k], *bound = c->a;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
+gboolean
+lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
+{
+  CStmt *s = g_ptr_array_index (items, i);
+  *out = (CountedLoop) { .stmt = s, .body = s->body };
+  CStmt *init = NULL;
+  if (s->kind == C_STMT_FOR)
+    init = s->init;
+  else if (s->kind == C_STMT_WHILE && i > 0)
+    init = g_ptr_array_index (items, i - 1);
+  else
+    return FALSE;
+  if (!init || !s->expr)
+    return FALSE;
+  if (init->kind == C_STMT_DECL && init->items && init->items->len == 1)
+    {
+      CDecl *d = g_ptr_array_index (init->items, 0);
+      if (!d->init || !d->init->expr)
+        return FALSE;
+      out->index = d, out->init = d->init->expr;
+    }
+  else if (init->kind == C_STMT_EXPR && init->expr && c_peel (init->expr)->kind == C_EXPR_ASSIGN
+           && c_peel (init->expr)->op == C_OP_ASSIGN)
+    {
+      out->index = lower_ident_decl (c_peel (init->expr)->a);
+      out->init = c_peel (init->expr)->b;
+    }
+  if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index))
+    return FALSE;
+  /* the index values the body sees are those the test let through, shifted by the
+   * step when it comes first: `i-- > B` (and `while (i--)`, `i-- != B`), or a while
+   * body that begins with its step; `--i > B` tests the stepped value */
+  gint shift = 0, pre = 0;
+  CExpr *c = c_peel (s->expr);
+  CExpr *lhs = c && c->kind == C_EXPR_BINARY ? c_peel (c->a) : c;
+  if (lhs && lhs->kind == C_EXPR_UNARY && (lhs->op == C_OP_POSTDEC || lhs->op == C_OP_PREDEC)
+      && lower_ident_decl (lhs->a) == out->index)
+    {
+      out->step = -1;
+      if (lhs == c)
+        out->cmp = C_OP_NE, out->bound = NULL;   /* while (i--): i-- != 0 */
+      else if (c->op == C_OP_GT || c->op == C_OP_GE || c->op == C_OP_NE)
+        {
+          out->cmp = c->op, out->bound = c->b;
+        }
+      else
+        return FALSE;
+      if (lhs->op == C_OP_POSTDEC)
+        shift = -1;
+      else
+        pre = -1;
+      if (s->kind == C_STMT_FOR && s->expr2)
+        return FALSE;
+    }
+  else
+    {
+      if (!index_cmp (s->expr, out->index, &out->cmp, &out->bound))
+        return FALSE;
+      if (s->kind == C_STMT_FOR)
+        out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
+      else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
+        {
+          GPtrArray *b = s->body->items;
+          CStmt *last = g_ptr_array_index (b, b->len - 1), *first = g_ptr_array_index (b, 0);
+          gint ls = last->kind == C_STMT_EXPR ? step_of (last->expr, out->index) : 0;
+          gint fs = first->kind == C_STMT_EXPR ? step_of (first->expr, out->index) : 0;
+          if (ls)
+            out->step_stmt = last, out->step = ls;
+          else if (fs)
+            out->step_stmt = first, out->step = fs, shift = fs;
+        }
+      /* counting up towards an upper bound, or down towards a lower one */
+      gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;
+      gboolean down = out->cmp == C_OP_GT || out->cmp == C_OP_GE || out->cmp == C_OP_NE;
+      if (!((out->step == 1 && up) || (out->step == -1 && down)))
+        return FALSE;
+    }
+  /* the ends are fixed: neither names the index */
+  g_autoptr (GPtrArray) ends = g_ptr_array_new ();
+  if (!lower_value_vars (out->init, ends) || (out->bound && !lower_value_vars (out->bound, ends))
+      || g_ptr_array_find (ends, out->index, NULL))
+    return FALSE;
+  /* the values the test lets through, [lo, hi), then shifted */
+  if (out->step == 1)
+    {
+      out->lo = endpoint (out->init, pre);
+      out->hi = endpoint (out->bound, out->cmp == C_OP_LE ? 1 : 0);
+    }
+  else
+    {
+      out->hi = endpoint (out->init, pre + 1);
+      out->lo = endpoint (out->bound, out->cmp == C_OP_GE ? 0 : 1);
+    }
+  out->lo.off += shift, out->hi.off += shift;
+  return TRUE;
+}
+
+
+/* The variables expression E reads, appended to OUT; FALSE when E is not made only
+ * of constants, variables, members of them, casts, sizeof and arithmetic. */
+gboolean
+lower_value_vars (CExpr *e, GPtrArray *out)
+{
+  e = c_peel (e);
+  if (!e)
+    return FALSE;
+  switch (e->kind)
+    {
+    case C_EXPR_INT: case C_EXPR_CHAR: case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF:
+      return TRUE;
+    case C_EXPR_IDENT:
+      if (!e->decl || (e->decl->kind != C_DECL_VAR && e->decl->kind != C_DECL_PARAM
+                       && e->decl->kind != C_DECL_ENUMERATOR))
+        return FALSE;
+      if (e->decl->kind != C_DECL_ENUMERATOR && !g_ptr_array_find (out, e->decl, NULL))
+        g_ptr_array_add (out, e->decl);
+      return TRUE;
+    case C_EXPR_MEMBER:
+      return !e->arrow && lower_value_vars (e->a, out);
+    case C_EXPR_CAST:
+      return lower_value_vars (e->a, out);
+    case C_EXPR_UNARY:
+      return (e->op == C_OP_NEG || e->op == C_OP_PLUS || e->op == C_OP_BITNOT) && lower_value_vars (e->a, out);
+    case C_EXPR_BINARY:
+      return e->op != C_OP_AND && e->op != C_OP_OR && lower_value_vars (e->a, out) && lower_value_vars (e->b, out);
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+lower_same_text (CExpr *a, CExpr *b)
+{
+  g_autoptr (GString) ta = g_string_new (NULL);
+  g_autoptr (GString) tb = g_string_new (NULL);
+  c_expr_text (a, ta);
+  c_expr_text (b, tb);
+  return strcmp (ta->str, tb->str) == 0;
+}
