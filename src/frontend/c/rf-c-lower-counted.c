@@ -33,6 +33,14 @@ lower_same_endpoint (Endpoint a, Endpoint b)
   return a.off == b.off && (a.e ? b.e && lower_same_text (a.e, b.e) : !b.e);
 }
 
+gboolean
+lower_same_length (Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2)
+{
+  gboolean ends = (lo1.e ? lo2.e && lower_same_text (lo1.e, lo2.e) : !lo2.e)
+                  && (hi1.e ? hi2.e && lower_same_text (hi1.e, hi2.e) : !hi2.e);
+  return ends && hi1.off - lo1.off == hi2.off - lo2.off;
+}
+
 /* The declaration of plain identifier E (peeled), or NULL. */
 CDecl *
 lower_ident_decl (CExpr *e)

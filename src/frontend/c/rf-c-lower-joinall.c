@@ -199,10 +199,13 @@ scan (Scan *sc, CStmt *s, gboolean loop)
 /* ---- the calls ---- */
 
 /* Calls: the calls of one function found in a loop body. all: every one; always: those
- * in positions evaluated on every pass (see always_calls). */
+ * in positions evaluated on every pass (see always_stmt); loops: a while statement's
+ * condition counts too (evaluated at least once; a do loop's is not, when its body
+ * breaks out). */
 typedef struct {
   const char *name;
   GPtrArray *all, *always;
+  gboolean loops;
 } Calls;
 
 static CVisitResult
@@ -274,7 +277,8 @@ always_stmt (Calls *c, CStmt *body)
   for (guint i = 0; body && i < n; i++)
     {
       CStmt *s = body->kind == C_STMT_COMPOUND ? g_ptr_array_index (body->items, i) : body;
-      if (s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_SWITCH)
+      if (s->kind == C_STMT_EXPR || s->kind == C_STMT_IF || s->kind == C_STMT_SWITCH
+          || (c->loops && s->kind == C_STMT_WHILE))
         always_in (c, s->expr);
       else if (s->kind == C_STMT_DECL)
         for (guint k = 0; s->items && k < s->items->len; k++)
@@ -291,11 +295,25 @@ always_stmt (Calls *c, CStmt *body)
 static CExpr *
 the_call (CStmt *body, const char *name)
 {
-  Calls c = { name, g_ptr_array_new (), g_ptr_array_new () };
+  Calls c = { name, g_ptr_array_new (), g_ptr_array_new (), FALSE };
   CVisitor v = { .expr = any_call, .data = &c };
   c_visit_stmt (&v, body);
   always_stmt (&c, body);
   CExpr *out = c.all->len == 1 && c.always->len == 1 ? g_ptr_array_index (c.always, 0) : NULL;
+  g_ptr_array_unref (c.all);
+  g_ptr_array_unref (c.always);
+  return out;
+}
+
+/* A call of NAME in BODY made at least once on every pass (the first in such a
+ * position; a while condition counts), whatever other calls of NAME there are,
+ * or NULL. A wait loop needs no more: one token taken per pass at the least. */
+static CExpr *
+a_call_always (CStmt *body, const char *name)
+{
+  Calls c = { name, g_ptr_array_new (), g_ptr_array_new (), TRUE };
+  always_stmt (&c, body);
+  CExpr *out = c.always->len > 0 ? g_ptr_array_index (c.always, 0) : NULL;
   g_ptr_array_unref (c.all);
   g_ptr_array_unref (c.always);
   return out;
@@ -770,7 +788,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       /* a join loop (pthread_join (H[i])), or a wait loop: sem_wait on one semaphore,
        * the same on every pass (lower_joinall_check sees who posts it) */
       CExpr *join = the_call (jl.body, "pthread_join");
-      CExpr *wait = join ? NULL : the_call (jl.body, "sem_wait");
+      CExpr *wait = join ? NULL : a_call_always (jl.body, "sem_wait");
       if (wait)
         {
           g_autoptr (GPtrArray) idx = g_ptr_array_new ();
@@ -782,10 +800,14 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
           if (!c_arg (wait, 0) || si.hit)
             continue;
         }
+      /* a join loop joins the slots the create loop filled, the same range; a wait
+       * loop only needs as many passes (hi - lo, both ends alike but for constants) */
+      gboolean same_range = join ? lower_same_endpoint (jl.lo, cl.lo) && lower_same_endpoint (jl.hi, cl.hi)
+                                 : lower_same_length (jl.lo, jl.hi, cl.lo, cl.hi);
       if ((!join && !wait)
           || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || js.index != jl.index
                        || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_text (js.h, cs.h)))
-          || !lower_same_endpoint (jl.lo, cl.lo) || !lower_same_endpoint (jl.hi, cl.hi) || !index_kept (L, &jl)
+          || !same_range || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */

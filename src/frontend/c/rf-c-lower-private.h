@@ -345,6 +345,9 @@ CDecl *lower_ident_decl (CExpr *e);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 gboolean lower_same_endpoint (Endpoint a, Endpoint b);
+/* [LO1, HI1) and [LO2, HI2) have as many values: the same expressions at both ends,
+ * and their constants differ alike. */
+gboolean lower_same_length (Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2);
 /* A and B print the same (c_expr_text). */
 gboolean lower_same_text (CExpr *a, CExpr *b);
 /* The variables expression E reads, appended to OUT; FALSE when E is not made only of
