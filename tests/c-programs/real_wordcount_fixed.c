@@ -18,13 +18,8 @@
 // expect: table[].count race-free
 // expect: nwords race-free
 // expect: static@main:jobs[].path race-free
-// known-gap: static@main:jobs[].path RACE: main fills job i while worker i-1 reads its own job:
-//   an array is one location
 // expect: static@main:jobs[].words race-free
-// known-gap: static@main:jobs[].words RACE: each worker writes its own job and main reads them
-//   after the joins: an array is one location, and the join loop is bounded by data
 // expect: static@main:jobs[].error race-free
-// known-gap: static@main:jobs[].error RACE: as static@main:jobs[].words
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>

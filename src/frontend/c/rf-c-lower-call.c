@@ -70,7 +70,11 @@ lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc
       lower_eval (L, arg);
       return;
     }
+  /* what a library function reads or writes through a pointer may reach past the
+   * element it points to: no split applies (rf-c-lower-elems.c) */
+  L->elems_off++;
   g_autoptr (GPtrArray) ps = lower_deref (L, arg);
+  L->elems_off--;
   lower_access (L, ps, mode, atomic, loc);
 }
 

@@ -239,3 +239,140 @@ lower_same_text (CExpr *a, CExpr *b)
   c_expr_text (b, tb);
   return strcmp (ta->str, tb->str) == 0;
 }
+
+/* CONTINUE statements of S that go to S's own loop (not to one inside it). */
+static CVisitResult
+own_continue (CStmt *s, gpointer data)
+{
+  (void) data;
+  if (s->kind == C_STMT_CONTINUE)
+    return C_VISIT_STOP;
+  if (s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO)
+    return C_VISIT_SKIP;
+  return C_VISIT_CONTINUE;
+}
+
+/* The rank of integer type T for the wrap-round argument below: 1 for int, 2 for
+ * long and long long, 0 for anything else; *UNSIGNED_ set for unsigned types. */
+static gint
+int_rank (Lower *L, CType *t, gboolean *unsigned_)
+{
+  t = strip (L, t);
+  *unsigned_ = FALSE;
+  if (!t || t->kind != C_TYPE_BASIC)
+    return 0;
+  switch (t->basic)
+    {
+    case C_BASIC_UINT: *unsigned_ = TRUE; /* fall through */
+    case C_BASIC_INT: return 1;
+    case C_BASIC_ULONG: case C_BASIC_ULLONG: *unsigned_ = TRUE; /* fall through */
+    case C_BASIC_LONG: case C_BASIC_LLONG: return 2;
+    default: return 0;
+    }
+}
+
+/* The index of loop S when every pass through S's body, in one run of S, sees a value
+ * of it that no other pass of that run sees; else NULL. That holds when the index is
+ * a local of type int or wider whose address the function never takes, the body never
+ * changes it but by one step of +1 or -1 per pass (the for loop's step, a while body's
+ * first statement, or its last with no `continue`, or the test: `i-- > B`, `while
+ * (i--)`), and the test stops it before it wraps round: counting up while `i < B` (or
+ * `<=`, `!=`), down while `i > B` (or `>=`, `!=`); for an unsigned index never `<=` or
+ * `>=` (`i <= UINT_MAX` always holds) and a bound no wider than the index. A signed
+ * index that would overflow is undefined behaviour (assumption 1). */
+CDecl *
+lower_distinct_index (Lower *L, CStmt *s)
+{
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->expr || !s->body)
+    return NULL;
+  CExpr *c = c_peel (s->expr);
+  CExpr *lhs = c && c->kind == C_EXPR_BINARY ? c_peel (c->a) : c;
+  CDecl *d = NULL;
+  CExpr *bound = NULL;
+  COp cmp = C_OP_NE;
+  gint step = 0;
+  CStmt *step_stmt = NULL;
+  gboolean in_test = lhs && lhs->kind == C_EXPR_UNARY
+                     && (lhs->op == C_OP_POSTDEC || lhs->op == C_OP_PREDEC || lhs->op == C_OP_POSTINC
+                         || lhs->op == C_OP_PREINC)
+                     && lower_ident_decl (lhs->a);
+  if (in_test)
+    {
+      /* i-- > B, --i >= B, ++i < B, while (i--) */
+      d = lower_ident_decl (lhs->a);
+      step = lhs->op == C_OP_POSTINC || lhs->op == C_OP_PREINC ? 1 : -1;
+      if (lhs == c)
+        {
+          if (step != -1)
+            return NULL;
+        }
+      else
+        {
+          cmp = c->op, bound = c->b;
+          if (lower_expr_touches (bound, d))
+            return NULL;
+        }
+      if (s->kind == C_STMT_FOR && s->expr2)
+        return NULL;
+      if (lower_stmt_touches (s->body, d))
+        return NULL;
+    }
+  else
+    {
+      if (s->kind == C_STMT_FOR)
+        {
+          CExpr *st = c_peel (s->expr2);
+          d = st && (st->kind == C_EXPR_UNARY || st->kind == C_EXPR_ASSIGN) ? lower_ident_decl (st->a) : NULL;
+          step = step_of (st, d);
+          if (!step || lower_stmt_touches (s->body, d))
+            return NULL;
+        }
+      else
+        {
+          GPtrArray *b = s->body->kind == C_STMT_COMPOUND ? s->body->items : NULL;
+          if (!b || b->len == 0)
+            return NULL;
+          CStmt *first = g_ptr_array_index (b, 0), *last = g_ptr_array_index (b, b->len - 1);
+          for (guint k = 0; k < 2 && !step; k++)
+            {
+              CStmt *cand = k == 0 ? last : first;
+              CExpr *st = cand->kind == C_STMT_EXPR ? c_peel (cand->expr) : NULL;
+              d = st && (st->kind == C_EXPR_UNARY || st->kind == C_EXPR_ASSIGN) ? lower_ident_decl (st->a) : NULL;
+              step = step_of (st, d);
+              step_stmt = step ? cand : NULL;
+            }
+          if (!step)
+            return NULL;
+          for (guint k = 0; k < b->len; k++)
+            if (g_ptr_array_index (b, k) != step_stmt && lower_stmt_touches (g_ptr_array_index (b, k), d))
+              return NULL;
+          /* a continue would skip a last step: the next pass sees the same value */
+          CVisitor v = { .stmt = own_continue };
+          if (step_stmt == last && step_stmt != first && c_visit_stmt (&v, s->body))
+            return NULL;
+        }
+      if (!index_cmp (s->expr, d, &cmp, &bound) || lower_expr_touches (s->expr, d))
+        return NULL;
+    }
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || c_is_static_object (d))
+    return NULL;
+  gboolean up = cmp == C_OP_LT || cmp == C_OP_LE || cmp == C_OP_NE;
+  gboolean down = cmp == C_OP_GT || cmp == C_OP_GE || cmp == C_OP_NE;
+  if (!((step == 1 && up) || (step == -1 && down)))
+    return NULL;
+  gboolean uns = FALSE, bound_uns = FALSE;
+  gint rank = int_rank (L, d->type, &uns);
+  if (rank == 0)
+    return NULL;
+  if (uns)
+    {
+      if (cmp == C_OP_LE || cmp == C_OP_GE)
+        return NULL;
+      if (bound && int_rank (L, type_of (L, bound), &bound_uns) > rank)
+        return NULL;
+    }
+  CDecl *fn = cur_fn (L);
+  if (fn && fn->body && lower_stmt_takes_addr (fn->body, d))
+    return NULL;
+  return d;
+}

@@ -48,8 +48,21 @@ lower_eval_init (Lower *L, CInit *in)
     }
 }
 
+static void eval_expr (Lower *L, CExpr *e);
+
 void
 lower_eval (Lower *L, CExpr *e)
+{
+  /* the values a pointer argument is computed from are read exactly: only where
+   * it points is resolved whole (elems_off, rf-c-lower-elems.c) */
+  guint off = L->elems_off;
+  L->elems_off = 0;
+  eval_expr (L, e);
+  L->elems_off = off;
+}
+
+static void
+eval_expr (Lower *L, CExpr *e)
 {
   if (!e || L->quiet)
     return;

@@ -33,6 +33,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   guint id = rf_program_add_job (L->prog, name, fn->loc, start, count);
   g_ptr_array_add (L->jobs.fn, fn);
   g_ptr_array_add (L->jobs.arg, NULL);
+  g_ptr_array_add (L->jobs.arg_whole, NULL);
   g_array_append_val (L->jobs.exit_sem, sem);
   guint none = 0;
   g_array_append_val (L->jobs.track, none);
@@ -286,8 +287,19 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   L->quiet++;
   L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
   L->other_obj = FALSE;
+  L->elem_other = FALSE;
   g_autoptr (GPtrArray) arg = c_arg (e, 3) ? lower_deref (L, c_arg (e, 3)) : NULL;
   gboolean other = L->other_obj;
+  /* another element than the representative (rf-c-lower-elems.c): its array */
+  g_autoptr (GPtrArray) whole = NULL;
+  if (arg && L->elem_other && arg->len == 0)
+    {
+      L->elems_off++;
+      whole = lower_deref (L, c_arg (e, 3));
+      L->elems_off--;
+      if (whole->len == 0)
+        g_clear_pointer (&whole, g_ptr_array_unref);
+    }
   L->alias_depth--;
   L->quiet--;
   g_autofree char *site = NULL;
@@ -301,7 +313,12 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
           g_ptr_array_add (names, g_strconcat (pl->obj->name, pl->path,
                                                pl->obj->representative ? "\t(representative)" : "", NULL));
         }
-      if (other)
+      for (guint i = 0; whole && i < whole->len; i++)
+        {
+          const RfCLoc *pl = g_ptr_array_index (whole, i);
+          g_ptr_array_add (names, g_strconcat ("\t(another element of ", pl->obj->name, pl->path, ")", NULL));
+        }
+      if (other && !whole)
         g_ptr_array_add (names, g_strdup ("\t(another object)"));
       g_ptr_array_sort (names, cmp_names);
       g_ptr_array_add (names, NULL);
@@ -320,6 +337,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
                  : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, arg) : lower_job_for (L, fn, site, arg);
       if (site && other)
         g_array_index (L->jobs.arg_other, guint, id) = TRUE;
+      if (site && whole && !g_ptr_array_index (L->jobs.arg_whole, id))
+        g_ptr_array_index (L->jobs.arg_whole, id) = places_copy (whole);
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
     }
   L->cur = j;

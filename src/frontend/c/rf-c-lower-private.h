@@ -10,6 +10,7 @@
  *   rf-c-lower-jobs.c     job types: threads, joins, handlers, module entries;
  *   rf-c-lower-prepass.c  the pre-pass: address-taken objects, escapes, heap sites;
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
+ *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -106,6 +107,25 @@ typedef struct {
   RfLoc main_begin, main_end, region_begin, region_end;
 } JoinAllPlan;
 
+/* ElemSplit: a loop lowered once per role of its passes (rf-c-lower-elems.c): each
+ * pass sees its own value of index, so at most one pass of a run touches the
+ * representative element of base (a fixed array or pointer), `base[index]`; the
+ * others touch other elements, which are no location of the model. role: the role of
+ * the pass being lowered (ELEM_REP, ELEM_OTHER) or ELEM_NONE (the test, the step);
+ * frame: the loop's frame; inner: the locals declared in its body (CDecl* set);
+ * off: > 0 while a value computed outside the pass is resolved (an alias initialised
+ * before the loop). */
+enum { ELEM_NONE = -1, ELEM_OTHER = 0, ELEM_REP = 1 };
+typedef struct {
+  CStmt *loop;
+  CDecl *index;
+  CExpr *base;
+  Frame *frame;
+  gint role;
+  GHashTable *inner;
+  guint off;
+} ElemSplit;
+
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
  * has one entry per job type of the program, by job id. */
 typedef struct {
@@ -121,6 +141,9 @@ typedef struct {
   GArray *other;            /* guint: those that stand for any other object */
   GArray *arg_other;        /* guint (a boolean): its arg came through an entry parameter
                              * standing for another object (so it is no one object) */
+  GPtrArray *arg_whole;     /* GPtrArray of places (owned) or NULL: for threads given another
+                             * element than the representative (rf-c-lower-elems.c), the
+                             * whole array, which a library call through the argument may reach */
   GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
   GPtrArray *joinall_done;  /* JoinAllPlan* (owned) whose joinall edges are emitted */
@@ -161,6 +184,9 @@ typedef struct {
   guint alias_depth;        /* aliases (values kept for later) being resolved: an
                              * allocation met there is its site's object, not fresh */
   gboolean other_obj;       /* lower_deref met a parameter standing for another object */
+  GPtrArray *elems;         /* ElemSplit* (owned) of the loops being lowered, innermost last */
+  guint elems_off;          /* > 0: pointers resolved whole (a library call's extent) */
+  gboolean elem_other;      /* lower_deref met an element of a pass of another element */
   /* the current job */
   RfJob *job;
   guint job_id;
@@ -306,6 +332,13 @@ void lower_eval_vla_sizes (Lower *L, CType *t);
 
 /* rf-c-lower-stmt.c */
 void lower_stmt (Lower *L, CStmt *s);
+/* S assigns D or takes its address, or holds a label (or a case of an enclosing
+ * switch) that lowering it twice would merge. */
+gboolean lower_stmt_touches (CStmt *s, CDecl *d);
+/* E assigns D or takes its address. */
+gboolean lower_expr_touches (CExpr *e, CDecl *d);
+/* S takes the address of D somewhere. */
+gboolean lower_stmt_takes_addr (CStmt *s, CDecl *d);
 
 /* rf-c-lower-call.c */
 void lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc);
@@ -353,6 +386,21 @@ gboolean lower_same_text (CExpr *a, CExpr *b);
 /* The variables expression E reads, appended to OUT; FALSE when E is not made only of
  * constants, variables, members of them, casts, sizeof and arithmetic. */
 gboolean lower_value_vars (CExpr *e, GPtrArray *out);
+
+/* The index of loop S when each pass of a run of S sees its own value of it, or NULL. */
+CDecl *lower_distinct_index (Lower *L, CStmt *s);
+
+/* rf-c-lower-elems.c */
+/* A split of loop S when it creates threads given elements `&base[index]`, pushed
+ * (its role ELEM_NONE), or NULL. */
+ElemSplit *lower_elems_begin (Lower *L, CStmt *s);
+void lower_elems_end (Lower *L, ElemSplit *sp);
+/* The role of `BASE[IDX]` in the pass being lowered: ELEM_NONE when no split applies. */
+gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
+/* Around resolving the value local D of frame F was initialised with (an alias):
+ * splits of F whose body does not declare D do not apply. */
+void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);
+void lower_elems_alias_leave (Lower *L, CDecl *d, Frame *f);
 
 /* rf-c-lower-joinall.c */
 void lower_joinall_plan_free (JoinAllPlan *plan);

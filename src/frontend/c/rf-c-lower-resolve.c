@@ -180,6 +180,10 @@ job_binding (Lower *L, CDecl *d)
   if (!f || g_hash_table_contains (L->pre.recursive, f->fn) || !f->fn->params || f->fn->params->len == 0
       || g_ptr_array_index (f->fn->params, 0) != d)
     return NULL;
+  /* given another element: its whole array where no split applies (elems_off) */
+  GPtrArray *whole = g_ptr_array_index (L->jobs.arg_whole, L->job_id);
+  if (whole && L->elems_off)
+    return whole;
   if (g_array_index (L->jobs.arg_other, guint, L->job_id))
     L->other_obj = TRUE;
   return g_ptr_array_index (L->jobs.arg, L->job_id);
@@ -261,6 +265,12 @@ deref_places (Lower *L, CExpr *e0)
     {
       gboolean left = is_pointerish (L, type_of (L, e->a));
       lower_eval (L, left ? e->b : e->a);
+      if (e->op == C_OP_ADD && lower_elems_role (L, left ? e->a : e->b, left ? e->b : e->a) == ELEM_OTHER)
+        {
+          /* base + i in a pass of another element: an offset from it may leave it */
+          L->elem_other = L->other_obj = TRUE;
+          return places_new ();
+        }
       return view_places (L, lower_deref_offset (L, left ? e->a : e->b), want);
     }
   if (e->kind == C_EXPR_CALL)
@@ -324,7 +334,9 @@ deref_places (Lower *L, CExpr *e0)
           L->frame = f;
           L->quiet++;
           L->alias_depth++;
+          lower_elems_alias_enter (L, e->decl, f);
           GPtrArray *r = lower_deref (L, a);
+          lower_elems_alias_leave (L, e->decl, f);
           L->alias_depth--;
           L->quiet--;
           L->frame = save;
@@ -404,6 +416,17 @@ lower_lval (Lower *L, CExpr *e)
         if (!is_pointerish (L, type_of (L, arr)) && is_pointerish (L, type_of (L, idx)))
           arr = e->b, idx = e->a;
         lower_eval (L, idx);
+        if (lower_elems_role (L, arr, idx) == ELEM_OTHER)
+          {
+            /* base[i] in a pass of another element; an offset from a pointer to it
+             * may leave it, not one from a pointer into it when it is an array (a
+             * row: C keeps pointer arithmetic inside the array it points into) */
+            CType *et = strip (L, type_of (L, e));
+            L->elem_other = TRUE;
+            if (!et || et->kind != C_TYPE_ARRAY)
+              L->other_obj = TRUE;
+            return places_new ();
+          }
         return lower_deref_offset (L, arr);
       }
     case C_EXPR_UNARY:

@@ -10,7 +10,6 @@
 
 #include <string.h>
 
-static gboolean stmt_touches (CStmt *s, CDecl *d);
 
 static guint
 label_node (Lower *L, const char *label, RfLoc loc)
@@ -114,7 +113,7 @@ touch_expr (CExpr *e, gpointer data)
   /* a statement expression (atomic_load and other library macros) is looked into,
    * with no switch around */
   if (e->kind == C_EXPR_STMT_EXPR)
-    return !e->stmt || stmt_touches (e->stmt, t->d) ? C_VISIT_STOP : C_VISIT_SKIP;
+    return !e->stmt || lower_stmt_touches (e->stmt, t->d) ? C_VISIT_STOP : C_VISIT_SKIP;
   return C_VISIT_CONTINUE;
 }
 
@@ -147,8 +146,8 @@ touch_stmt_done (CStmt *s, gpointer data)
 
 /* S assigns D or takes its address, or holds a label (or a case of an enclosing
  * switch) that lowering it twice would merge. */
-static gboolean
-stmt_touches (CStmt *s, CDecl *d)
+gboolean
+lower_stmt_touches (CStmt *s, CDecl *d)
 {
   Touch t = { d, 0 };
   CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
@@ -156,8 +155,8 @@ stmt_touches (CStmt *s, CDecl *d)
 }
 
 /* E assigns D or takes its address. */
-static gboolean
-expr_touches (CExpr *e, CDecl *d)
+gboolean
+lower_expr_touches (CExpr *e, CDecl *d)
 {
   Touch t = { d, 0 };
   CVisitor v = { .stmt = touch_stmt, .stmt_done = touch_stmt_done, .expr = touch_expr, .data = &t };
@@ -173,8 +172,8 @@ addr_of_d (CExpr *e, gpointer d)
 }
 
 /* S takes the address of D somewhere. */
-static gboolean
-stmt_takes_addr (CStmt *s, CDecl *d)
+gboolean
+lower_stmt_takes_addr (CStmt *s, CDecl *d)
 {
   CVisitor v = { .expr = addr_of_d, .data = d };
   return c_visit_stmt (&v, s);
@@ -246,13 +245,13 @@ counted_loop (Lower *L, CStmt *s)
     }
   if (from < lo || to > hi)
     return -1;
-  if (stmt_touches (s->body, d) || expr_touches (s->expr, d))
+  if (lower_stmt_touches (s->body, d) || lower_expr_touches (s->expr, d))
     return -1;
   /* no &i anywhere in the function (a pointer could change i) */
   for (Frame *f = L->frame; f; f = f->up)
     if (f->fn == L->frame->fn)
       {
-        if (f->fn && f->fn->body && stmt_takes_addr (f->fn->body, d))
+        if (f->fn && f->fn->body && lower_stmt_takes_addr (f->fn->body, d))
           return -1;
         break;
       }
@@ -273,57 +272,124 @@ loop_pop (Lower *L)
   g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
 }
 
-/* A counted loop (see counted_loop): its body N times in sequence. */
+/* Sets the role of split SP's passes (rf-c-lower-elems.c), if any. */
 static void
-lower_counted_loop (Lower *L, CStmt *s, gint n)
+pass_role (ElemSplit *sp, gint role)
+{
+  if (sp)
+    sp->role = role;
+}
+
+/* Restores the fresh objects to FRESH (a copy), as at the start of a loop's pass. */
+static void
+pass_fresh (Lower *L, GHashTable *fresh)
+{
+  g_hash_table_unref (L->priv.fresh);
+  L->priv.fresh = lower_fresh_copy (fresh);
+}
+
+/* A counted loop (see counted_loop): its body N times in sequence. With a split SP,
+ * each iteration is lowered once per role it may have: state A (the representative's
+ * pass not yet run) goes on in A by a pass of another element or to B by the
+ * representative's; state B goes on in B by passes of other elements. */
+static void
+lower_counted_loop (Lower *L, CStmt *s, gint n, ElemSplit *sp)
 {
   lower_stmt (L, s->init);
   guint out = lower_node (L, s->loc);
+  guint at[2] = { L->cur, G_MAXUINT };  /* [0]: state A, [1]: state B (none yet) */
+  g_autoptr (GHashTable) fresh = NULL;
   for (gint k = 0; k < n; k++)
     {
-      guint next = lower_node (L, s->loc);
       g_autofree char *txt = g_strdup_printf ("for: iteration %d of %d", k + 1, n);
-      lower_fresh_kill (L, s, NULL, 0);  /* what the last iteration made fresh may be out */
-      guint body = lower_node (L, s->body ? s->body->loc : s->loc);
-      lower_edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
-      L->cur = body;
-      loop_push (L, out, next);
-      lower_stmt (L, s->body);
-      loop_pop (L);
-      lower_edge (L, L->cur, next, RF_OP_SKIP, -1, -1, s->loc, NULL);
-      L->cur = next;
+      guint next[2] = { lower_node (L, s->loc), sp ? lower_node (L, s->loc) : G_MAXUINT };
+      /* (from state, role, to state) */
+      static const gint passes[3][3] = { { 0, ELEM_OTHER, 0 }, { 0, ELEM_REP, 1 }, { 1, ELEM_OTHER, 1 } };
+      for (guint p = 0; p < (sp ? 3u : 1u); p++)
+        {
+          if (at[passes[p][0]] == G_MAXUINT)
+            continue;
+          L->cur = at[passes[p][0]];
+          lower_fresh_kill (L, s, NULL, 0);  /* what the last iteration made fresh may be out */
+          if (sp)
+            {
+              if (!fresh)
+                fresh = lower_fresh_copy (L->priv.fresh);
+              pass_fresh (L, fresh);
+            }
+          guint body = lower_node (L, s->body ? s->body->loc : s->loc);
+          lower_edge (L, L->cur, body, RF_OP_SKIP, -1, -1, s->loc, txt);
+          L->cur = body;
+          guint to = next[passes[p][2]];
+          loop_push (L, out, to);
+          pass_role (sp, sp ? passes[p][1] : ELEM_NONE);
+          lower_stmt (L, s->body);
+          pass_role (sp, ELEM_NONE);
+          loop_pop (L);
+          lower_edge (L, L->cur, to, RF_OP_SKIP, -1, -1, s->loc, NULL);
+        }
+      at[0] = next[0];
+      at[1] = next[1];
     }
-  lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, "for: done");
+  for (guint st = 0; st < 2; st++)
+    if (at[st] != G_MAXUINT)
+      lower_edge (L, at[st], out, RF_OP_SKIP, -1, -1, s->loc, "for: done");
   L->cur = out;
 }
 
-/* while (c) body; for (init; c; step) body: the condition is data, so it may hold or
- * fail at every test. */
+/* One pass of loop S: at FROM the test (to OUT when it fails), then BODY (a new node)
+ * with role ROLE, the step (at STEP, a new node, for a for loop), then to TO. */
 static void
-lower_loop (Lower *L, CStmt *s)
+loop_pass (Lower *L, CStmt *s, guint from, guint body, guint step, guint to, guint out, ElemSplit *sp, gint role)
 {
-  if (s->kind == C_STMT_FOR && s->init)
-    lower_stmt (L, s->init);
-  guint head = lower_node (L, s->loc);
-  lower_edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
-  guint body = lower_node (L, s->body ? s->body->loc : s->loc), out = lower_node (L, s->loc);
-  guint step = s->kind == C_STMT_FOR ? lower_node (L, s->loc) : head;
-  L->cur = head;
+  L->cur = from;
   if (s->expr)
     lower_cond (L, s->expr, body, out);
   else
-    lower_edge (L, head, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
+    lower_edge (L, from, body, RF_OP_SKIP, -1, -1, s->loc, "loop");
   L->cur = body;
+  if (s->kind != C_STMT_FOR)
+    step = to;
   loop_push (L, out, step);
+  pass_role (sp, role);
   lower_stmt (L, s->body);
+  pass_role (sp, ELEM_NONE);
   loop_pop (L);
-  if (step != head)
+  if (step != to)
     {
       lower_edge (L, L->cur, step, RF_OP_SKIP, -1, -1, s->loc, NULL);
       L->cur = step;
       lower_eval (L, s->expr2);
     }
-  lower_edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, "loop");
+  lower_edge (L, L->cur, to, RF_OP_SKIP, -1, -1, s->loc, "loop");
+}
+
+/* while (c) body; for (init; c; step) body: the condition is data, so it may hold or
+ * fail at every test. With a split SP (rf-c-lower-elems.c), three passes: from the
+ * head, a pass of another element back to it or the representative's pass to a
+ * second head, from which passes of other elements return to it. */
+static void
+lower_loop (Lower *L, CStmt *s, ElemSplit *sp)
+{
+  if (s->kind == C_STMT_FOR && s->init)
+    lower_stmt (L, s->init);
+  guint head = lower_node (L, s->loc);
+  lower_edge (L, L->cur, head, RF_OP_SKIP, -1, -1, s->loc, s->kind == C_STMT_FOR ? "for" : "while");
+  RfLoc bl = s->body ? s->body->loc : s->loc;
+  guint body = lower_node (L, bl), out = lower_node (L, s->loc);
+  guint step = s->kind == C_STMT_FOR ? lower_node (L, s->loc) : head;
+  if (!sp)
+    loop_pass (L, s, head, body, step, head, out, NULL, ELEM_NONE);
+  else
+    {
+      g_autoptr (GHashTable) fresh = lower_fresh_copy (L->priv.fresh);
+      guint head_b = lower_node (L, s->loc);
+      loop_pass (L, s, head, body, step, head, out, sp, ELEM_OTHER);
+      pass_fresh (L, fresh);
+      loop_pass (L, s, head, lower_node (L, bl), lower_node (L, s->loc), head_b, out, sp, ELEM_REP);
+      pass_fresh (L, fresh);
+      loop_pass (L, s, head_b, lower_node (L, bl), lower_node (L, s->loc), head_b, out, sp, ELEM_OTHER);
+    }
   L->cur = out;
 }
 
@@ -422,10 +488,12 @@ lower_stmt_kind (Lower *L, CStmt *s)
     case C_STMT_FOR: case C_STMT_WHILE:
       {
         gint n = counted_loop (L, s);
+        ElemSplit *sp = lower_elems_begin (L, s);
         if (n >= 0)
-          lower_counted_loop (L, s, n);
+          lower_counted_loop (L, s, n, sp);
         else
-          lower_loop (L, s);
+          lower_loop (L, s, sp);
+        lower_elems_end (L, sp);
       }
       return;
     case C_STMT_DO:

@@ -73,7 +73,9 @@ gint
 lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
   L->other_obj = FALSE;
+  L->elems_off++;  /* a synchronisation object is never split by element */
   g_autoptr (GPtrArray) ps = lower_deref (L, arg);
+  L->elems_off--;
   gboolean other = L->other_obj;
   g_clear_pointer (&L->sync.reason, g_free);
   if (L->quiet)

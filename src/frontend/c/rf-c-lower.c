@@ -473,6 +473,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->objs = rf_c_objects_new (L->ty);
   L->roots = g_ptr_array_new ();
   L->warned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  L->elems = g_ptr_array_new ();
   L->pre.escaped = g_hash_table_new (NULL, NULL);
   L->pre.assigned = g_hash_table_new (NULL, NULL);
   L->pre.addr_funcs = g_hash_table_new (NULL, NULL);
@@ -490,6 +491,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->jobs.of_site = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   L->jobs.arg = g_ptr_array_new_with_free_func (places_unref);
+  L->jobs.arg_whole = g_ptr_array_new_with_free_func (places_unref);
   L->jobs.fn = g_ptr_array_new ();
   L->jobs.exit_sem = g_array_new (FALSE, FALSE, sizeof (gint));
   L->jobs.track = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -516,6 +518,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->funcs);
   g_ptr_array_unref (L->roots);
   g_hash_table_unref (L->warned);
+  g_ptr_array_unref (L->elems);
   rf_c_points_free (L->pts);  /* before objs: it borrows the table */
   rf_c_objects_free (L->objs);
   rf_c_types_free (L->ty);
@@ -536,6 +539,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->jobs.of_handle);
   g_hash_table_unref (L->jobs.of_site);
   g_ptr_array_unref (L->jobs.arg);
+  g_ptr_array_unref (L->jobs.arg_whole);
   g_ptr_array_unref (L->jobs.fn);
   g_array_unref (L->jobs.exit_sem);
   g_array_unref (L->jobs.track);

@@ -1,0 +1,355 @@
+/* rf-c-lower-elems: the element a thread is given, followed exactly.
+ *
+ * Approach. A create loop hands each thread its own element, `pthread_create (&t[i],
+ * NULL, work, &slot[i])`, and the model has one location per array, so every thread
+ * would race with every other on `slot[]`. The representative argument (the one
+ * racefree already makes for module objects) fixes that: a race on the array happens
+ * on some one element e, and the same run is a run of a model that follows e exactly
+ * and drops every access that is certainly to another element. In a loop whose passes
+ * each see their own value of the index i (lower_distinct_index), `slot[i]` is e in at
+ * most one pass of a run. So the loop is lowered once per role of a pass: passes that
+ * touch other elements, at most one pass that touches e, then passes that touch other
+ * elements again (rf-c-lower-stmt.c wires them). In the pass of e, `slot[i]` is the
+ * array's location as before; in the others it is no location (and the thread created
+ * there gets "another element", whose accesses through its argument are none). Every
+ * other way to reach an element still reaches the whole array's location: another
+ * index, the points-to set, an offset from the element's pointer (`p[1]`: lower_deref_
+ * offset widens it), a library call's pointer argument (whose extent may pass the
+ * element: resolved whole, elems_off), a lock or semaphore (resolved whole). Since a
+ * verdict on `slot[]` is read as "on every element", and every element may be e, the
+ * model keeps every real race.
+ *
+ * Only one base per loop is split, the one the create call's argument indexes, and it
+ * must have the same address in every pass: an array (not a parameter), or a local
+ * pointer or parameter that the body never changes and whose address is never taken
+ * (a global pointer could be moved by another thread between passes), or an array
+ * member of either. Two bases of one loop could reach the same element in different
+ * passes (`q = p + 1`), so a second base stays whole. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* At most this many split loops nest (each multiplies its body by three). */
+#define MAX_SPLIT_DEPTH 2
+
+static gboolean
+fixed_pointer (Lower *L, CDecl *d, CStmt *body)
+{
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || c_is_static_object (d))
+    return FALSE;
+  CDecl *fn = cur_fn (L);
+  return !lower_stmt_touches (body, d) && !(fn && fn->body && lower_stmt_takes_addr (fn->body, d));
+}
+
+/* B denotes the same address in every pass of a loop with body BODY. */
+static gboolean
+fixed_base (Lower *L, CExpr *b, CStmt *body)
+{
+  b = c_peel (b);
+  if (!b)
+    return FALSE;
+  CType *t = strip (L, type_of (L, b));
+  if (!t)
+    return FALSE;
+  if (b->kind == C_EXPR_IDENT && b->decl)
+    {
+      if (t->kind == C_TYPE_ARRAY)
+        return b->decl->kind == C_DECL_VAR;
+      return t->kind == C_TYPE_POINTER && fixed_pointer (L, b->decl, body);
+    }
+  if (b->kind == C_EXPR_MEMBER && t->kind == C_TYPE_ARRAY)
+    {
+      /* an array member of a fixed object: s.a, p->a */
+      CExpr *o = c_peel (b->a);
+      if (!b->arrow)
+        {
+          CType *ot = o ? strip (L, type_of (L, o)) : NULL;
+          return o && ot && (ot->kind == C_TYPE_STRUCT || ot->kind == C_TYPE_UNION)
+                 && ((o->kind == C_EXPR_IDENT && o->decl && o->decl->kind != C_DECL_FUNC) || fixed_base (L, o, body));
+        }
+      return o && o->kind == C_EXPR_IDENT && fixed_pointer (L, o->decl, body);
+    }
+  return FALSE;
+}
+
+/* The base B when E is a pointer to the element `B[D]` (or into it): `&B[D]`,
+ * `&B[D].f`, `B + D`, the row `B[D]` of a two-dimensional array, or a local declared
+ * in BODY and initialised with one of those; else NULL. */
+static CExpr *
+elem_base (Lower *L, CExpr *e, CDecl *d, GHashTable *inner, guint depth)
+{
+  e = c_peel (e);
+  if (!e || depth > 2)
+    return NULL;
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    {
+      CExpr *q = c_peel (e->a);
+      while (q && q->kind == C_EXPR_MEMBER && !q->arrow)
+        q = c_peel (q->a);
+      return q && q->kind == C_EXPR_INDEX && lower_ident_decl (q->b) == d ? q->a : NULL;
+    }
+  if (e->kind == C_EXPR_BINARY && e->op == C_OP_ADD)
+    {
+      if (lower_ident_decl (e->b) == d && is_pointerish (L, type_of (L, e->a)))
+        return e->a;
+      if (lower_ident_decl (e->a) == d && is_pointerish (L, type_of (L, e->b)))
+        return e->b;
+      return NULL;
+    }
+  if (e->kind == C_EXPR_INDEX && lower_ident_decl (e->b) == d)
+    {
+      CType *t = strip (L, type_of (L, e));
+      return t && t->kind == C_TYPE_ARRAY ? e->a : NULL;
+    }
+  /* struct job *j = &jobs[i]; ... pthread_create (..., j): j declared in the body
+   * (else its value is not this pass's) */
+  if (e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (inner, e->decl) && e->decl->init
+      && e->decl->init->expr)
+    return elem_base (L, e->decl->init->expr, d, inner, depth + 1);
+  return NULL;
+}
+
+/* ---- is a split worth its cost? ----
+ * Each split loop gives the threads it creates two job types, which the search pays
+ * for. A split can only remove a race on the base when some element is written: by
+ * the loop body (`slot[i].lo = ...` before the create) or by the thread through its
+ * argument. Both are read from the source; a wrong guess costs precision, never
+ * soundness. */
+
+/* The innermost variable an lvalue (or pointer) expression E is reached from through
+ * members, indices and dereferences. */
+static CExpr *
+lvalue_root (CExpr *e)
+{
+  for (e = c_peel (e); e;)
+    {
+      if (e->kind == C_EXPR_MEMBER || e->kind == C_EXPR_INDEX)
+        e = c_peel (e->a);
+      else if (e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
+        e = c_peel (e->a);
+      else if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB))
+        e = c_peel (e->a);
+      else
+        return e;
+    }
+  return NULL;
+}
+
+/* The expression written by E (an assignment's left side, an increment's operand). */
+static CExpr *
+written (CExpr *e)
+{
+  if (e->kind == C_EXPR_ASSIGN)
+    return e->a;
+  if (e->kind == C_EXPR_UNARY && (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
+                                  || e->op == C_OP_POSTDEC))
+    return e->a;
+  return NULL;
+}
+
+/* WriteScan: the walks below. */
+typedef struct {
+  CExpr *base;          /* the loop body: `base[index]` written */
+  CDecl *index;
+  GHashTable *vars;     /* the start routine: its parameter and the locals copied from it */
+} WriteScan;
+
+static CVisitResult
+body_writes_elem (CExpr *e, gpointer data)
+{
+  WriteScan *w = data;
+  CExpr *l = c_peel (written (e));
+  while (l && ((l->kind == C_EXPR_MEMBER && !l->arrow) || (l->kind == C_EXPR_INDEX && lower_ident_decl (l->b) != w->index)))
+    l = c_peel (l->a);
+  return l && l->kind == C_EXPR_INDEX && lower_ident_decl (l->b) == w->index && lower_same_text (l->a, w->base)
+         ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+static gboolean
+is_arg_var (WriteScan *w, CExpr *e)
+{
+  e = c_peel (e);
+  return e && e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (w->vars, e->decl);
+}
+
+static CVisitResult
+routine_copies (CStmt *s, gpointer data)
+{
+  WriteScan *w = data;
+  if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (s->items, i);
+        if (d->init && d->init->expr && is_arg_var (w, d->init->expr))
+          g_hash_table_add (w->vars, d);
+      }
+  if (s->kind == C_STMT_RETURN && s->expr && is_arg_var (w, s->expr))
+    return C_VISIT_STOP;  /* handed to the joiner */
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+routine_writes_arg (CExpr *e, gpointer data)
+{
+  WriteScan *w = data;
+  CExpr *l = written (e);
+  if (l)
+    {
+      CExpr *r = lvalue_root (l);
+      /* through it (p->f = ..., *p = ...), or the pointer copied somewhere */
+      if (r && r != c_peel (l) && is_arg_var (w, r))
+        return C_VISIT_STOP;
+      if (e->kind == C_EXPR_ASSIGN && is_arg_var (w, e->b))
+        return c_peel (l)->kind == C_EXPR_IDENT && is_arg_var (w, l) ? C_VISIT_CONTINUE : C_VISIT_STOP;
+    }
+  if (e->kind == C_EXPR_CALL)
+    for (guint i = 0; e->args && i < e->args->len; i++)
+      {
+        CExpr *r = lvalue_root (g_ptr_array_index (e->args, i));
+        if (r && is_arg_var (w, r))
+          return C_VISIT_STOP;  /* handed to a function, which may write through it */
+      }
+  return C_VISIT_CONTINUE;
+}
+
+/* Some element may be written: by BODY as `BASE[INDEX]...`, or by the start routine of
+ * CREATE through its argument (a routine given by pointer may do anything). */
+static gboolean
+split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
+{
+  WriteScan w = { base, index, NULL };
+  CVisitor bv = { .expr = body_writes_elem, .data = &w };
+  if (c_visit_stmt (&bv, body))
+    return TRUE;
+  CExpr *f = c_peel (c_arg (create, 2));
+  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
+    f = c_peel (f->a);
+  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
+  if (!fn || !fn->body || !fn->params || fn->params->len == 0)
+    return fn == NULL;
+  g_autoptr (GHashTable) vars = g_hash_table_new (NULL, NULL);
+  g_hash_table_add (vars, g_ptr_array_index (fn->params, 0));
+  w.vars = vars;
+  CVisitor rv = { .stmt = routine_copies, .expr = routine_writes_arg, .data = &w };
+  return c_visit_stmt (&rv, fn->body);
+}
+
+/* FindCreate: the walk for a create call of a split loop. */
+typedef struct {
+  Lower *L;
+  CDecl *index;
+  CStmt *body;
+  GHashTable *inner;
+  CExpr *base;
+} FindCreate;
+
+static CVisitResult
+find_create (CExpr *e, gpointer data)
+{
+  FindCreate *fc = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (!n || strcmp (n, "pthread_create") != 0)
+    return C_VISIT_CONTINUE;
+  CExpr *b = elem_base (fc->L, c_arg (e, 3), fc->index, fc->inner, 0);
+  if (b && fixed_base (fc->L, b, fc->body) && split_pays (fc->L, fc->body, b, fc->index, e))
+    {
+      fc->base = b;
+      return C_VISIT_STOP;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+collect_inner (CStmt *s, gpointer data)
+{
+  if (s->kind == C_STMT_DECL)
+    for (guint i = 0; s->items && i < s->items->len; i++)
+      {
+        CDecl *d = g_ptr_array_index (s->items, i);
+        if (d->kind == C_DECL_VAR && !c_is_static_object (d))
+          g_hash_table_add (data, d);
+      }
+  return C_VISIT_CONTINUE;
+}
+
+ElemSplit *
+lower_elems_begin (Lower *L, CStmt *s)
+{
+  if (L->elems->len >= MAX_SPLIT_DEPTH || !L->frame)
+    return NULL;
+  CDecl *d = lower_distinct_index (L, s);
+  if (!d)
+    return NULL;
+  g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
+  CVisitor cv = { .stmt = collect_inner, .data = inner };
+  c_visit_stmt (&cv, s->body);
+  FindCreate fc = { L, d, s->body, inner, NULL };
+  CVisitor v = { .expr = find_create, .data = &fc };
+  c_visit_stmt (&v, s->body);
+  if (!fc.base)
+    return NULL;
+  ElemSplit *sp = g_new0 (ElemSplit, 1);
+  sp->loop = s;
+  sp->index = d;
+  sp->base = fc.base;
+  sp->frame = L->frame;
+  sp->role = ELEM_NONE;
+  sp->inner = g_steal_pointer (&inner);
+  g_ptr_array_add (L->elems, sp);
+  return sp;
+}
+
+void
+lower_elems_end (Lower *L, ElemSplit *sp)
+{
+  if (!sp)
+    return;
+  g_assert (L->elems->len > 0 && g_ptr_array_index (L->elems, L->elems->len - 1) == sp);
+  g_ptr_array_set_size (L->elems, L->elems->len - 1);
+  g_hash_table_unref (sp->inner);
+  g_free (sp);
+}
+
+gint
+lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
+{
+  if (L->elems_off || L->elems->len == 0)
+    return ELEM_NONE;
+  CDecl *d = lower_ident_decl (idx);
+  if (!d)
+    return ELEM_NONE;
+  for (guint k = L->elems->len; k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0
+          && lower_same_text (base, sp->base))
+        return sp->role;
+    }
+  return ELEM_NONE;
+}
+
+/* A local of the loop's own frame not declared in its body was initialised before the
+ * loop, with another value of the index (a local of a frame inlined within the pass
+ * was initialised in the pass; one of an outer frame cannot name the index). */
+static void
+alias_off (Lower *L, CDecl *d, Frame *f, gint by)
+{
+  for (guint k = 0; k < L->elems->len; k++)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (d && d->kind == C_DECL_VAR && f == sp->frame && !g_hash_table_contains (sp->inner, d))
+        sp->off += by;
+    }
+}
+
+void
+lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f)
+{
+  alias_off (L, d, f, 1);
+}
+
+void
+lower_elems_alias_leave (Lower *L, CDecl *d, Frame *f)
+{
+  alias_off (L, d, f, -1);
+}
