@@ -53,6 +53,26 @@ access_through_va_list (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc l
 }
 
 /* Pointer arguments of a summarised call: read (or write) what they point to. */
+/* T (a pointer type) points to a C library stream: `FILE *` (glibc's `struct _IO_FILE`,
+ * BSD's `struct __sFILE`). */
+static gboolean
+points_to_stream (Lower *L, CType *t)
+{
+  CType *p = pointee (L, t);
+  for (guint depth = 0; p && depth < 16; depth++)
+    {
+      if (p->kind == C_TYPE_TYPEDEF && p->tdef && p->tdef->name && strcmp (p->tdef->name, "FILE") == 0)
+        return TRUE;
+      if ((p->kind == C_TYPE_STRUCT) && p->tag && p->tag->name
+          && (strcmp (p->tag->name, "_IO_FILE") == 0 || strcmp (p->tag->name, "__sFILE") == 0))
+        return TRUE;
+      if (p->kind != C_TYPE_TYPEDEF || !p->tdef)
+        break;
+      p = p->tdef->type;
+    }
+  return FALSE;
+}
+
 void
 lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc)
 {
@@ -65,7 +85,9 @@ lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc
       access_through_va_list (L, arg, mode, atomic, loc);
       return;
     }
-  if (!is_pointerish (L, type_of (L, arg)))
+  /* a stream is the C library's (stdin, fopen's result): what a stdio function does
+   * to it is its `stdio streams` state (assumption 5), not memory of the program */
+  if (!is_pointerish (L, type_of (L, arg)) || points_to_stream (L, type_of (L, arg)))
     {
       lower_eval (L, arg);
       return;

@@ -24,7 +24,17 @@
  * pointer or parameter that the body never changes and whose address is never taken
  * (a global pointer could be moved by another thread between passes), or an array
  * member of either. Two bases of one loop could reach the same element in different
- * passes (`q = p + 1`), so a second base stays whole. */
+ * passes (`q = p + 1`), so a second base stays whole.
+ *
+ * Objects alike: a pass that allocates an object and hands it to the thread it creates
+ * (`struct arg *a = malloc (sizeof *a); a->id = i; pthread_create (..., a);`) makes a
+ * new object each time, so at most one pass of a run makes the object e of a race
+ * (memory freed and allocated again is a new object: the allocator orders the old
+ * object's accesses before the new one's). The holder must be a local declared in the
+ * body with the allocation as its initialiser and never assigned, so that it always
+ * holds this pass's object; in another object's pass the allocation is no location
+ * (lower_elems_site_role), everywhere else (another pass's holder, the points-to set,
+ * a library call) it is the site's object as before. No index is needed. */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -212,15 +222,55 @@ routine_writes_arg (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* Some element may be written: by BODY as `BASE[INDEX]...`, or by the start routine of
- * CREATE through its argument (a routine given by pointer may do anything). */
+/* The allocation call (a new object each time: not realloc) that local D, declared in
+ * the body (INNER) and never assigned, is initialised with, or NULL. */
+static CExpr *
+held_site (Lower *L, CExpr *e, GHashTable *inner)
+{
+  e = c_peel (e);
+  CDecl *d = e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+  if (!d || !g_hash_table_contains (inner, d) || !d->init || !d->init->expr
+      || g_hash_table_contains (L->pre.assigned, d) || g_hash_table_contains (L->pre.escaped, d))
+    return NULL;
+  CExpr *c = c_peel (d->init->expr);
+  const char *n = c && c->kind == C_EXPR_CALL ? c_callee_name (c) : NULL;
+  const RfCLibcFunc *f = n && !lower_func_def (L, n) ? rf_c_libc_lookup (n) : NULL;
+  return f && f->pointers == RF_C_LIBC_PTS_ALLOC ? c : NULL;
+}
+
+static CVisitResult
+body_writes_through (CExpr *e, gpointer data)
+{
+  WriteScan *w = data;
+  CExpr *l = written (e);
+  CExpr *r = l ? lvalue_root (l) : NULL;
+  return r && r != c_peel (l) && is_arg_var (w, r) ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* Some element (or object) may be written: by BODY as `BASE[INDEX]...` (through the
+ * holder of the object, BASE NULL), or by the start routine of CREATE through its
+ * argument (a routine given by pointer may do anything). */
 static gboolean
 split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
 {
   WriteScan w = { base, index, NULL };
-  CVisitor bv = { .expr = body_writes_elem, .data = &w };
-  if (c_visit_stmt (&bv, body))
-    return TRUE;
+  if (base)
+    {
+      CVisitor bv = { .expr = body_writes_elem, .data = &w };
+      if (c_visit_stmt (&bv, body))
+        return TRUE;
+    }
+  else
+    {
+      /* a->id = i: written through the holder */
+      g_autoptr (GHashTable) holder = g_hash_table_new (NULL, NULL);
+      g_hash_table_add (holder, lower_ident_decl (c_arg (create, 3)));
+      w.vars = holder;
+      CVisitor bv = { .expr = body_writes_through, .data = &w };
+      if (c_visit_stmt (&bv, body))
+        return TRUE;
+      w.vars = NULL;
+    }
   CExpr *f = c_peel (c_arg (create, 2));
   if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
     f = c_peel (f->a);
@@ -241,6 +291,7 @@ typedef struct {
   CStmt *body;
   GHashTable *inner;
   CExpr *base;
+  CExpr *site;
 } FindCreate;
 
 static CVisitResult
@@ -250,12 +301,15 @@ find_create (CExpr *e, gpointer data)
   const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
   if (!n || strcmp (n, "pthread_create") != 0)
     return C_VISIT_CONTINUE;
-  CExpr *b = elem_base (fc->L, c_arg (e, 3), fc->index, fc->inner, 0);
+  CExpr *b = fc->index ? elem_base (fc->L, c_arg (e, 3), fc->index, fc->inner, 0) : NULL;
   if (b && fixed_base (fc->L, b, fc->body) && split_pays (fc->L, fc->body, b, fc->index, e))
     {
       fc->base = b;
       return C_VISIT_STOP;
     }
+  CExpr *site = held_site (fc->L, c_arg (e, 3), fc->inner);
+  if (site && !fc->site && split_pays (fc->L, fc->body, NULL, NULL, e))
+    fc->site = site;
   return C_VISIT_CONTINUE;
 }
 
@@ -277,21 +331,23 @@ lower_elems_begin (Lower *L, CStmt *s)
 {
   if (L->elems->len >= MAX_SPLIT_DEPTH || !L->frame)
     return NULL;
-  CDecl *d = lower_distinct_index (L, s);
-  if (!d)
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->body)
     return NULL;
+  CDecl *d = lower_distinct_index (L, s);
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
   CVisitor cv = { .stmt = collect_inner, .data = inner };
   c_visit_stmt (&cv, s->body);
-  FindCreate fc = { L, d, s->body, inner, NULL };
+  FindCreate fc = { L, d, s->body, inner, NULL, NULL };
   CVisitor v = { .expr = find_create, .data = &fc };
   c_visit_stmt (&v, s->body);
-  if (!fc.base)
+  if (!fc.base && !fc.site)
     return NULL;
   ElemSplit *sp = g_new0 (ElemSplit, 1);
   sp->loop = s;
-  sp->index = d;
+  /* an element split when there is one, else an object split */
+  sp->index = fc.base ? d : NULL;
   sp->base = fc.base;
+  sp->site = fc.base ? NULL : fc.site;
   sp->frame = L->frame;
   sp->role = ELEM_NONE;
   sp->inner = g_steal_pointer (&inner);
@@ -321,8 +377,22 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
   for (guint k = L->elems->len; k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
-      if (sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0
+      if (sp->base && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0
           && lower_same_text (base, sp->base))
+        return sp->role;
+    }
+  return ELEM_NONE;
+}
+
+/* Unlike an element, an object keeps a library call's extent inside it (assumption 3):
+ * elems_off does not apply. */
+gint
+lower_elems_site_role (Lower *L, CExpr *call)
+{
+  for (guint k = L->elems->len; k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->site == call && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0)
         return sp->role;
     }
   return ELEM_NONE;

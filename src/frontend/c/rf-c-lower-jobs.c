@@ -39,6 +39,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   g_array_append_val (L->jobs.track, none);
   g_array_append_val (L->jobs.other, none);
   g_array_append_val (L->jobs.arg_other, none);
+  g_array_append_val (L->jobs.arg_inside, none);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
 }
@@ -287,9 +288,9 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   L->quiet++;
   L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
   L->other_obj = FALSE;
-  L->elem_other = FALSE;
+  L->elem_other = L->elem_inside = FALSE;
   g_autoptr (GPtrArray) arg = c_arg (e, 3) ? lower_deref (L, c_arg (e, 3)) : NULL;
-  gboolean other = L->other_obj;
+  gboolean other = L->other_obj, inside = L->elem_inside;
   /* another element than the representative (rf-c-lower-elems.c): its array */
   g_autoptr (GPtrArray) whole = NULL;
   if (arg && L->elem_other && arg->len == 0)
@@ -337,6 +338,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
                  : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, arg) : lower_job_for (L, fn, site, arg);
       if (site && other)
         g_array_index (L->jobs.arg_other, guint, id) = TRUE;
+      if (site && inside)
+        g_array_index (L->jobs.arg_inside, guint, id) = TRUE;
       if (site && whole && !g_ptr_array_index (L->jobs.arg_whole, id))
         g_ptr_array_index (L->jobs.arg_whole, id) = places_copy (whole);
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);

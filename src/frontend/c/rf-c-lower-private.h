@@ -110,7 +110,9 @@ typedef struct {
 /* ElemSplit: a loop lowered once per role of its passes (rf-c-lower-elems.c): each
  * pass sees its own value of index, so at most one pass of a run touches the
  * representative element of base (a fixed array or pointer), `base[index]`; the
- * others touch other elements, which are no location of the model. role: the role of
+ * others touch other elements, which are no location of the model. Or (index and
+ * base NULL) each pass allocates its own object at site (an allocation call), so at
+ * most one pass of a run makes the representative object. role: the role of
  * the pass being lowered (ELEM_REP, ELEM_OTHER) or ELEM_NONE (the test, the step);
  * frame: the loop's frame; inner: the locals declared in its body (CDecl* set);
  * off: > 0 while a value computed outside the pass is resolved (an alias initialised
@@ -120,6 +122,7 @@ typedef struct {
   CStmt *loop;
   CDecl *index;
   CExpr *base;
+  CExpr *site;
   Frame *frame;
   gint role;
   GHashTable *inner;
@@ -144,6 +147,8 @@ typedef struct {
   GPtrArray *arg_whole;     /* GPtrArray of places (owned) or NULL: for threads given another
                              * element than the representative (rf-c-lower-elems.c), the
                              * whole array, which a library call through the argument may reach */
+  GArray *arg_inside;       /* guint (a boolean): its arg is another object than the
+                             * representative (rf-c-lower-elems.c): an offset stays inside it */
   GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
   GPtrArray *joinall_done;  /* JoinAllPlan* (owned) whose joinall edges are emitted */
@@ -187,6 +192,7 @@ typedef struct {
   GPtrArray *elems;         /* ElemSplit* (owned) of the loops being lowered, innermost last */
   guint elems_off;          /* > 0: pointers resolved whole (a library call's extent) */
   gboolean elem_other;      /* lower_deref met an element of a pass of another element */
+  gboolean elem_inside;     /* ... or another object, which an offset does not leave */
   /* the current job */
   RfJob *job;
   guint job_id;
@@ -397,6 +403,8 @@ ElemSplit *lower_elems_begin (Lower *L, CStmt *s);
 void lower_elems_end (Lower *L, ElemSplit *sp);
 /* The role of `BASE[IDX]` in the pass being lowered: ELEM_NONE when no split applies. */
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
+/* The role of the object allocation call CALL made in the pass being lowered. */
+gint lower_elems_site_role (Lower *L, CExpr *call);
 /* Around resolving the value local D of frame F was initialised with (an alias):
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);

@@ -186,6 +186,8 @@ job_binding (Lower *L, CDecl *d)
     return whole;
   if (g_array_index (L->jobs.arg_other, guint, L->job_id))
     L->other_obj = TRUE;
+  if (g_array_index (L->jobs.arg_inside, guint, L->job_id))
+    L->elem_inside = TRUE;
   return g_ptr_array_index (L->jobs.arg, L->job_id);
 }
 
@@ -279,6 +281,13 @@ deref_places (Lower *L, CExpr *e0)
       lower_eval (L, e);
       if (lower_is_alloc (n) && L->alias_depth == 0)
         return places_new ();  /* fresh memory: no other thread has it yet */
+      if (lower_is_alloc (n) && lower_elems_site_role (L, e) == ELEM_OTHER)
+        {
+          /* the object of a pass of another object (rf-c-lower-elems.c): an offset
+           * from it stays inside it (assumption 3) */
+          L->elem_other = L->other_obj = L->elem_inside = TRUE;
+          return places_new ();
+        }
       RfCObj *r = lower_is_alloc (n) ? lower_root_find (L, RF_C_OBJ_HEAP, e) : NULL;
       if (r)
         {
@@ -374,13 +383,14 @@ lower_deref_offset (Lower *L, CExpr *base)
   gboolean param = b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_PARAM;
   if (t && t->kind == C_TYPE_ARRAY && !param)
     return lower_deref (L, base);  /* an array member: the offset stays inside its object */
-  gboolean saved = L->other_obj;
-  L->other_obj = FALSE;
+  gboolean saved = L->other_obj, saved_inside = L->elem_inside;
+  L->other_obj = L->elem_inside = FALSE;
   GPtrArray *ps = lower_deref (L, base);
-  gboolean leaves = L->other_obj;
+  gboolean leaves = L->other_obj && !L->elem_inside;
   for (guint i = 0; i < ps->len && !leaves; i++)
     leaves = ((const RfCLoc *) g_ptr_array_index (ps, i))->obj->representative;
   L->other_obj = saved;
+  L->elem_inside = saved_inside;
   if (!leaves)
     return ps;
   g_ptr_array_unref (ps);

@@ -386,9 +386,12 @@ lower_loop (Lower *L, CStmt *s, ElemSplit *sp)
       guint head_b = lower_node (L, s->loc);
       loop_pass (L, s, head, body, step, head, out, sp, ELEM_OTHER);
       pass_fresh (L, fresh);
-      loop_pass (L, s, head, lower_node (L, bl), lower_node (L, s->loc), head_b, out, sp, ELEM_REP);
+      gboolean for_ = s->kind == C_STMT_FOR;
+      guint body2 = lower_node (L, bl), step2 = for_ ? lower_node (L, s->loc) : head_b;
+      loop_pass (L, s, head, body2, step2, head_b, out, sp, ELEM_REP);
       pass_fresh (L, fresh);
-      loop_pass (L, s, head_b, lower_node (L, bl), lower_node (L, s->loc), head_b, out, sp, ELEM_OTHER);
+      guint body3 = lower_node (L, bl), step3 = for_ ? lower_node (L, s->loc) : head_b;
+      loop_pass (L, s, head_b, body3, step3, head_b, out, sp, ELEM_OTHER);
     }
   L->cur = out;
 }
