@@ -1,8 +1,6 @@
 // Pattern: barrier missing — the two-phase stencil of barrier.c without the barrier.
 // expect: cur[] RACE
 // expect: next[] race-free
-// known-gap: next[] RACE: an array is one location, so threads writing distinct elements look
-//   like a race
 // why: a worker can read its neighbour's cur cell while the neighbour is still writing it.
 //   next is still written at distinct elements and read by main only after the joins.
 // fixed-twin: barrier.c

@@ -34,7 +34,18 @@
  * body with the allocation as its initialiser and never assigned, so that it always
  * holds this pass's object; in another object's pass the allocation is no location
  * (lower_elems_site_role), everywhere else (another pass's holder, the points-to set,
- * a library call) it is the site's object as before. No index is needed. */
+ * a library call) it is the site's object as before. No index is needed.
+ *
+ * Indices alike: a pass that hands its index itself to the thread it creates
+ * (`pthread_create (&t[i], NULL, work, (void *) (intptr_t) i)`, the thread then
+ * writing `partial[id]`) gives each thread its own index. The representative index
+ * is the race element's index in its array, so every named array (an array variable,
+ * or an array member of one: indices from its start) is split alike: `X[i]` in the
+ * pass, and in the threads `X[id]`, where id is the start routine's parameter or a
+ * local initialised with (a cast of) it, neither ever assigned. The thread created in
+ * the representative index's pass is a job type of its own (arg_index); in the other
+ * threads `X[id]` is no location. A pointer base is not split here (it may point into
+ * the middle of an array). */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -222,6 +233,82 @@ routine_writes_arg (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
+/* B is a named array: an array variable (not a parameter), or an array member of a
+ * struct variable, so that an index counts from the start of one array object. */
+static gboolean
+named_array (Lower *L, CExpr *b)
+{
+  b = c_peel (b);
+  CType *t = b ? strip (L, type_of (L, b)) : NULL;
+  if (!t || t->kind != C_TYPE_ARRAY)
+    return FALSE;
+  while (b && b->kind == C_EXPR_MEMBER && !b->arrow)
+    b = c_peel (b->a);
+  return b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_VAR;
+}
+
+/* D holds the index the running thread was given (a value split): its start routine's
+ * parameter, or a local initialised with (a cast of) it, neither ever assigned nor
+ * its address taken, in a start routine that is not recursive. */
+static gboolean
+thread_index_var (Lower *L, CDecl *d)
+{
+  Frame *f = L->frame;
+  while (f && f->up)
+    f = f->up;
+  if (!d || !f || !f->fn || !f->fn->params || f->fn->params->len == 0
+      || g_hash_table_contains (L->pre.recursive, f->fn))
+    return FALSE;
+  CDecl *p = g_ptr_array_index (f->fn->params, 0);
+  if (g_hash_table_contains (L->pre.assigned, p) || g_hash_table_contains (L->pre.escaped, p))
+    return FALSE;
+  if (d == p)
+    return TRUE;
+  return d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
+         && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
+         && lower_ident_decl (d->init->expr) == p;
+}
+
+/* A written lvalue indexed by VAR somewhere along its chain (`X[id].f = ...`). */
+static CVisitResult
+writes_indexed (CExpr *e, gpointer data)
+{
+  WriteScan *w = data;
+  for (CExpr *l = c_peel (written (e)); l; l = c_peel (l->a))
+    {
+      if (l->kind == C_EXPR_INDEX && (w->vars ? is_arg_var (w, l->b) : lower_ident_decl (l->b) == w->index))
+        return C_VISIT_STOP;
+      if (l->kind != C_EXPR_INDEX && l->kind != C_EXPR_MEMBER)
+        break;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+/* A value split pays when the body writes `X[i]` or the start routine of CREATE
+ * writes something indexed by its index (or is given by pointer). */
+static gboolean
+value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
+{
+  WriteScan w = { NULL, index, NULL };
+  CVisitor bv = { .expr = writes_indexed, .data = &w };
+  if (c_visit_stmt (&bv, body))
+    return TRUE;
+  CExpr *f = c_peel (c_arg (create, 2));
+  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
+    f = c_peel (f->a);
+  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
+  if (!fn || !fn->body || !fn->params || fn->params->len == 0)
+    return fn == NULL;
+  g_autoptr (GHashTable) vars = g_hash_table_new (NULL, NULL);
+  g_hash_table_add (vars, g_ptr_array_index (fn->params, 0));
+  w.vars = vars;
+  /* the copies of the parameter first (declarations come before their uses) */
+  CVisitor cv = { .stmt = routine_copies, .data = &w };
+  c_visit_stmt (&cv, fn->body);
+  CVisitor rv = { .expr = writes_indexed, .data = &w };
+  return c_visit_stmt (&rv, fn->body);
+}
+
 /* The allocation call (a new object each time: not realloc) that local D, declared in
  * the body (INNER) and never assigned, is initialised with, or NULL. */
 static CExpr *
@@ -292,6 +379,7 @@ typedef struct {
   GHashTable *inner;
   CExpr *base;
   CExpr *site;
+  gboolean value;
 } FindCreate;
 
 static CVisitResult
@@ -307,6 +395,9 @@ find_create (CExpr *e, gpointer data)
       fc->base = b;
       return C_VISIT_STOP;
     }
+  if (fc->index && lower_ident_decl (c_arg (e, 3)) == fc->index && !fc->value
+      && value_split_pays (fc->L, fc->body, fc->index, e))
+    fc->value = TRUE;
   CExpr *site = held_site (fc->L, c_arg (e, 3), fc->inner);
   if (site && !fc->site && split_pays (fc->L, fc->body, NULL, NULL, e))
     fc->site = site;
@@ -337,17 +428,18 @@ lower_elems_begin (Lower *L, CStmt *s)
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
   CVisitor cv = { .stmt = collect_inner, .data = inner };
   c_visit_stmt (&cv, s->body);
-  FindCreate fc = { L, d, s->body, inner, NULL, NULL };
+  FindCreate fc = { L, d, s->body, inner, NULL, NULL, FALSE };
   CVisitor v = { .expr = find_create, .data = &fc };
   c_visit_stmt (&v, s->body);
-  if (!fc.base && !fc.site)
+  if (!fc.base && !fc.site && !fc.value)
     return NULL;
   ElemSplit *sp = g_new0 (ElemSplit, 1);
   sp->loop = s;
-  /* an element split when there is one, else an object split */
-  sp->index = fc.base ? d : NULL;
+  /* an element split when there is one, else an index split, else an object split */
+  sp->index = fc.base || fc.value ? d : NULL;
   sp->base = fc.base;
-  sp->site = fc.base ? NULL : fc.site;
+  sp->value = !fc.base && fc.value;
+  sp->site = fc.base || fc.value ? NULL : fc.site;
   sp->frame = L->frame;
   sp->role = ELEM_NONE;
   sp->inner = g_steal_pointer (&inner);
@@ -369,16 +461,33 @@ lower_elems_end (Lower *L, ElemSplit *sp)
 gint
 lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
 {
-  if (L->elems_off || L->elems->len == 0)
-    return ELEM_NONE;
   CDecl *d = lower_ident_decl (idx);
-  if (!d)
+  if (L->elems_off || !d)
     return ELEM_NONE;
+  /* a thread given an index: X[id] */
+  gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
+               : ELEM_NONE;
+  if (given != ELEM_NONE && thread_index_var (L, d) && named_array (L, base))
+    return given;
   for (guint k = L->elems->len; k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
-      if (sp->base && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0
-          && lower_same_text (base, sp->base))
+      if (sp->index != d || sp->frame != L->frame || sp->role == ELEM_NONE || sp->off != 0)
+        continue;
+      if (sp->base ? lower_same_text (base, sp->base) : sp->value && named_array (L, base))
+        return sp->role;
+    }
+  return ELEM_NONE;
+}
+
+gint
+lower_elems_value_role (Lower *L, CExpr *arg)
+{
+  CDecl *d = lower_ident_decl (arg);
+  for (guint k = L->elems->len; d && k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->value && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE)
         return sp->role;
     }
   return ELEM_NONE;

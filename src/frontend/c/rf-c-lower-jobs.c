@@ -40,6 +40,8 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   g_array_append_val (L->jobs.other, none);
   g_array_append_val (L->jobs.arg_other, none);
   g_array_append_val (L->jobs.arg_inside, none);
+  gint no_index = ELEM_NONE;
+  g_array_append_val (L->jobs.arg_index, no_index);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
 }
@@ -58,7 +60,8 @@ lower_job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg)
   guint id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, -1);
   if (site)
     {
-      g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
+      if (arg)
+        g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
       g_hash_table_insert (L->jobs.of_site, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
     }
   else
@@ -77,7 +80,7 @@ lower_job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
   guint id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
-  if (site)
+  if (site && arg)
     g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
   g_hash_table_insert (L->jobs.of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
   g_queue_push_tail (&L->jobs.pending, GUINT_TO_POINTER (id + 1));
@@ -99,7 +102,7 @@ lower_job_for_joinall (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArra
   else
     {
       id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
-      if (site)
+      if (site && arg)
         g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
       g_hash_table_insert (L->jobs.of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
       g_queue_push_tail (&L->jobs.pending, GUINT_TO_POINTER (id + 1));
@@ -326,6 +329,17 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       site = g_strjoinv ("\n", (char **) names->pdata);
     }
   L->guessed = guessed;
+  /* the index of a value split (rf-c-lower-elems.c): threads given the representative
+   * index and the others are job types of their own */
+  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, c_arg (e, 3)) : ELEM_NONE;
+  GPtrArray *bind = site ? arg : NULL;  /* the binding only when known exactly */
+  if (index_role != ELEM_NONE)
+    {
+      char *with = g_strconcat (site ? site : "", site ? "\n" : "",
+                                index_role == ELEM_REP ? "\t(the index)" : "\t(another index)", NULL);
+      g_free (site);
+      site = with;
+    }
   /* a joinable handle: these threads post its semaphore when they end */
   CExpr *h = c_peel (c_arg (e, 0));
   gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? lower_handle_sem (L, h->a) : -1;
@@ -334,12 +348,14 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   for (guint i = 0; i < fs->len; i++)
     {
       CDecl *fn = g_ptr_array_index (fs, i);
-      guint id = plan ? lower_job_for_joinall (L, fn, sem, site, arg, plan)
-                 : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, arg) : lower_job_for (L, fn, site, arg);
+      guint id = plan ? lower_job_for_joinall (L, fn, sem, site, bind, plan)
+                 : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, bind) : lower_job_for (L, fn, site, bind);
       if (site && other)
         g_array_index (L->jobs.arg_other, guint, id) = TRUE;
       if (site && inside)
         g_array_index (L->jobs.arg_inside, guint, id) = TRUE;
+      if (index_role != ELEM_NONE)
+        g_array_index (L->jobs.arg_index, gint, id) = index_role;
       if (site && whole && !g_ptr_array_index (L->jobs.arg_whole, id))
         g_ptr_array_index (L->jobs.arg_whole, id) = places_copy (whole);
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);

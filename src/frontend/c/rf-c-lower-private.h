@@ -112,7 +112,9 @@ typedef struct {
  * representative element of base (a fixed array or pointer), `base[index]`; the
  * others touch other elements, which are no location of the model. Or (index and
  * base NULL) each pass allocates its own object at site (an allocation call), so at
- * most one pass of a run makes the representative object. role: the role of
+ * most one pass of a run makes the representative object. Or (value) each pass
+ * hands the index itself to the thread it creates: then every named array (absolute
+ * indices) is split alike, `X[index]`. role: the role of
  * the pass being lowered (ELEM_REP, ELEM_OTHER) or ELEM_NONE (the test, the step);
  * frame: the loop's frame; inner: the locals declared in its body (CDecl* set);
  * off: > 0 while a value computed outside the pass is resolved (an alias initialised
@@ -123,6 +125,7 @@ typedef struct {
   CDecl *index;
   CExpr *base;
   CExpr *site;
+  gboolean value;
   Frame *frame;
   gint role;
   GHashTable *inner;
@@ -149,6 +152,8 @@ typedef struct {
                              * whole array, which a library call through the argument may reach */
   GArray *arg_inside;       /* guint (a boolean): its arg is another object than the
                              * representative (rf-c-lower-elems.c): an offset stays inside it */
+  GArray *arg_index;        /* gint: its arg is the create loop's index (a value split,
+                             * rf-c-lower-elems.c): ELEM_REP, ELEM_OTHER, or ELEM_NONE */
   GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
   GPtrArray *joinall_done;  /* JoinAllPlan* (owned) whose joinall edges are emitted */
@@ -405,6 +410,8 @@ void lower_elems_end (Lower *L, ElemSplit *sp);
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
 /* The role of the object allocation call CALL made in the pass being lowered. */
 gint lower_elems_site_role (Lower *L, CExpr *call);
+/* The role of pthread_create's argument ARG: the index of a value split. */
+gint lower_elems_value_role (Lower *L, CExpr *arg);
 /* Around resolving the value local D of frame F was initialised with (an alias):
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);

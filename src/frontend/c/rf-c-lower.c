@@ -498,6 +498,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_inside = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jobs.arg_index = g_array_new (FALSE, FALSE, sizeof (gint));
   g_queue_init (&L->jobs.pending);
   L->jobs.joinall = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
   L->jobs.joinall_done = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
@@ -547,6 +548,7 @@ lower_free (Lower *L)
   g_array_unref (L->jobs.other);
   g_array_unref (L->jobs.arg_other);
   g_array_unref (L->jobs.arg_inside);
+  g_array_unref (L->jobs.arg_index);
   g_queue_clear (&L->jobs.pending);
   g_ptr_array_unref (L->jobs.joinall);
   g_ptr_array_unref (L->jobs.joinall_done);
