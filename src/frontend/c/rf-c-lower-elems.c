@@ -422,7 +422,9 @@ lower_elems_begin (Lower *L, CStmt *s)
 {
   if (L->elems->len >= MAX_SPLIT_DEPTH || !L->frame)
     return NULL;
-  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->body)
+  /* the body is lowered three times: a label in it (a case of an enclosing switch)
+   * would be one node for all three, and a jump to it would leave its pass */
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->body || lower_stmt_touches (s->body, NULL))
     return NULL;
   CDecl *d = lower_distinct_index (L, s);
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
