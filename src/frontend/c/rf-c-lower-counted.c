@@ -99,6 +99,8 @@ index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
   return FALSE;
 }
 
+static gboolean counted_core (CountedLoop *out, gint64 init_off);
+
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean
 lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
@@ -127,6 +129,32 @@ lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
       out->index = lower_ident_decl (c_peel (init->expr)->a);
       out->init = c_peel (init->expr)->b;
     }
+  return counted_core (out, 0);
+}
+
+/* ITEMS[I], a loop with no init of its own (`while (i-- > 0)`, `for (; i < n; i++)`)
+ * right after counted loop PREV on the same index, as a counted loop: its index starts
+ * where PREV left it. That is PREV's upper end when PREV counts up from 0 (by `<`,
+ * `<=` or `!=`) and nothing leaves it early (the caller's business): it stops at
+ * max (0, hi), and [0, max (0, hi)) holds the values PREV's range [0, hi) holds. */
+gboolean
+lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out)
+{
+  CStmt *s = g_ptr_array_index (items, i);
+  if (i == 0 || g_ptr_array_index (items, i - 1) != prev->stmt || prev->step != 1 || prev->lo.e || prev->lo.off != 0
+      || !(prev->cmp == C_OP_LT || prev->cmp == C_OP_LE || prev->cmp == C_OP_NE) || !prev->hi.e
+      || !s->expr || (s->kind != C_STMT_WHILE && !(s->kind == C_STMT_FOR && !s->init)))
+    return FALSE;
+  *out = (CountedLoop) { .stmt = s, .body = s->body, .index = prev->index, .init = prev->hi.e };
+  return counted_core (out, prev->hi.off);
+}
+
+/* The rest of a counted loop's reading, once OUT's stmt, body, index and init are
+ * known (the init's value plus INIT_OFF). */
+static gboolean
+counted_core (CountedLoop *out, gint64 init_off)
+{
+  CStmt *s = out->stmt;
   if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index))
     return FALSE;
   /* the index values the body sees are those the test let through, shifted by the
@@ -185,12 +213,12 @@ lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
   /* the values the test lets through, [lo, hi), then shifted */
   if (out->step == 1)
     {
-      out->lo = endpoint (out->init, pre);
+      out->lo = endpoint (out->init, pre + init_off);
       out->hi = endpoint (out->bound, out->cmp == C_OP_LE ? 1 : 0);
     }
   else
     {
-      out->hi = endpoint (out->init, pre + 1);
+      out->hi = endpoint (out->init, pre + 1 + init_off);
       out->lo = endpoint (out->bound, out->cmp == C_OP_GE ? 0 : 1);
     }
   out->lo.off += shift, out->hi.off += shift;

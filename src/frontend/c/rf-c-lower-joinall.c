@@ -783,7 +783,10 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   gboolean slotted = create_slot (c_arg (create, 0), &cs) && cs.index == cl.index;
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
-      if (!loop_site (L, items, k, main_fn, &jsite) || !lower_counted_form (jsite.items, jsite.i, &jl))
+      /* a join loop has its own init, or goes on with the create loop's index */
+      if (!loop_site (L, items, k, main_fn, &jsite)
+          || !(lower_counted_form (jsite.items, jsite.i, &jl)
+               || (!csite.helper && !jsite.helper && lower_counted_after (items, k, &cl, &jl))))
         continue;
       /* a join loop (pthread_join (H[i])), or a wait loop: sem_wait on one semaphore,
        * the same on every pass (lower_joinall_check sees who posts it) */

@@ -388,6 +388,9 @@ typedef struct {
 CDecl *lower_ident_decl (CExpr *e);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
+/* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a
+ * counted loop starting where PREV stops (PREV counting up from 0). */
+gboolean lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out);
 gboolean lower_same_endpoint (Endpoint a, Endpoint b);
 /* [LO1, HI1) and [LO2, HI2) have as many values: the same expressions at both ends,
  * and their constants differ alike. */
