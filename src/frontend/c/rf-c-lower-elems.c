@@ -284,15 +284,13 @@ writes_indexed (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* A value split pays when the body writes `X[i]` or the start routine of CREATE
- * writes something indexed by its index (or is given by pointer). */
+/* Walks the body of the start routine of CREATE with EXPR (W's vars: its parameter
+ * and the locals copied from it, found first): TRUE when EXPR stops, or when the
+ * routine is given by pointer (it may be any). A routine without a parameter cannot
+ * write through one. */
 static gboolean
-value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
+routine_walk (Lower *L, CExpr *create, WriteScan *w, CVisitResult (*expr) (CExpr *, gpointer))
 {
-  WriteScan w = { NULL, index, NULL };
-  CVisitor bv = { .expr = writes_indexed, .data = &w };
-  if (c_visit_stmt (&bv, body))
-    return TRUE;
   CExpr *f = c_peel (c_arg (create, 2));
   if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
     f = c_peel (f->a);
@@ -301,12 +299,26 @@ value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
     return fn == NULL;
   g_autoptr (GHashTable) vars = g_hash_table_new (NULL, NULL);
   g_hash_table_add (vars, g_ptr_array_index (fn->params, 0));
-  w.vars = vars;
-  /* the copies of the parameter first (declarations come before their uses) */
-  CVisitor cv = { .stmt = routine_copies, .data = &w };
-  c_visit_stmt (&cv, fn->body);
-  CVisitor rv = { .expr = writes_indexed, .data = &w };
-  return c_visit_stmt (&rv, fn->body);
+  GHashTable *saved = w->vars;
+  w->vars = vars;
+  /* the copies of the parameter first (declarations come before their uses); a
+   * `return` of one hands it to the joiner */
+  CVisitor cv = { .stmt = routine_copies, .data = w };
+  gboolean stop = c_visit_stmt (&cv, fn->body);
+  CVisitor rv = { .expr = expr, .data = w };
+  stop = stop || c_visit_stmt (&rv, fn->body);
+  w->vars = saved;
+  return stop;
+}
+
+/* A value split pays when the body writes `X[i]` or the start routine of CREATE
+ * writes something indexed by its index (or is given by pointer). */
+static gboolean
+value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
+{
+  WriteScan w = { NULL, index, NULL };
+  CVisitor bv = { .expr = writes_indexed, .data = &w };
+  return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed);
 }
 
 /* The allocation call (a new object each time: not realloc) that local D, declared in
@@ -358,17 +370,7 @@ split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
         return TRUE;
       w.vars = NULL;
     }
-  CExpr *f = c_peel (c_arg (create, 2));
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
-    f = c_peel (f->a);
-  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
-  if (!fn || !fn->body || !fn->params || fn->params->len == 0)
-    return fn == NULL;
-  g_autoptr (GHashTable) vars = g_hash_table_new (NULL, NULL);
-  g_hash_table_add (vars, g_ptr_array_index (fn->params, 0));
-  w.vars = vars;
-  CVisitor rv = { .stmt = routine_copies, .expr = routine_writes_arg, .data = &w };
-  return c_visit_stmt (&rv, fn->body);
+  return routine_walk (L, create, &w, routine_writes_arg);
 }
 
 /* FindCreate: the walk for a create call of a split loop. */
