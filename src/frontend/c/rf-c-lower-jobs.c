@@ -46,18 +46,27 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   return id;
 }
 
+/* The name of a job type of FN: FN's name, with TAG in brackets when given
+ * (`work[another element]`). Owned. */
+static char *
+job_name (CDecl *fn, const char *tag)
+{
+  return tag ? g_strdup_printf ("%s[%s]", fn->name, tag) : g_strdup (fn->name);
+}
+
 /* The job type of threads started at FN whose end nobody joins exactly. SITE: the
  * names of the places their argument points to when known exactly (ARG, copied into
  * the job's binding), else NULL: threads whose arguments differ get job types of
  * their own, so that each knows its own. */
 static guint
-lower_job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg)
+lower_job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg, const char *tag)
 {
   g_autofree char *key = site ? g_strdup_printf ("%p:%s", (void *) fn, site) : NULL;
   gpointer v = site ? g_hash_table_lookup (L->jobs.of_site, key) : g_hash_table_lookup (L->jobs.of_fn, fn);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
-  guint id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, -1);
+  g_autofree char *name = job_name (fn, tag);
+  guint id = lower_job_add (L, fn, name, RF_START_NONE, 0, -1);
   if (site)
     {
       if (arg)
@@ -73,13 +82,14 @@ lower_job_for (Lower *L, CDecl *fn, const char *site, GPtrArray *arg)
 /* The job type of threads started at FN whose handle is joined through semaphore SEM:
  * a copy of FN's job whose threads post SEM when they end (SITE, ARG: as for job_for). */
 static guint
-lower_job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg)
+lower_job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg, const char *tag)
 {
   g_autofree char *key = g_strdup_printf ("%p:%d:%s%s", (void *) fn, sem, site ? "=" : "", site ? site : "");
   gpointer v = g_hash_table_lookup (L->jobs.of_handle, key);
   if (v)
     return GPOINTER_TO_UINT (v) - 1;
-  guint id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
+  g_autofree char *name = job_name (fn, tag);
+  guint id = lower_job_add (L, fn, name, RF_START_NONE, 0, sem);
   if (site && arg)
     g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
   g_hash_table_insert (L->jobs.of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
@@ -91,7 +101,8 @@ lower_job_for_handle (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray
  * rf-c-lower-joinall.c): one of its own, so that the plan's join loop may say every
  * thread of it has ended (SEM, SITE, ARG: as for job_for_handle and job_for). */
 static guint
-lower_job_for_joinall (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg, JoinAllPlan *plan)
+lower_job_for_joinall (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArray *arg, JoinAllPlan *plan,
+                       const char *tag)
 {
   g_autofree char *key = g_strdup_printf ("joinall:%p:%p:%d:%s%s", (void *) plan->create, (void *) fn, sem,
                                           site ? "=" : "", site ? site : "");
@@ -101,7 +112,8 @@ lower_job_for_joinall (Lower *L, CDecl *fn, gint sem, const char *site, GPtrArra
     id = GPOINTER_TO_UINT (v) - 1;
   else
     {
-      id = lower_job_add (L, fn, fn->name, RF_START_NONE, 0, sem);
+      g_autofree char *name = job_name (fn, tag);
+      id = lower_job_add (L, fn, name, RF_START_NONE, 0, sem);
       if (site && arg)
         g_ptr_array_index (L->jobs.arg, id) = places_copy (arg);
       g_hash_table_insert (L->jobs.of_handle, g_steal_pointer (&key), GUINT_TO_POINTER (id + 1));
@@ -202,9 +214,9 @@ lower_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
                  "this call", name, key ? "destructor" : "handler", f->name,
                  key ? "any number of times" : "once (per call)");
       if (key)
-        lower_edge (L, L->cur, L->cur, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL), -1, loc, NULL);
+        lower_edge (L, L->cur, L->cur, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL, NULL), -1, loc, NULL);
       else
-        lower_emit (L, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL), -1, loc, NULL);
+        lower_emit (L, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL, NULL), -1, loc, NULL);
     }
 }
 
@@ -249,7 +261,7 @@ lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFu
       g_autofree char *key = g_strdup_printf ("handler:%s", f->name);
       lower_warn (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
                  "at any time after this call", name, f->name);
-      lower_edge (L, L->cur, L->cur, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL), -1, loc, NULL);
+      lower_edge (L, L->cur, L->cur, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL, NULL), -1, loc, NULL);
     }
 }
 
@@ -293,10 +305,10 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   L->other_obj = FALSE;
   L->elem_other = L->elem_inside = FALSE;
   g_autoptr (GPtrArray) arg = c_arg (e, 3) ? lower_deref (L, c_arg (e, 3)) : NULL;
-  gboolean other = L->other_obj, inside = L->elem_inside;
+  gboolean other = L->other_obj, inside = L->elem_inside, elem = L->elem_other;
   /* another element than the representative (rf-c-lower-elems.c): its array */
   g_autoptr (GPtrArray) whole = NULL;
-  if (arg && L->elem_other && arg->len == 0)
+  if (arg && elem && arg->len == 0)
     {
       L->elems_off++;
       whole = lower_deref (L, c_arg (e, 3));
@@ -340,6 +352,10 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       g_free (site);
       site = with;
     }
+  /* threads given another element, object or index than the representative's are
+   * named so (the representative's keep the routine's name) */
+  const char *tag = index_role == ELEM_OTHER ? "another index"
+                    : elem && arg && arg->len == 0 ? (inside ? "another object" : "another element") : NULL;
   /* a joinable handle: these threads post its semaphore when they end */
   CExpr *h = c_peel (c_arg (e, 0));
   gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? lower_handle_sem (L, h->a) : -1;
@@ -348,8 +364,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   for (guint i = 0; i < fs->len; i++)
     {
       CDecl *fn = g_ptr_array_index (fs, i);
-      guint id = plan ? lower_job_for_joinall (L, fn, sem, site, bind, plan)
-                 : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, bind) : lower_job_for (L, fn, site, bind);
+      guint id = plan ? lower_job_for_joinall (L, fn, sem, site, bind, plan, tag)
+                 : sem >= 0 ? lower_job_for_handle (L, fn, sem, site, bind, tag) : lower_job_for (L, fn, site, bind, tag);
       if (site && other)
         g_array_index (L->jobs.arg_other, guint, id) = TRUE;
       if (site && inside)
@@ -580,7 +596,7 @@ lower_entry_jobs (Lower *L, CDecl *fn, RfStartKind start)
   guint mask = track_params (L, fn);
   if (mask == 0)
     {
-      guint id = start == RF_START_NONE ? lower_job_for (L, fn, NULL, NULL) : lower_job_add (L, fn, fn->name, start, 0, -1);
+      guint id = start == RF_START_NONE ? lower_job_for (L, fn, NULL, NULL, NULL) : lower_job_add (L, fn, fn->name, start, 0, -1);
       if (start != RF_START_NONE)
         {
           g_hash_table_insert (L->jobs.of_fn, fn, GUINT_TO_POINTER (id + 1));
