@@ -72,6 +72,65 @@ step_of (CExpr *e, CDecl *d)
   return 0;
 }
 
+/* Steps: embedded_step's walk. Only the parts of an expression every evaluation of it
+ * evaluates are looked into (not the branches of ?:, &&, ||). */
+static void
+unconditional_steps (CExpr *e, GPtrArray *out)
+{
+  e = c_peel (e);
+  if (!e)
+    return;
+  switch (e->kind)
+    {
+    case C_EXPR_UNARY:
+      if ((e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC || e->op == C_OP_PREINC || e->op == C_OP_PREDEC)
+          && lower_ident_decl (e->a))
+        g_ptr_array_add (out, e);
+      else if (e->op != C_OP_ADDR)
+        unconditional_steps (e->a, out);
+      return;
+    case C_EXPR_BINARY:
+      if (e->op == C_OP_AND || e->op == C_OP_OR)
+        unconditional_steps (e->a, out);
+      else
+        {
+          unconditional_steps (e->a, out);
+          unconditional_steps (e->b, out);
+        }
+      return;
+    case C_EXPR_ASSIGN: case C_EXPR_INDEX: case C_EXPR_COMMA:
+      unconditional_steps (e->a, out);
+      unconditional_steps (e->b, out);
+      return;
+    case C_EXPR_MEMBER:
+      unconditional_steps (e->a, out);
+      return;
+    case C_EXPR_COND:
+      unconditional_steps (e->a, out);
+      return;
+    case C_EXPR_CALL:
+      unconditional_steps (e->a, out);
+      for (guint i = 0; e->args && i < e->args->len; i++)
+        unconditional_steps (g_ptr_array_index (e->args, i), out);
+      return;
+    default:
+      return;
+    }
+}
+
+/* The one step of an index inside the first statement of BODY that every pass runs
+ * (`pthread_join (t[i++], NULL)`, `if (pthread_join (t[--n], NULL))`), or NULL. */
+static CExpr *
+embedded_step (CStmt *body)
+{
+  CStmt *first = body && body->kind == C_STMT_COMPOUND ? (body->items && body->items->len ? g_ptr_array_index (body->items, 0) : NULL)
+                                                      : body;
+  CExpr *e = !first ? NULL : first->kind == C_STMT_EXPR ? first->expr : first->kind == C_STMT_IF ? first->expr : NULL;
+  g_autoptr (GPtrArray) steps = g_ptr_array_new ();
+  unconditional_steps (e, steps);
+  return steps->len == 1 ? g_ptr_array_index (steps, 0) : NULL;
+}
+
 /* The comparison COND of index D with a bound: *BOUND and the operator with D on the
  * left; FALSE when COND is no such comparison. */
 static gboolean
@@ -198,6 +257,19 @@ counted_core (CountedLoop *out, gint64 init_off)
             out->step_stmt = last, out->step = ls;
           else if (fs)
             out->step_stmt = first, out->step = fs, shift = fs;
+        }
+      if (s->kind == C_STMT_WHILE && !out->step_stmt)
+        {
+          /* the step inside the first statement: the slot it indexes is the value
+           * before a post-step, after a pre-step */
+          CExpr *st = embedded_step (s->body);
+          gint es = st ? step_of (st, out->index) : 0;
+          if (es)
+            {
+              out->step_expr = st, out->step = es;
+              if (st->op == C_OP_PREINC || st->op == C_OP_PREDEC)
+                shift = es;
+            }
         }
       /* counting up towards an upper bound, or down towards a lower one */
       gboolean up = out->cmp == C_OP_LT || out->cmp == C_OP_LE || out->cmp == C_OP_NE;

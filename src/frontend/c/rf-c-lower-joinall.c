@@ -347,7 +347,12 @@ slot_of (CExpr *e, Slot *out)
     }
   else if (e && e->kind == C_EXPR_INDEX)
     {
-      out->h = e->a, out->index = lower_ident_decl (e->b);
+      /* H[i], or H[i++] whose step is the loop's (index_kept sees it is the only one) */
+      CExpr *ix = c_peel (e->b);
+      if (ix && ix->kind == C_EXPR_UNARY && (ix->op == C_OP_POSTINC || ix->op == C_OP_POSTDEC
+                                             || ix->op == C_OP_PREINC || ix->op == C_OP_PREDEC))
+        ix = ix->a;
+      out->h = e->a, out->index = lower_ident_decl (ix);
       return out->h && out->index;
     }
   else if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
@@ -638,7 +643,7 @@ index_kept (Lower *L, const CountedLoop *cl)
     return FALSE;
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   g_ptr_array_add (one, cl->index);
-  Scan sc = { .L = L, .decls = one, .main_top = TRUE };
+  Scan sc = { .L = L, .decls = one, .main_top = TRUE, .skip = cl->step_expr };
   CStmt *body = cl->body;
   for (guint i = 0; body && i < (body->kind == C_STMT_COMPOUND && body->items ? body->items->len : 1); i++)
     {

@@ -380,6 +380,7 @@ typedef struct {
   gint step;
   CStmt *body;
   CStmt *step_stmt;   /* a while loop's step statement (last or first in its body), or NULL */
+  CExpr *step_expr;   /* or its step inside the first statement (`pthread_join (t[i++], ...)`) */
   Endpoint lo, hi;
 } CountedLoop;
 

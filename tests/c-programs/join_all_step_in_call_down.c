@@ -1,0 +1,37 @@
+// The join loop counts down with the step in the join call, `pthread_join (th[--i],
+// NULL)`: each pass joins the slot below the count, so slots n - 1 down to 0.
+// racy-twin: join_all_step_in_call_down_short.c
+// expect: done race-free
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static unsigned long done;
+static pthread_mutex_t done_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void *
+task (void *arg)
+{
+  (void) arg;
+  pthread_mutex_lock (&done_lock);
+  done++;
+  pthread_mutex_unlock (&done_lock);
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  (void) argv;
+  pthread_t th[32];
+  int n = argc * 4;
+  if (n > 32)
+    n = 32;
+  for (int i = 0; i < n; i++)
+    pthread_create (&th[i], NULL, task, NULL);
+  int i = n;
+  while (i > 0)
+    pthread_join (th[--i], NULL);
+  printf ("%lu\n", done);
+  return 0;
+}
