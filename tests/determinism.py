@@ -43,8 +43,8 @@ def files_of(d):
 def main():
     binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     cases = [
-        ("check --html, a C program with 14 pictures",
-         ["check", "--no-time", "--html", "@OUT@", "tests/c-programs/real_wordcount.c"]),
+        ("check --html, a C program with 16 pictures",
+         ["check", "--no-time", "--html", "@OUT@", "tests/c-programs/real_threadpool.c"]),
         ("check --html, two C files", ["check", "--no-time", "--html", "@OUT@",
                                        "tests/c-programs/multi_file.c", "tests/c-programs/parts/stats.c"]),
         ("check --witness-dot svg", ["check", "--witness-dot", "@OUT@/w.svg", "tests/c-programs/real_refcache.c"]),
@@ -52,7 +52,7 @@ def main():
         ("net svg", ["net", "-f", "svg", "-o", "@OUT@/n.svg", "tests/c-programs/real_refcache.c"]),
         ("net png", ["net", "-f", "png", "-o", "@OUT@/n.png", "examples/prods_cons.sml"]),
         ("net pdf", ["net", "-f", "pdf", "-o", "@OUT@/n.pdf", "examples/prods_cons.sml"]),
-        ("check json", ["check", "--no-time", "--format", "json", "tests/c-programs/real_wordcount.c"]),
+        ("check json", ["check", "--no-time", "--format", "json", "tests/c-programs/real_threadpool.c"]),
         ("check sarif", ["check", "--format", "sarif", "tests/c-programs/real_refcache.c"]),
     ]
     tmp = tempfile.mkdtemp(prefix="rf-determinism-")
