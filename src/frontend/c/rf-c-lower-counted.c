@@ -86,8 +86,8 @@ unconditional_steps (CExpr *e, GPtrArray *out)
       if ((e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC || e->op == C_OP_PREINC || e->op == C_OP_PREDEC)
           && lower_ident_decl (e->a))
         g_ptr_array_add (out, e);
-      else if (e->op != C_OP_ADDR)
-        unconditional_steps (e->a, out);
+      else
+        unconditional_steps (e->a, out);  /* &t[i++] evaluates the index too */
       return;
     case C_EXPR_BINARY:
       if (e->op == C_OP_AND || e->op == C_OP_OR)

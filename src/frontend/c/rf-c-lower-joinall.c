@@ -319,11 +319,13 @@ a_call_always (CStmt *body, const char *name)
   return out;
 }
 
-/* Slot: a handle slot H[index].path. h: H (borrowed); path: "" or ".f..." (owned). */
+/* Slot: a handle slot H[index].path. h: H (borrowed); path: "" or ".f..." (owned);
+ * stepped: the index's step when the slot is `H[i++]` (or `H[--i]` ...), else NULL. */
 typedef struct {
   CExpr *h;
   GString *path;
   CDecl *index;
+  CExpr *stepped;
 } Slot;
 
 /* The slot lvalue E names: H[i], H[i].f, *(H + i), (H + i)->f. */
@@ -332,6 +334,7 @@ slot_of (CExpr *e, Slot *out)
 {
   e = c_peel (e);
   g_string_truncate (out->path, 0);
+  out->stepped = NULL;
   while (e && e->kind == C_EXPR_MEMBER && !e->arrow)
     {
       g_string_prepend (out->path, e->text ? e->text : "?");
@@ -347,11 +350,11 @@ slot_of (CExpr *e, Slot *out)
     }
   else if (e && e->kind == C_EXPR_INDEX)
     {
-      /* H[i], or H[i++] whose step is the loop's (index_kept sees it is the only one) */
+      /* H[i], or H[i++] (slot_steps checks it is the loop's own step) */
       CExpr *ix = c_peel (e->b);
       if (ix && ix->kind == C_EXPR_UNARY && (ix->op == C_OP_POSTINC || ix->op == C_OP_POSTDEC
                                              || ix->op == C_OP_PREINC || ix->op == C_OP_PREDEC))
-        ix = ix->a;
+        out->stepped = ix, ix = ix->a;
       out->h = e->a, out->index = lower_ident_decl (ix);
       return out->h && out->index;
     }
@@ -361,6 +364,16 @@ slot_of (CExpr *e, Slot *out)
     return FALSE;
   out->h = ptr->a, out->index = lower_ident_decl (ptr->b);
   return out->h && out->index;
+}
+
+/* SL is the slot of a pass of loop CL: indexed by CL's index, and stepping it exactly
+ * when CL's step is inside the first statement and that step is SL's index (the
+ * values the pass sees were worked out for that step: `H[i++]` is the value before
+ * it, and a slot read after it, `f (i++); H[i]`, would be another). */
+static gboolean
+slot_steps (const Slot *sl, const CountedLoop *cl)
+{
+  return sl->index == cl->index && sl->stepped == cl->step_expr;
 }
 
 /* The slot pthread_create's handle argument A (&H[i], &H[i].f, H + i) names. */
@@ -373,6 +386,7 @@ create_slot (CExpr *a, Slot *out)
   if (a && a->kind == C_EXPR_BINARY && a->op == C_OP_ADD)
     {
       g_string_truncate (out->path, 0);
+      out->stepped = NULL;
       out->h = a->a, out->index = lower_ident_decl (a->b);
       return out->h && out->index;
     }
@@ -785,7 +799,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   if (!create)
     goto out;
   /* a join loop needs the handles in slots H[i]; a wait loop does not */
-  gboolean slotted = create_slot (c_arg (create, 0), &cs) && cs.index == cl.index;
+  gboolean slotted = create_slot (c_arg (create, 0), &cs) && slot_steps (&cs, &cl);
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
       /* a join loop has its own init, or goes on with the create loop's index */
@@ -813,7 +827,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       gboolean same_range = join ? lower_same_endpoint (jl.lo, cl.lo) && lower_same_endpoint (jl.hi, cl.hi)
                                  : lower_same_length (jl.lo, jl.hi, cl.lo, cl.hi);
       if ((!join && !wait)
-          || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || js.index != jl.index
+          || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || !slot_steps (&js, &jl)
                        || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_text (js.h, cs.h)))
           || !same_range || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))

@@ -1,0 +1,25 @@
+// Racy twin of join_all_create_step_in_call.c: the join loop starts at slot 1, so the
+// first thread is never joined and may still count while main prints.
+// fixed-twin: join_all_create_step_in_call.c
+// expect: c RACE
+// expect-race-at: c 23 11
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+static long c;
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static void *w (void *a) { (void) a; pthread_mutex_lock (&m); c++; pthread_mutex_unlock (&m); return NULL; }
+int main (int argc, char **argv)
+{
+  (void) argv;
+  pthread_t t[16];
+  int n = argc > 16 ? 16 : argc;
+  int k = 0;
+  while (k < n)
+    if (pthread_create (&t[k++], NULL, w, NULL))
+      exit (1);
+  for (int j = 1; j < n; j++)
+    pthread_join (t[j], NULL);
+  printf ("%ld\n", c);
+  return 0;
+}
