@@ -1,9 +1,6 @@
 // Pattern: lock striping with an array of mutexes — a hash table of counters where bucket b
 // is guarded by locks[b].
 // expect: buckets[] race-free
-// known-gap: buckets[] RACE: a lock taken from an array (locks[b]) may denote several mutexes,
-//   so no exclusion is assumed; and an array is one location, so threads writing distinct
-//   elements look like a race
 // why: every access to buckets[b] holds locks[b] for the same b, so two threads in the same
 //   bucket exclude each other, and threads in different buckets touch different elements.
 // racy-twin: lock_array_wrong_index.c

@@ -2,9 +2,6 @@
 // fork first (no deadlock) and records each use of a fork while holding it.
 // expect: fork_uses[] race-free
 // expect: meals race-free
-// known-gap: fork_uses[] RACE: a lock taken from an array (forks[first]) may denote several
-//   mutexes, so no exclusion is assumed; and an array is one location, so threads writing
-//   distinct elements look like a race
 // why: fork_uses[f] is only touched while holding forks[f], and no two philosophers hold the
 //   same fork at once; meals is only touched under table_lock.
 // racy-twin: philosophers_unlocked_total.c

@@ -2,9 +2,6 @@
 // but the philosophers count meals without taking table_lock.
 // expect: fork_uses[] race-free
 // expect: meals RACE
-// known-gap: fork_uses[] RACE: a lock taken from an array (forks[first]) may denote several
-//   mutexes, so no exclusion is assumed; and an array is one location, so threads writing
-//   distinct elements look like a race
 // why: fork_uses[f] is only touched while holding forks[f], as in the fixed twin, but two
 //   philosophers can execute `meals++` at the same time.
 // fixed-twin: philosophers_ordered.c

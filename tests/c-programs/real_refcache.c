@@ -18,8 +18,8 @@
 // expect: heap@real_refcache.c:128.value race-free
 // expect: heap@real_refcache.c:128.keylen race-free
 // expect: heap@real_refcache.c:128.key[] race-free
-// known-gap: heap@real_refcache.c:128.hits RACE: the per-object mutex o->lock is one mutex per
-//   object of one allocation site: it may denote several, so it gives no exclusion
+// known-gap: heap@real_refcache.c:128.hits RACE: o->lock excludes now, but cache_get writes a
+//   new object before publishing it, and the model does not see o is fresh there
 // known-gap: heap@real_refcache.c:128.value RACE: as heap@real_refcache.c:128.hits
 // known-gap: heap@real_refcache.c:128.next RACE: object_unref frees an object when its count
 //   drops to zero, which only happens in cache_clear after the joins; the model does not

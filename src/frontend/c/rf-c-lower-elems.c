@@ -53,8 +53,8 @@
 /* At most this many split loops nest (each multiplies its body by three). */
 #define MAX_SPLIT_DEPTH 2
 
-static gboolean
-fixed_pointer (Lower *L, CDecl *d, CStmt *body)
+gboolean
+lower_elems_fixed_var (Lower *L, CDecl *d, CStmt *body)
 {
   if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || c_is_static_object (d))
     return FALSE;
@@ -63,8 +63,8 @@ fixed_pointer (Lower *L, CDecl *d, CStmt *body)
 }
 
 /* B denotes the same address in every pass of a loop with body BODY. */
-static gboolean
-fixed_base (Lower *L, CExpr *b, CStmt *body)
+gboolean
+lower_elems_fixed_base (Lower *L, CExpr *b, CStmt *body)
 {
   b = c_peel (b);
   if (!b)
@@ -76,7 +76,7 @@ fixed_base (Lower *L, CExpr *b, CStmt *body)
     {
       if (t->kind == C_TYPE_ARRAY)
         return b->decl->kind == C_DECL_VAR;
-      return t->kind == C_TYPE_POINTER && fixed_pointer (L, b->decl, body);
+      return t->kind == C_TYPE_POINTER && lower_elems_fixed_var (L, b->decl, body);
     }
   if (b->kind == C_EXPR_MEMBER && t->kind == C_TYPE_ARRAY)
     {
@@ -86,9 +86,9 @@ fixed_base (Lower *L, CExpr *b, CStmt *body)
         {
           CType *ot = o ? strip (L, type_of (L, o)) : NULL;
           return o && ot && (ot->kind == C_TYPE_STRUCT || ot->kind == C_TYPE_UNION)
-                 && ((o->kind == C_EXPR_IDENT && o->decl && o->decl->kind != C_DECL_FUNC) || fixed_base (L, o, body));
+                 && ((o->kind == C_EXPR_IDENT && o->decl && o->decl->kind != C_DECL_FUNC) || lower_elems_fixed_base (L, o, body));
         }
-      return o && o->kind == C_EXPR_IDENT && fixed_pointer (L, o->decl, body);
+      return o && o->kind == C_EXPR_IDENT && lower_elems_fixed_var (L, o->decl, body);
     }
   return FALSE;
 }
@@ -235,8 +235,8 @@ routine_writes_arg (CExpr *e, gpointer data)
 
 /* B is a named array: an array variable (not a parameter), or an array member of a
  * struct variable, so that an index counts from the start of one array object. */
-static gboolean
-named_array (Lower *L, CExpr *b)
+gboolean
+lower_elems_named_array (Lower *L, CExpr *b)
 {
   b = c_peel (b);
   CType *t = b ? strip (L, type_of (L, b)) : NULL;
@@ -392,7 +392,7 @@ find_create (CExpr *e, gpointer data)
   if (!n || strcmp (n, "pthread_create") != 0)
     return C_VISIT_CONTINUE;
   CExpr *b = fc->index ? elem_base (fc->L, c_arg (e, 3), fc->index, fc->inner, 0) : NULL;
-  if (b && fixed_base (fc->L, b, fc->body) && split_pays (fc->L, fc->body, b, fc->index, e))
+  if (b && lower_elems_fixed_base (fc->L, b, fc->body) && split_pays (fc->L, fc->body, b, fc->index, e))
     {
       fc->base = b;
       return C_VISIT_STOP;
@@ -406,8 +406,8 @@ find_create (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-static CVisitResult
-collect_inner (CStmt *s, gpointer data)
+CVisitResult
+lower_elems_collect_inner (CStmt *s, gpointer data)
 {
   if (s->kind == C_STMT_DECL)
     for (guint i = 0; s->items && i < s->items->len; i++)
@@ -430,7 +430,7 @@ lower_elems_begin (Lower *L, CStmt *s)
     return NULL;
   CDecl *d = lower_distinct_index (L, s);
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
-  CVisitor cv = { .stmt = collect_inner, .data = inner };
+  CVisitor cv = { .stmt = lower_elems_collect_inner, .data = inner };
   c_visit_stmt (&cv, s->body);
   FindCreate fc = { L, d, s->body, inner, NULL, NULL, FALSE };
   CVisitor v = { .expr = find_create, .data = &fc };
@@ -471,14 +471,14 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
   /* a thread given an index: X[id] */
   gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
                : ELEM_NONE;
-  if (given != ELEM_NONE && thread_index_var (L, d) && named_array (L, base))
+  if (given != ELEM_NONE && thread_index_var (L, d) && lower_elems_named_array (L, base))
     return given;
   for (guint k = L->elems->len; k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
       if (sp->index != d || sp->frame != L->frame || sp->role == ELEM_NONE || sp->off != 0)
         continue;
-      if (sp->base ? lower_same_text (base, sp->base) : sp->value && named_array (L, base))
+      if (sp->base ? lower_same_text (base, sp->base) : sp->value && lower_elems_named_array (L, base))
         return sp->role;
     }
   return ELEM_NONE;
@@ -491,7 +491,20 @@ lower_elems_value_role (Lower *L, CExpr *arg)
   for (guint k = L->elems->len; d && k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
-      if (sp->value && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE)
+      if (sp->value && !sp->guess && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE)
+        return sp->role;
+    }
+  return ELEM_NONE;
+}
+
+/* Under elems_off (a library call's extent, which may pass the cell) no guess applies. */
+gint
+lower_elems_ptr_role (Lower *L, CDecl *d)
+{
+  for (guint k = L->elems->len; d && !L->elems_off && k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->ptr == d && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0)
         return sp->role;
     }
   return ELEM_NONE;

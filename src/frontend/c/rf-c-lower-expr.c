@@ -56,9 +56,11 @@ lower_eval (Lower *L, CExpr *e)
   /* the values a pointer argument is computed from are read exactly: only where
    * it points is resolved whole (elems_off, rf-c-lower-elems.c) */
   guint off = L->elems_off;
+  const RfCLoc *cell = L->rep_cell;
   L->elems_off = 0;
   eval_expr (L, e);
   L->elems_off = off;
+  L->rep_cell = cell;
 }
 
 static void

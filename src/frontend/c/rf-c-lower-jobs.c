@@ -42,6 +42,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   g_array_append_val (L->jobs.arg_inside, none);
   gint no_index = ELEM_NONE;
   g_array_append_val (L->jobs.arg_index, no_index);
+  g_ptr_array_add (L->jobs.arg_cell, NULL);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
 }
@@ -304,8 +305,11 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   L->alias_depth++;  /* a value kept for later: an allocation here is its site's object */
   L->other_obj = FALSE;
   L->elem_other = L->elem_inside = FALSE;
+  L->rep_cell = NULL;
   g_autoptr (GPtrArray) arg = c_arg (e, 3) ? lower_deref (L, c_arg (e, 3)) : NULL;
   gboolean other = L->other_obj, inside = L->elem_inside, elem = L->elem_other;
+  /* in a representative cell (rf-c-lower-guess.c): the job type is its own */
+  const RfCLoc *cell = arg && !other && lower_rep_exact (L, arg) ? L->rep_cell : NULL;
   /* another element than the representative (rf-c-lower-elems.c): its array */
   g_autoptr (GPtrArray) whole = NULL;
   if (arg && elem && arg->len == 0)
@@ -336,6 +340,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
         }
       if (other && !whole)
         g_ptr_array_add (names, g_strdup ("\t(another object)"));
+      if (cell)
+        g_ptr_array_add (names, g_strdup ("\t(the representative cell)"));
       g_ptr_array_sort (names, cmp_names);
       g_ptr_array_add (names, NULL);
       site = g_strjoinv ("\n", (char **) names->pdata);
@@ -372,6 +378,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
         g_array_index (L->jobs.arg_inside, guint, id) = TRUE;
       if (index_role != ELEM_NONE)
         g_array_index (L->jobs.arg_index, gint, id) = index_role;
+      if (site && cell)
+        g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;
       if (site && whole && !g_ptr_array_index (L->jobs.arg_whole, id))
         g_ptr_array_index (L->jobs.arg_whole, id) = places_copy (whole);
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);

@@ -11,6 +11,7 @@
  *   rf-c-lower-prepass.c  the pre-pass: address-taken objects, escapes, heap sites;
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
+ *   rf-c-lower-guess.c    a lock and its data through one key: the representative guessed;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -118,7 +119,10 @@ typedef struct {
  * the pass being lowered (ELEM_REP, ELEM_OTHER) or ELEM_NONE (the test, the step);
  * frame: the loop's frame; inner: the locals declared in its body (CDecl* set);
  * off: > 0 while a value computed outside the pass is resolved (an alias initialised
- * before the loop). */
+ * before the loop). A guess (rf-c-lower-guess.c) is no loop: the rest of a block is
+ * lowered once per role of the key its lock is reached through, `base[index]` (for a
+ * named array: every named array indexed by index, as value does) or the pointer ptr;
+ * loop is then the block. */
 enum { ELEM_NONE = -1, ELEM_OTHER = 0, ELEM_REP = 1 };
 typedef struct {
   CStmt *loop;
@@ -130,6 +134,8 @@ typedef struct {
   gint role;
   GHashTable *inner;
   guint off;
+  gboolean guess;
+  CDecl *ptr;
 } ElemSplit;
 
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
@@ -154,6 +160,8 @@ typedef struct {
                              * representative (rf-c-lower-elems.c): an offset stays inside it */
   GArray *arg_index;        /* gint: its arg is the create loop's index (a value split,
                              * rf-c-lower-elems.c): ELEM_REP, ELEM_OTHER, or ELEM_NONE */
+  GPtrArray *arg_cell;      /* const RfCLoc* (borrowed) or NULL: its arg is in that
+                             * representative cell (see rep_cell) */
   GQueue pending;           /* job ids + 1 not lowered yet */
   GPtrArray *joinall;       /* JoinAllPlan* (owned) of the blocks being lowered */
   GPtrArray *joinall_done;  /* JoinAllPlan* (owned) whose joinall edges are emitted */
@@ -198,6 +206,10 @@ typedef struct {
   guint elems_off;          /* > 0: pointers resolved whole (a library call's extent) */
   gboolean elem_other;      /* lower_deref met an element of a pass of another element */
   gboolean elem_inside;     /* ... or another object, which an offset does not leave */
+  const RfCLoc *rep_cell;   /* the last place lower_lval or lower_deref made the
+                             * representative cell of itself (rf-c-lower-guess.c), or
+                             * NULL; lower_eval keeps it (a value read is no part of
+                             * the lvalue being resolved) */
   /* the current job */
   RfJob *job;
   guint job_id;
@@ -420,6 +432,27 @@ gint lower_elems_value_role (Lower *L, CExpr *arg);
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);
 void lower_elems_alias_leave (Lower *L, CDecl *d, Frame *f);
+/* D (a local or parameter) has one value all through BODY: not assigned there, its
+ * address never taken. */
+gboolean lower_elems_fixed_var (Lower *L, CDecl *d, CStmt *body);
+/* B (an array or pointer) denotes the same address all through BODY. */
+gboolean lower_elems_fixed_base (Lower *L, CExpr *b, CStmt *body);
+/* B is an array variable or an array member of one (indices from its start). */
+gboolean lower_elems_named_array (Lower *L, CExpr *b);
+/* A statement visitor adding the locals a statement declares to DATA (a set). */
+CVisitResult lower_elems_collect_inner (CStmt *s, gpointer data);
+/* The role of pointer variable D's target under a guess, or ELEM_NONE. */
+gint lower_elems_ptr_role (Lower *L, CDecl *d);
+
+/* rf-c-lower-guess.c */
+/* PS (one place) is the representative cell of itself: rep_cell. */
+void lower_rep_grant (Lower *L, GPtrArray *ps);
+/* The one place of PS is the representative cell's part (rep_cell), so that the
+ * synchronisation object there is one object. */
+gboolean lower_rep_exact (Lower *L, GPtrArray *ps);
+/* Lowers items I.. of BLOCK once per role of a guess when item I takes a lock the
+ * rest reaches its data through; FALSE (nothing lowered) when no guess applies. */
+gboolean lower_guess_block (Lower *L, CStmt *block, guint i);
 
 /* rf-c-lower-joinall.c */
 void lower_joinall_plan_free (JoinAllPlan *plan);

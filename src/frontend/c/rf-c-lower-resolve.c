@@ -188,6 +188,8 @@ job_binding (Lower *L, CDecl *d)
     L->other_obj = TRUE;
   if (g_array_index (L->jobs.arg_inside, guint, L->job_id))
     L->elem_inside = TRUE;
+  if (g_ptr_array_index (L->jobs.arg_cell, L->job_id))
+    L->rep_cell = g_ptr_array_index (L->jobs.arg_cell, L->job_id);  /* given a representative cell */
   return g_ptr_array_index (L->jobs.arg, L->job_id);
 }
 
@@ -234,6 +236,8 @@ with_clients (Lower *L, GPtrArray *ps)
   return ps;
 }
 
+static GPtrArray *deref_ident (Lower *L, CExpr *e, CType *want);
+
 /* The places pointer expression E may point to; evaluates E. In order: a known
  * address (`&x`, an array, `p + i` of one); a variable's alias (a parameter bound by
  * inlining to its argument, a local initialised once and never assigned, resolved in
@@ -267,13 +271,17 @@ deref_places (Lower *L, CExpr *e0)
     {
       gboolean left = is_pointerish (L, type_of (L, e->a));
       lower_eval (L, left ? e->b : e->a);
-      if (e->op == C_OP_ADD && lower_elems_role (L, left ? e->a : e->b, left ? e->b : e->a) == ELEM_OTHER)
+      gint role = e->op == C_OP_ADD ? lower_elems_role (L, left ? e->a : e->b, left ? e->b : e->a) : ELEM_NONE;
+      if (role == ELEM_OTHER)
         {
           /* base + i in a pass of another element: an offset from it may leave it */
           L->elem_other = L->other_obj = TRUE;
           return places_new ();
         }
-      return view_places (L, lower_deref_offset (L, left ? e->a : e->b), want);
+      GPtrArray *ps = lower_deref_offset (L, left ? e->a : e->b);
+      if (role == ELEM_REP)
+        lower_rep_grant (L, ps);
+      return view_places (L, ps, want);
     }
   if (e->kind == C_EXPR_CALL)
     {
@@ -328,35 +336,62 @@ deref_places (Lower *L, CExpr *e0)
         }
       return view_places (L, ps, want);
     }
+  else if (e->kind == C_EXPR_IDENT && e->decl && lower_elems_ptr_role (L, e->decl) == ELEM_OTHER)
+    {
+      /* a guess (rf-c-lower-guess.c): it points to another cell than the
+       * representative; an offset from it may leave that cell */
+      lower_eval (L, e);
+      L->elem_other = L->other_obj = TRUE;
+      return places_new ();
+    }
   else if (e->kind == C_EXPR_IDENT && e->decl)
     {
-      Frame *f = NULL;
-      CExpr *a = L->alias_depth < 16 ? alias_of (L, e->decl, &f) : NULL;
-      GPtrArray *bound = a ? NULL : job_binding (L, e->decl);
-      lower_eval (L, e);
-      if (bound)
-        return view_places (L, places_copy (bound), want);
-      if (a)
-        {
-          guint guessed = L->guessed;
-          Frame *save = L->frame;
-          L->frame = f;
-          L->quiet++;
-          L->alias_depth++;
-          lower_elems_alias_enter (L, e->decl, f);
-          GPtrArray *r = lower_deref (L, a);
-          lower_elems_alias_leave (L, e->decl, f);
-          L->alias_depth--;
-          L->quiet--;
-          L->frame = save;
-          if (L->guessed == guessed)
-            return view_places (L, r, want);
-          L->guessed = guessed;
-          g_ptr_array_unref (r);
-        }
+      /* under a guess that it points to the representative cell, that cell */
+      gboolean guessed_rep = lower_elems_ptr_role (L, e->decl) == ELEM_REP;
+      GPtrArray *r = deref_ident (L, e, want);
+      if (guessed_rep)
+        lower_rep_grant (L, r);
+      return r;
     }
   else
     lower_eval (L, e);
+  GPtrArray *ps = by_points (L, e, want);
+  if (!ps)
+    ps = lower_by_type (L, want);  /* the declared pointee of the original expression (casts included) */
+  return ps;
+}
+
+/* deref_places of a variable E: its alias, its binding at a thread's creation, its
+ * points-to set, else every object of type WANT. */
+static GPtrArray *
+deref_ident (Lower *L, CExpr *e, CType *want)
+{
+  Frame *f = NULL;
+  CExpr *a = L->alias_depth < 16 ? alias_of (L, e->decl, &f) : NULL;
+  GPtrArray *bound = a ? NULL : job_binding (L, e->decl);
+  lower_eval (L, e);
+  if (bound)
+    return view_places (L, places_copy (bound), want);
+  if (a)
+    {
+      guint guessed = L->guessed;
+      Frame *save = L->frame;
+      L->frame = f;
+      L->quiet++;
+      L->alias_depth++;
+      lower_elems_alias_enter (L, e->decl, f);
+      const RfCLoc *cell = L->rep_cell;
+      GPtrArray *r = lower_deref (L, a);
+      lower_elems_alias_leave (L, e->decl, f);
+      L->alias_depth--;
+      L->quiet--;
+      L->frame = save;
+      if (L->guessed == guessed)
+        return view_places (L, r, want);
+      L->guessed = guessed;
+      L->rep_cell = cell;
+      g_ptr_array_unref (r);
+    }
   GPtrArray *ps = by_points (L, e, want);
   if (!ps)
     ps = lower_by_type (L, want);  /* the declared pointee of the original expression (casts included) */
@@ -384,6 +419,7 @@ lower_deref_offset (Lower *L, CExpr *base)
   if (t && t->kind == C_TYPE_ARRAY && !param)
     return lower_deref (L, base);  /* an array member: the offset stays inside its object */
   gboolean saved = L->other_obj, saved_inside = L->elem_inside;
+  const RfCLoc *cell = L->rep_cell;
   L->other_obj = L->elem_inside = FALSE;
   GPtrArray *ps = lower_deref (L, base);
   gboolean leaves = L->other_obj && !L->elem_inside;
@@ -393,6 +429,7 @@ lower_deref_offset (Lower *L, CExpr *base)
   L->elem_inside = saved_inside;
   if (!leaves)
     return ps;
+  L->rep_cell = cell;
   g_ptr_array_unref (ps);
   return with_clients (L, lower_by_type (L, pointee (L, type_of (L, base))));
 }
@@ -437,7 +474,11 @@ lower_lval (Lower *L, CExpr *e)
               L->other_obj = TRUE;
             return places_new ();
           }
-        return lower_deref_offset (L, arr);
+        gboolean rep = lower_elems_role (L, arr, idx) == ELEM_REP;
+        GPtrArray *ps = lower_deref_offset (L, arr);
+        if (rep)
+          lower_rep_grant (L, ps);  /* the representative cell of the array */
+        return ps;
       }
     case C_EXPR_UNARY:
       if (e->op == C_OP_DEREF)

@@ -456,6 +456,9 @@ lower_stmt_kind (Lower *L, CStmt *s)
       for (guint i = 0; s->items && i < s->items->len; i++)
         {
           CStmt *item = g_ptr_array_index (s->items, i);
+          /* a lock reached through a key: the rest of the block per guess */
+          if (lower_guess_block (L, s, i))
+            return;
           lower_joinall_block_begin (L, s, i);
           lower_stmt (L, item);
           lower_joinall_after (L, item);

@@ -1,8 +1,11 @@
 /* rf-c-lower-sync: locks, rwlocks, condition variables, semaphores and pthread_once.
  *
  * Approach. A synchronisation object gives exclusion (or blocking) in the model only
- * when its operation's argument denotes exactly one object that is not a summary; then
- * the operation is the net rule its builder quotes. Otherwise the operation is a skip
+ * when its operation's argument denotes exactly one object: one that is not a summary,
+ * or the one in a representative cell (rf-c-lower-guess.c); then the operation is the
+ * net rule its builder quotes. An operation certainly on another cell than the
+ * representative is a skip, silently (the model has no object for it). Otherwise the
+ * operation is a skip
  * (with a warning), and when it releases (an unlock, a post, the unlock inside a wait)
  * every object it may denote is demoted: it gives no exclusion anywhere, since leaving
  * the release out could block threads that really run on (rf-c-lower-finish.c applies
@@ -73,15 +76,17 @@ gint
 lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases)
 {
   L->other_obj = FALSE;
-  L->elems_off++;  /* a synchronisation object is never split by element */
+  L->rep_cell = NULL;
   g_autoptr (GPtrArray) ps = lower_deref (L, arg);
-  L->elems_off--;
   gboolean other = L->other_obj;
+  /* the one object of a representative cell (rf-c-lower-guess.c) */
+  gboolean cell = !other && lower_rep_exact (L, ps);
   g_clear_pointer (&L->sync.reason, g_free);
   if (L->quiet)
     return -1;
   /* through an entry parameter standing for another object than the representative
-   * (track_params): no object of the model, but maybe one of the module's own */
+   * (track_params): no object of the model, but maybe one of the module's own; or
+   * in another cell than the representative (rf-c-lower-guess.c) */
   if (other && ps->len == 0)
     return -1;
   g_autoptr (GString) txt = g_string_new (NULL);
@@ -111,7 +116,7 @@ lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releas
       return -1;
     }
   const RfCLoc *pl = g_ptr_array_index (ps, 0);
-  if (ps->len == 1 && !other && !pl->obj->summary && !strstr (pl->path, "[]"))
+  if (ps->len == 1 && !other && ((!pl->obj->summary && !strstr (pl->path, "[]")) || cell))
     {
       g_autofree char *name = place_name (pl);
       gint v = lower_var (L, name, kind, pl->obj->loc);

@@ -1,0 +1,375 @@
+/* rf-c-lower-guess: a lock and the data it guards, reached through one key.
+ *
+ * Approach. A mutex in an array or in a heap object, `pthread_mutex_lock (&acct[k].m)`
+ * or `pthread_mutex_lock (&c->lock)`, is one place of the model standing for many
+ * mutexes, so by itself it gives no exclusion. The representative argument (the one
+ * rf-c-lower-elems.c makes for create loops) makes it one mutex: a race happens on one
+ * cell, the representative, and the model follows that cell exactly. Every location has
+ * one representative cell; the synchronisation object inside it is one object of the
+ * model, which the operations that certainly reach it take and give (lower_rep_exact),
+ * which the operations that certainly reach another cell leave alone (a skip), and
+ * which the operations that may reach either leave alone too (a skip, demoting it when
+ * they release: rf-c-lower-sync.c).
+ *
+ * Which cell an operation reaches is known in the passes of a split loop and in the
+ * threads they create (rf-c-lower-elems.c), and, here, by a guess. In a run, at
+ * `lock (&acct[k].m)` the key k (a local or parameter that the rest of the block never
+ * assigns and whose address is never taken) either is the representative cell's index
+ * or is not, and stays so until the block ends. So the rest of the block is lowered
+ * twice, once per answer: where it is, `acct[k]` is the representative cell, its mutex
+ * one object and its data the array's location; where it is not, `acct[k]` is no
+ * location and the lock a skip. The model may take either branch, so it keeps every
+ * run. A pointer key alike: `c` in `lock (&c->lock)` points to the representative cell
+ * or not. What the rest of the block reaches another way (another index, an alias made
+ * before the block, an offset from the key's cell) is resolved as before: the whole
+ * location, which may be the representative.
+ *
+ * The representative cells are chosen so that every way of naming one agrees: a named
+ * array's (an array variable's, or an array member's of one) is its element at one
+ * index e, the same for every named array, so that `locks[k]` and `data[k]` are guessed
+ * together; an array's inside a cell is its element e of that cell's; a summary
+ * object's (a heap site, a local of a function many threads run) is the cell of the
+ * race, or any one. A place whose path goes on from a representative cell by members
+ * only is that cell's part: rep_cell records the cell that the last step of a
+ * resolution granted (an index in the representative's pass, a guess, a thread given
+ * the cell), and a path with no "[]" after it is exact.
+ *
+ * A guess costs the rest of the block lowered twice. It is made only where the lock is
+ * neither known exactly already nor known to be another cell's, becomes exact under
+ * the guess, the rest of the block reaches something through the key besides
+ * synchronisation objects, it holds no label, asm, thread creation or join, and fewer
+ * than MAX_GUESS_DEPTH guesses are open. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* At most this many guesses nest (each doubles the rest of its block). */
+#define MAX_GUESS_DEPTH 2
+
+void
+lower_rep_grant (Lower *L, GPtrArray *ps)
+{
+  if (!ps || ps->len != 1)
+    return;
+  const RfCLoc *pl = g_ptr_array_index (ps, 0);
+  size_t n = strlen (pl->path);
+  /* a whole object, or an array's element: a cell (not a member of one, whose cell
+   * is the enclosing one) */
+  if (n == 0 || (n >= 2 && strcmp (pl->path + n - 2, "[]") == 0))
+    L->rep_cell = pl;
+}
+
+gboolean
+lower_rep_exact (Lower *L, GPtrArray *ps)
+{
+  const RfCLoc *c = L->rep_cell;
+  if (!c || !ps || ps->len != 1)
+    return FALSE;
+  const RfCLoc *pl = g_ptr_array_index (ps, 0);
+  size_t n = strlen (c->path);
+  return pl->obj == c->obj && strncmp (pl->path, c->path, n) == 0 && !strstr (pl->path + n, "[]");
+}
+
+/* Key: what a guess is about: `base[index]` (base NULL: every named array), or the
+ * cell ptr points to. */
+typedef struct {
+  CDecl *index;
+  CExpr *base;
+  CDecl *ptr;
+} Key;
+
+static gboolean
+is_sync (RfCLibcEffect k)
+{
+  switch (k)
+    {
+    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK: case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_RDLOCK:
+    case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK:
+    case RF_C_LIBC_WAIT: case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST: case RF_C_LIBC_SEM_INIT:
+    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT: case RF_C_LIBC_SEM_TRYWAIT:
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static gboolean
+acquires (RfCLibcEffect k)
+{
+  return k == RF_C_LIBC_LOCK || k == RF_C_LIBC_TRYLOCK || k == RF_C_LIBC_RDLOCK || k == RF_C_LIBC_WRLOCK
+         || k == RF_C_LIBC_TRY_RDLOCK || k == RF_C_LIBC_TRY_WRLOCK;
+}
+
+/* The library synchronisation effect of call E (not a function of the program). */
+static RfCLibcEffect
+sync_effect (Lower *L, CExpr *e)
+{
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (!n || lower_func_def (L, n))
+    return RF_C_LIBC_UNMODELLED;
+  RfCLibcEffect k = lower_effect_of (n);
+  return is_sync (k) ? k : RF_C_LIBC_UNMODELLED;
+}
+
+/* The key of a lock argument `&base[index]...` or `&ptr->f...`, fixed all through
+ * REGION. */
+static gboolean
+key_of (Lower *L, CExpr *arg, CStmt *region, Key *k)
+{
+  CExpr *p = c_peel (arg);
+  if (!p || p->kind != C_EXPR_UNARY || p->op != C_OP_ADDR)
+    return FALSE;
+  CExpr *q = c_peel (p->a);
+  while (q && q->kind == C_EXPR_MEMBER && !q->arrow)
+    q = c_peel (q->a);
+  if (!q)
+    return FALSE;
+  memset (k, 0, sizeof *k);
+  if (q->kind == C_EXPR_INDEX)
+    {
+      CDecl *i = lower_ident_decl (q->b);
+      if (!i || !is_pointerish (L, type_of (L, q->a)) || !lower_elems_fixed_var (L, i, region))
+        return FALSE;
+      k->index = i;
+      if (lower_elems_named_array (L, q->a))
+        return TRUE;
+      k->base = q->a;
+      return lower_elems_fixed_base (L, q->a, region);
+    }
+  if (q->kind == C_EXPR_MEMBER && q->arrow)
+    {
+      CDecl *d = lower_ident_decl (q->a);
+      k->ptr = d;
+      return d && lower_elems_fixed_var (L, d, region);
+    }
+  return FALSE;
+}
+
+/* FindLock: the walk for a lock acquisition with a key. */
+typedef struct {
+  Lower *L;
+  CStmt *region;
+  Key key;
+  CExpr *arg;
+} FindLock;
+
+static CVisitResult
+find_lock (CExpr *e, gpointer data)
+{
+  FindLock *fl = data;
+  if (!acquires (sync_effect (fl->L, e)))
+    return C_VISIT_CONTINUE;
+  if (key_of (fl->L, c_arg (e, 0), fl->region, &fl->key))
+    {
+      fl->arg = c_arg (e, 0);
+      return C_VISIT_STOP;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+/* S's own expressions (not those of the statements inside it) take a lock with a key. */
+static gboolean
+takes_keyed_lock (FindLock *fl, CStmt *s)
+{
+  CVisitor v = { .expr = find_lock, .data = fl };
+  switch (s->kind)
+    {
+    case C_STMT_EXPR: case C_STMT_IF: case C_STMT_RETURN: case C_STMT_SWITCH: case C_STMT_WHILE:
+      return s->expr && c_visit_expr (&v, s->expr);
+    case C_STMT_DECL:
+      for (guint i = 0; s->items && i < s->items->len; i++)
+        {
+          CDecl *d = g_ptr_array_index (s->items, i);
+          if (d->kind == C_DECL_VAR && d->init && c_visit_init (&v, d->init))
+            return TRUE;
+        }
+      return FALSE;
+    default:
+      return FALSE;
+    }
+}
+
+/* KeyUse: the walk for what the region reaches through the key. */
+typedef struct {
+  Lower *L;
+  const Key *key;
+} KeyUse;
+
+static CVisitResult
+key_use (CExpr *e, gpointer data)
+{
+  KeyUse *u = data;
+  if (sync_effect (u->L, e) != RF_C_LIBC_UNMODELLED)
+    return C_VISIT_SKIP;  /* a synchronisation object through the key: no data */
+  const Key *k = u->key;
+  if (k->ptr)
+    return lower_ident_decl (e) == k->ptr ? C_VISIT_STOP : C_VISIT_CONTINUE;
+  if (e->kind == C_EXPR_INDEX && lower_ident_decl (e->b) == k->index
+      && (k->base ? lower_same_text (e->a, k->base) : lower_elems_named_array (u->L, e->a)))
+    return C_VISIT_STOP;
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+threads_stmt (CExpr *e, gpointer data)
+{
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  return n && (strcmp (n, "pthread_create") == 0 || strcmp (n, "pthread_join") == 0) ? C_VISIT_STOP
+                                                                                      : C_VISIT_CONTINUE;
+}
+
+/* How ARG resolves where the lowering stands: 1 exactly one object, 0 certainly
+ * another cell than the representative, -1 neither. No edge is made. */
+static gint
+resolves (Lower *L, CExpr *arg)
+{
+  gboolean other = L->other_obj, eo = L->elem_other, ei = L->elem_inside;
+  const RfCLoc *cell = L->rep_cell;
+  guint guessed = L->guessed;
+  L->quiet++;
+  L->other_obj = FALSE;
+  L->rep_cell = NULL;
+  g_autoptr (GPtrArray) ps = lower_deref (L, arg);
+  gint r = -1;
+  if (L->other_obj && ps->len == 0)
+    r = 0;
+  else if (!L->other_obj && ps->len == 1)
+    {
+      const RfCLoc *pl = g_ptr_array_index (ps, 0);
+      if ((!pl->obj->summary && !strstr (pl->path, "[]")) || lower_rep_exact (L, ps))
+        r = 1;
+    }
+  L->quiet--;
+  L->other_obj = other;
+  L->elem_other = eo;
+  L->elem_inside = ei;
+  L->rep_cell = cell;
+  L->guessed = guessed;
+  return r;
+}
+
+static gboolean
+same_key (ElemSplit *sp, const Key *k)
+{
+  if (k->ptr)
+    return sp->ptr == k->ptr;
+  return sp->index == k->index && (k->base ? sp->base && lower_same_text (sp->base, k->base) : !sp->base);
+}
+
+/* A guess for the statements of REGION (the rest of a block from a statement taking a
+ * lock with a key), pushed with role ELEM_NONE, or NULL. */
+static ElemSplit *
+guess_begin (Lower *L, CStmt *region)
+{
+  guint open = 0;
+  for (guint k = 0; k < L->elems->len; k++)
+    open += ((ElemSplit *) g_ptr_array_index (L->elems, k))->guess;
+  if (open >= MAX_GUESS_DEPTH)
+    return NULL;
+  FindLock fl = { L, region, { NULL, NULL, NULL }, NULL };
+  if (!takes_keyed_lock (&fl, g_ptr_array_index (region->items, 0)))
+    return NULL;
+  CVisitor tv = { .expr = threads_stmt };
+  if (lower_stmt_touches (region, NULL) || c_visit_stmt (&tv, region))
+    return NULL;
+  for (guint k = 0; k < L->elems->len; k++)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->guess && sp->frame == L->frame && same_key (sp, &fl.key))
+        return NULL;
+    }
+  KeyUse u = { L, &fl.key };
+  CVisitor uv = { .expr = key_use, .data = &u };
+  if (!c_visit_stmt (&uv, region))
+    return NULL;  /* only synchronisation through the key: no data to keep apart */
+  ElemSplit *sp = g_new0 (ElemSplit, 1);
+  sp->loop = region;
+  sp->guess = TRUE;
+  sp->index = fl.key.index;
+  sp->base = fl.key.base;
+  sp->value = fl.key.index && !fl.key.base;
+  sp->ptr = fl.key.ptr;
+  sp->frame = L->frame;
+  sp->role = ELEM_NONE;
+  sp->inner = g_hash_table_new (NULL, NULL);
+  CVisitor cv = { .stmt = lower_elems_collect_inner, .data = sp->inner };
+  c_visit_stmt (&cv, region);
+  g_ptr_array_add (L->elems, sp);
+  /* worth it only when the lock is not known already and the guess makes it known */
+  gint before = resolves (L, fl.arg);
+  sp->role = ELEM_REP;
+  gint rep = resolves (L, fl.arg);
+  sp->role = ELEM_NONE;
+  if (before != -1 || rep != 1)
+    {
+      lower_elems_end (L, sp);
+      return NULL;
+    }
+  return sp;
+}
+
+/* The text of key K, for the edges. Owned. */
+static char *
+key_text (const Key *k)
+{
+  if (k->ptr)
+    return g_strdup_printf ("*%s", k->ptr->name ? k->ptr->name : "?");
+  g_autoptr (GString) b = g_string_new (NULL);
+  if (k->base)
+    c_expr_text (k->base, b);
+  else
+    g_string_append (b, "every array");
+  g_string_append_printf (b, "[%s]", k->index->name ? k->index->name : "?");
+  return g_string_free (g_steal_pointer (&b), FALSE);
+}
+
+gboolean
+lower_guess_block (Lower *L, CStmt *block, guint i)
+{
+  if (L->quiet || !L->frame || !block->items || i >= block->items->len)
+    return FALSE;
+  CStmt region = { 0 };
+  region.kind = C_STMT_COMPOUND;
+  region.loc = ((CStmt *) g_ptr_array_index (block->items, i))->loc;
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  for (guint k = i; k < block->items->len; k++)
+    g_ptr_array_add (items, g_ptr_array_index (block->items, k));
+  region.items = items;
+  ElemSplit *sp = guess_begin (L, &region);
+  if (!sp)
+    return FALSE;
+  Key key = { sp->index, sp->base, sp->ptr };
+  g_autofree char *kt = key_text (&key);
+  g_autofree char *t_rep = g_strdup_printf ("guess: %s is the representative cell", kt);
+  g_autofree char *t_other = g_strdup_printf ("guess: %s is another cell", kt);
+  /* the rest of the block once per answer, from here to one end */
+  guint start = L->cur, out = lower_node (L, region.loc);
+  g_autoptr (GHashTable) fresh = lower_fresh_copy (L->priv.fresh);
+  g_autoptr (GHashTable) rep_fresh = NULL;
+  for (gint role = ELEM_REP; role >= ELEM_OTHER; role--)
+    {
+      if (role == ELEM_OTHER)
+        {
+          rep_fresh = lower_fresh_copy (L->priv.fresh);
+          g_hash_table_unref (L->priv.fresh);
+          L->priv.fresh = lower_fresh_copy (fresh);
+        }
+      guint n = lower_node (L, region.loc);
+      lower_edge (L, start, n, RF_OP_SKIP, -1, -1, region.loc, role == ELEM_REP ? t_rep : t_other);
+      L->cur = n;
+      sp->role = role;
+      for (guint k = 0; k < items->len; k++)
+        {
+          /* a later lock with another key: a guess inside this one */
+          if (k > 0 && lower_guess_block (L, block, i + k))
+            break;
+          lower_stmt (L, g_ptr_array_index (items, k));
+        }
+      sp->role = ELEM_NONE;
+      lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, block->end, NULL);
+    }
+  lower_fresh_meet (L, rep_fresh);
+  L->cur = out;
+  lower_elems_end (L, sp);
+  return TRUE;
+}
