@@ -45,8 +45,6 @@ int main (void)
     pthread_create (&t[i], NULL, philosopher, (void *) i);
   for (int i = 0; i < N; i++)
     pthread_join (t[i], NULL);
-  pthread_mutex_lock (&table_lock);
-  printf ("%ld meals\n", meals);
-  pthread_mutex_unlock (&table_lock);
+  printf ("%ld meals\n", meals);  /* every philosopher has been joined */
   return 0;
 }

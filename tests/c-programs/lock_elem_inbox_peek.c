@@ -51,7 +51,7 @@ main (void)
     }
   for (intptr_t i = 0; i < NWORKERS; i++)
     pthread_create (&t[i], NULL, worker, (void *) i);
-  long seen = 0;
+  long seen = 0, total = 0;
   for (int round = 0; round < 100; round++)
     for (int k = 0; k < NWORKERS; k++)
       {
@@ -65,10 +65,11 @@ main (void)
     {
       pthread_mutex_lock (&inbox[k].m);
       inbox[k].stop = 1;
+      total += inbox[k].done;
       pthread_cond_signal (&inbox[k].ready);
       pthread_mutex_unlock (&inbox[k].m);
     }
   for (int i = 0; i < NWORKERS; i++)
     pthread_join (t[i], NULL);
-  return seen > 0 ? 0 : 1;
+  return seen + total > 0 ? 0 : 1;
 }

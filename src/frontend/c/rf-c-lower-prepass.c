@@ -8,7 +8,8 @@
  * stores), heap allocation sites (typed by the pointer they are assigned to), and
  * address-taken functions; how each pthread_t variable is used (thread handles);
  * which mutex types the program names; and the call graph, whose cycles mark the
- * recursive functions. */
+ * recursive functions. Last, the allocation sites that run at most once in a run
+ * (once_sites) stand for one object each, not a summary. */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -292,6 +293,84 @@ pre_stmt (Lower *L, CStmt *s)
   c_visit_stmt (&v, s);
 }
 
+/* OnceWalk: once_sites' walk of main: loops, the nesting of loops around the node
+ * walked; bad, main holds what could run a statement twice; mark: mark the sites
+ * (the second walk, when the first found nothing bad). */
+typedef struct {
+  Lower *L;
+  guint loops;
+  gboolean bad, mark;
+} OnceWalk;
+
+static CVisitResult
+once_stmt (CStmt *s, gpointer data)
+{
+  OnceWalk *w = data;
+  switch (s->kind)
+    {
+    case C_STMT_FOR: case C_STMT_WHILE: case C_STMT_DO:
+      w->loops++;
+      return C_VISIT_CONTINUE;
+    case C_STMT_LABEL: case C_STMT_LOCAL_LABEL: case C_STMT_GOTO_PTR: case C_STMT_ASM:
+      w->bad = TRUE;  /* a jump back to a label */
+      return C_VISIT_STOP;
+    default:
+      return C_VISIT_CONTINUE;
+    }
+}
+
+static void
+once_stmt_done (CStmt *s, gpointer data)
+{
+  if (s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO)
+    ((OnceWalk *) data)->loops--;
+}
+
+static CVisitResult
+once_expr (CExpr *e, gpointer data)
+{
+  OnceWalk *w = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (!n)
+    return C_VISIT_CONTINUE;
+  if (strstr (n, "setjmp") || strstr (n, "getcontext"))
+    {
+      w->bad = TRUE;  /* a longjmp could come back to an earlier statement */
+      return C_VISIT_STOP;
+    }
+  RfCObj *r = w->mark && w->loops == 0 && lower_is_alloc (n) ? lower_root_find (w->L, RF_C_OBJ_HEAP, e) : NULL;
+  if (r)
+    r->summary = FALSE;
+  return C_VISIT_CONTINUE;
+}
+
+/* An allocation call in main's own body (not in a function it calls), outside every
+ * loop (a statement expression's too), runs at most once in a run when no function
+ * calls main, its address is never taken, and it holds no label, computed goto, asm or
+ * setjmp that could run the call again: its site stands for one object, so a mutex in
+ * it is one mutex (`pthread_mutex_t *m = malloc (...)` shared through a global). */
+static void
+once_sites (Lower *L)
+{
+  CDecl *m = L->module ? NULL : lower_func_def (L, "main");
+  if (!m || !m->body || g_hash_table_contains (L->pre.addr_funcs, m) || g_hash_table_contains (L->pre.recursive, m))
+    return;
+  GHashTableIter it;
+  gpointer fn, callees;
+  g_hash_table_iter_init (&it, L->pre.calls);
+  while (g_hash_table_iter_next (&it, &fn, &callees))
+    if (callees && g_hash_table_contains (callees, m))
+      return;
+  OnceWalk w = { L, 0, FALSE, FALSE };
+  CVisitor v = { .stmt = once_stmt, .stmt_done = once_stmt_done, .expr = once_expr, .data = &w };
+  c_visit_stmt (&v, m->body);
+  if (w.bad)
+    return;
+  w.mark = TRUE;
+  w.loops = 0;
+  c_visit_stmt (&v, m->body);
+}
+
 void
 lower_prepass (Lower *L)
 {
@@ -353,4 +432,5 @@ lower_prepass (Lower *L)
       g_hash_table_unref (seen);
       g_ptr_array_unref (todo);
     }
+  once_sites (L);
 }
