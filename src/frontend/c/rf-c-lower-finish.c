@@ -148,8 +148,8 @@ lower_recursive_mutexes (Lower *L)
     {
       const RfVar *var = rf_program_get_var (L->prog, v);
       if (var->kind != RF_VAR_LOCK || g_hash_table_contains (L->sync.demoted, var->name)
-          || g_str_has_prefix (var->name, "atomic$"))
-        continue;
+          || g_str_has_prefix (var->name, "atomic$") || g_str_has_prefix (var->name, "ticket$"))
+        continue;  /* not the program's: a ticket's token (rf-c-lower-guess.c) is never given back */
       g_autofree char *done = g_strdup_printf ("done$%s", var->name);
       if (rf_program_lookup_var (L->prog, done) >= 0)
         continue;  /* pthread_once's lock: taken once, never released */

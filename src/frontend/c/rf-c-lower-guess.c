@@ -34,6 +34,14 @@
  * resolution granted (an index in the representative's pass, a guess, a thread given
  * the cell), and a path with no "[]" after it is exact.
  *
+ * A ticket alike: `int me = atomic_fetch_add (&next, 1);` draws a value no other draw
+ * gets, when every use of next in the program is such a draw (an atomic add of a
+ * positive constant). So at most one draw of a run is the representative's index: the
+ * rest of the block after the draw is lowered once per answer, and the representative
+ * branch takes the one token of `ticket$next` (a lock never released), so that no
+ * second draw can take it. Every named array indexed by me is split, as for a value
+ * split (rf-c-lower-elems.c).
+ *
  * A guess costs the rest of the block lowered twice. It is made only where the lock is
  * neither known exactly already nor known to be another cell's, becomes exact under
  * the guess, the rest of the block reaches something through the key besides
@@ -256,16 +264,40 @@ same_key (ElemSplit *sp, const Key *k)
   return sp->index == k->index && (k->base ? sp->base && lower_same_text (sp->base, k->base) : !sp->base);
 }
 
+static guint
+open_guesses (Lower *L)
+{
+  guint open = 0;
+  for (guint k = 0; k < L->elems->len; k++)
+    open += ((ElemSplit *) g_ptr_array_index (L->elems, k))->guess;
+  return open;
+}
+
+/* A guess on KEY for the statements of REGION, pushed with role ELEM_NONE. */
+static ElemSplit *
+new_guess (Lower *L, const Key *key, CStmt *region)
+{
+  ElemSplit *sp = g_new0 (ElemSplit, 1);
+  sp->loop = region;
+  sp->guess = TRUE;
+  sp->index = key->index;
+  sp->base = key->base;
+  sp->value = key->index && !key->base;
+  sp->ptr = key->ptr;
+  sp->frame = L->frame;
+  sp->role = ELEM_NONE;
+  sp->inner = g_hash_table_new (NULL, NULL);
+  CVisitor cv = { .stmt = lower_elems_collect_inner, .data = sp->inner };
+  c_visit_stmt (&cv, region);
+  g_ptr_array_add (L->elems, sp);
+  return sp;
+}
+
 /* A guess for the statements of REGION (the rest of a block from a statement taking a
  * lock with a key), pushed with role ELEM_NONE, or NULL. */
 static ElemSplit *
 guess_begin (Lower *L, CStmt *region)
 {
-  guint open = 0;
-  for (guint k = 0; k < L->elems->len; k++)
-    open += ((ElemSplit *) g_ptr_array_index (L->elems, k))->guess;
-  if (open >= MAX_GUESS_DEPTH)
-    return NULL;
   FindLock fl = { L, region, { NULL, NULL, NULL }, NULL };
   if (!takes_keyed_lock (&fl, g_ptr_array_index (region->items, 0)))
     return NULL;
@@ -282,19 +314,7 @@ guess_begin (Lower *L, CStmt *region)
   CVisitor uv = { .expr = key_use, .data = &u };
   if (!c_visit_stmt (&uv, region))
     return NULL;  /* only synchronisation through the key: no data to keep apart */
-  ElemSplit *sp = g_new0 (ElemSplit, 1);
-  sp->loop = region;
-  sp->guess = TRUE;
-  sp->index = fl.key.index;
-  sp->base = fl.key.base;
-  sp->value = fl.key.index && !fl.key.base;
-  sp->ptr = fl.key.ptr;
-  sp->frame = L->frame;
-  sp->role = ELEM_NONE;
-  sp->inner = g_hash_table_new (NULL, NULL);
-  CVisitor cv = { .stmt = lower_elems_collect_inner, .data = sp->inner };
-  c_visit_stmt (&cv, region);
-  g_ptr_array_add (L->elems, sp);
+  ElemSplit *sp = new_guess (L, &fl.key, region);
   /* worth it only when the lock is not known already and the guess makes it known */
   gint before = resolves (L, fl.arg);
   sp->role = ELEM_REP;
@@ -323,27 +343,101 @@ key_text (const Key *k)
   return g_string_free (g_steal_pointer (&b), FALSE);
 }
 
-gboolean
-lower_guess_block (Lower *L, CStmt *block, guint i)
+/* ---- tickets ---- */
+
+static gboolean
+is_fetch_add (const char *n)
 {
-  if (L->quiet || !L->frame || !block->items || i >= block->items->len)
-    return FALSE;
-  CStmt region = { 0 };
-  region.kind = C_STMT_COMPOUND;
-  region.loc = ((CStmt *) g_ptr_array_index (block->items, i))->loc;
-  g_autoptr (GPtrArray) items = g_ptr_array_new ();
-  for (guint k = i; k < block->items->len; k++)
-    g_ptr_array_add (items, g_ptr_array_index (block->items, k));
-  region.items = items;
-  ElemSplit *sp = guess_begin (L, &region);
-  if (!sp)
-    return FALSE;
-  Key key = { sp->index, sp->base, sp->ptr };
-  g_autofree char *kt = key_text (&key);
+  static const char *const adds[] = { "__atomic_fetch_add", "__atomic_add_fetch", "__sync_fetch_and_add",
+                                      "__sync_add_and_fetch", "atomic_fetch_add", "atomic_fetch_add_explicit",
+                                      "__c11_atomic_fetch_add", NULL };
+  for (guint k = 0; n && adds[k]; k++)
+    if (strcmp (n, adds[k]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The counter G of a draw E, an atomic add of a positive constant to G, or NULL. */
+static CDecl *
+draw_counter (CExpr *e)
+{
+  e = c_peel (e);
+  gint64 c = 0;
+  if (!e || e->kind != C_EXPR_CALL || !is_fetch_add (c_callee_name (e)) || !c_const_int (c_arg (e, 1), &c) || c <= 0)
+    return NULL;
+  CExpr *a = c_peel (c_arg (e, 0));
+  if (!a || a->kind != C_EXPR_UNARY || a->op != C_OP_ADDR)
+    return NULL;
+  CDecl *g = lower_ident_decl (a->a);
+  return g && g->kind == C_DECL_VAR && c_is_static_object (g) ? g : NULL;
+}
+
+/* Draws: the walk counting the uses of counter and the draws from it. */
+typedef struct {
+  CDecl *counter;
+  guint uses, draws;
+} Draws;
+
+static CVisitResult
+count_draws (CExpr *e, gpointer data)
+{
+  Draws *d = data;
+  if (lower_ident_decl (e) == d->counter)
+    d->uses++;
+  else if (e->kind == C_EXPR_CALL && draw_counter (e) == d->counter)
+    d->draws++;
+  return C_VISIT_CONTINUE;
+}
+
+/* Every use of G in the program is a draw. */
+static gboolean
+only_drawn (Lower *L, CDecl *g)
+{
+  Draws d = { g, 0, 0 };
+  CVisitor v = { .expr = count_draws, .data = &d };
+  for (guint i = 0; i < L->decls->len; i++)
+    {
+      CDecl *f = g_ptr_array_index (L->decls, i);
+      if (f->kind == C_DECL_FUNC && f->body)
+        c_visit_stmt (&v, f->body);
+      else if (f->kind == C_DECL_VAR && f != g && f->init)
+        c_visit_init (&v, f->init);
+    }
+  return d.uses == d.draws;
+}
+
+/* S stores a ticket in a local (`int me = draw;`, `me = draw;`): that local, its
+ * counter in *COUNTER; else NULL. */
+static CDecl *
+ticket_of (Lower *L, CStmt *s, CDecl **counter)
+{
+  CDecl *me = NULL;
+  CExpr *draw = NULL;
+  if (s->kind == C_STMT_DECL && s->items && s->items->len == 1)
+    {
+      CDecl *d = g_ptr_array_index (s->items, 0);
+      if (d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr)
+        me = d, draw = d->init->expr;
+    }
+  else if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN && s->expr->op == C_OP_ASSIGN)
+    {
+      CDecl *d = lower_ident_decl (s->expr->a);
+      if (d && (d->kind == C_DECL_VAR || d->kind == C_DECL_PARAM) && !c_is_static_object (d))
+        me = d, draw = s->expr->b;
+    }
+  *counter = draw ? draw_counter (draw) : NULL;
+  return *counter && only_drawn (L, *counter) ? me : NULL;
+}
+
+/* Lowers the statements of REGION once per role of guess SP: from the current node,
+ * TAKE (or -1) taken on the way into the representative's branch. */
+static void
+lower_branches (Lower *L, CStmt *block, guint first, CStmt *region, ElemSplit *sp, gint take, const char *kt)
+{
+  GPtrArray *items = region->items;
   g_autofree char *t_rep = g_strdup_printf ("guess: %s is the representative cell", kt);
   g_autofree char *t_other = g_strdup_printf ("guess: %s is another cell", kt);
-  /* the rest of the block once per answer, from here to one end */
-  guint start = L->cur, out = lower_node (L, region.loc);
+  guint start = L->cur, out = lower_node (L, region->loc);
   g_autoptr (GHashTable) fresh = lower_fresh_copy (L->priv.fresh);
   g_autoptr (GHashTable) rep_fresh = NULL;
   for (gint role = ELEM_REP; role >= ELEM_OTHER; role--)
@@ -354,14 +448,16 @@ lower_guess_block (Lower *L, CStmt *block, guint i)
           g_hash_table_unref (L->priv.fresh);
           L->priv.fresh = lower_fresh_copy (fresh);
         }
-      guint n = lower_node (L, region.loc);
-      lower_edge (L, start, n, RF_OP_SKIP, -1, -1, region.loc, role == ELEM_REP ? t_rep : t_other);
+      guint n = lower_node (L, region->loc);
+      gboolean takes = role == ELEM_REP && take >= 0;
+      lower_edge (L, start, n, takes ? RF_OP_ACQUIRE : RF_OP_SKIP, takes ? take : -1, -1, region->loc,
+                  role == ELEM_REP ? t_rep : t_other);
       L->cur = n;
       sp->role = role;
       for (guint k = 0; k < items->len; k++)
         {
           /* a later lock with another key: a guess inside this one */
-          if (k > 0 && lower_guess_block (L, block, i + k))
+          if (k > 0 && lower_guess_block (L, block, first + k))
             break;
           lower_stmt (L, g_ptr_array_index (items, k));
         }
@@ -370,6 +466,65 @@ lower_guess_block (Lower *L, CStmt *block, guint i)
     }
   lower_fresh_meet (L, rep_fresh);
   L->cur = out;
+}
+
+/* The statements of BLOCK from FIRST on, as a compound statement (ITEMS its items). */
+static void
+region_of (CStmt *block, guint first, CStmt *region, GPtrArray *items)
+{
+  memset (region, 0, sizeof *region);
+  region->kind = C_STMT_COMPOUND;
+  region->loc = ((CStmt *) g_ptr_array_index (block->items, first))->loc;
+  for (guint k = first; k < block->items->len; k++)
+    g_ptr_array_add (items, g_ptr_array_index (block->items, k));
+  region->items = items;
+}
+
+/* A ticket drawn by item I of BLOCK, used by the rest of the block: the draw lowered,
+ * then the rest once per role. */
+static gboolean
+ticket_block (Lower *L, CStmt *block, guint i)
+{
+  CDecl *counter = NULL;
+  CDecl *me = ticket_of (L, g_ptr_array_index (block->items, i), &counter);
+  if (!me || i + 1 >= block->items->len)
+    return FALSE;
+  CStmt region;
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  region_of (block, i + 1, &region, items);
+  Key key = { me, NULL, NULL };
+  CVisitor tv = { .expr = threads_stmt };
+  KeyUse u = { L, &key };
+  CVisitor uv = { .expr = key_use, .data = &u };
+  if (!lower_elems_fixed_var (L, me, &region) || lower_stmt_touches (&region, NULL) || c_visit_stmt (&tv, &region)
+      || !c_visit_stmt (&uv, &region))
+    return FALSE;
+  ElemSplit *sp = new_guess (L, &key, &region);
+  lower_stmt (L, g_ptr_array_index (block->items, i));  /* the draw */
+  g_autofree char *tname = g_strdup_printf ("ticket$%s", counter->name ? counter->name : "?");
+  gint take = lower_var (L, tname, RF_VAR_LOCK, counter->loc);
+  g_autofree char *kt = g_strdup_printf ("%s (a ticket of %s)", me->name ? me->name : "?", counter->name);
+  lower_branches (L, block, i + 1, &region, sp, take, kt);
+  lower_elems_end (L, sp);
+  return TRUE;
+}
+
+gboolean
+lower_guess_block (Lower *L, CStmt *block, guint i)
+{
+  if (L->quiet || !L->frame || !block->items || i >= block->items->len || open_guesses (L) >= MAX_GUESS_DEPTH)
+    return FALSE;
+  if (ticket_block (L, block, i))
+    return TRUE;
+  CStmt region;
+  g_autoptr (GPtrArray) items = g_ptr_array_new ();
+  region_of (block, i, &region, items);
+  ElemSplit *sp = guess_begin (L, &region);
+  if (!sp)
+    return FALSE;
+  Key key = { sp->index, sp->base, sp->ptr };
+  g_autofree char *kt = key_text (&key);
+  lower_branches (L, block, i, &region, sp, -1, kt);
   lower_elems_end (L, sp);
   return TRUE;
 }

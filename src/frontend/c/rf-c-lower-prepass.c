@@ -326,6 +326,35 @@ once_stmt_done (CStmt *s, gpointer data)
     ((OnceWalk *) data)->loops--;
 }
 
+/* The size S is `sizeof (T)` or `sizeof e` of a type compatible with T. */
+static gboolean
+size_of_type (Lower *L, CExpr *s, CType *t)
+{
+  s = c_peel (s);
+  if (!s || s->kind != C_EXPR_SIZEOF || !t)
+    return FALSE;
+  CType *st = s->type ? s->type : type_of (L, s->a);
+  return st && compatible (L, st, t);
+}
+
+/* Allocation CALL of object R holds one object of R's type, not an array of them (whose
+ * elements the site's location would stand for all at once): `malloc (sizeof *p)`,
+ * `calloc (1, sizeof (T))`. */
+static gboolean
+one_cell (Lower *L, CExpr *call, RfCObj *r)
+{
+  const char *n = c_callee_name (call);
+  gint64 one = 0;
+  if (!r->type || type_is_any (L, r->type))
+    return FALSE;
+  if (strcmp (n, "malloc") == 0)
+    return size_of_type (L, c_arg (call, 0), r->type);
+  if (strcmp (n, "calloc") == 0)
+    return (c_const_int (c_arg (call, 0), &one) && one == 1 && size_of_type (L, c_arg (call, 1), r->type))
+           || (c_const_int (c_arg (call, 1), &one) && one == 1 && size_of_type (L, c_arg (call, 0), r->type));
+  return FALSE;
+}
+
 static CVisitResult
 once_expr (CExpr *e, gpointer data)
 {
@@ -339,13 +368,13 @@ once_expr (CExpr *e, gpointer data)
       return C_VISIT_STOP;
     }
   RfCObj *r = w->mark && w->loops == 0 && lower_is_alloc (n) ? lower_root_find (w->L, RF_C_OBJ_HEAP, e) : NULL;
-  if (r)
+  if (r && one_cell (w->L, e, r))
     r->summary = FALSE;
   return C_VISIT_CONTINUE;
 }
 
-/* An allocation call in main's own body (not in a function it calls), outside every
- * loop (a statement expression's too), runs at most once in a run when no function
+/* An allocation call of one object (one_cell) in main's own body (not in a function it
+ * calls), outside every loop (a statement expression's too), runs at most once in a run when no function
  * calls main, its address is never taken, and it holds no label, computed goto, asm or
  * setjmp that could run the call again: its site stands for one object, so a mutex in
  * it is one mutex (`pthread_mutex_t *m = malloc (...)` shared through a global). */
