@@ -49,6 +49,54 @@ lower_ident_decl (CExpr *e)
   return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
 }
 
+/* Width in bits and signedness of integer type T; FALSE for any other type. */
+static gboolean
+int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)
+{
+  t = strip (L, t);
+  if (!t || t->kind != C_TYPE_BASIC)
+    return FALSE;
+  static const struct { gint kind; guint bits; gboolean sgn; } ws[] = {
+    { C_BASIC_CHAR, 8, TRUE }, { C_BASIC_SCHAR, 8, TRUE }, { C_BASIC_UCHAR, 8, FALSE },
+    { C_BASIC_SHORT, 16, TRUE }, { C_BASIC_USHORT, 16, FALSE }, { C_BASIC_INT, 32, TRUE },
+    { C_BASIC_UINT, 32, FALSE }, { C_BASIC_LONG, 64, TRUE }, { C_BASIC_ULONG, 64, FALSE },
+    { C_BASIC_LLONG, 64, TRUE }, { C_BASIC_ULLONG, 64, FALSE }, { C_BASIC_INT128, 128, TRUE },
+    { C_BASIC_UINT128, 128, FALSE },
+  };
+  for (guint i = 0; i < G_N_ELEMENTS (ws); i++)
+    if ((gint) t->basic == ws[i].kind)
+      {
+        *bits = ws[i].bits;
+        *is_signed = ws[i].sgn;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+lower_int_preserves (Lower *L, CType *to, CType *from)
+{
+  guint tb, sb;
+  gboolean ts, ss;
+  return compatible (L, to, from)
+         || (int_width (L, to, &tb, &ts) && int_width (L, from, &sb, &ss) && (ts == ss ? tb >= sb : ts && tb > sb));
+}
+
+CDecl *
+lower_index_decl (Lower *L, CExpr *e)
+{
+  while (e && ((e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION) || (e->kind == C_EXPR_CAST && e->a)))
+    {
+      if (e->kind == C_EXPR_CAST)
+        {
+          if (!lower_int_preserves (L, e->type, type_of (L, e->a)))
+            return NULL;  /* a conversion that may change the value */
+        }
+      e = e->a;
+    }
+  return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+}
+
 /* E steps D by +1 or -1 (i++, ++i, i += 1, i = i + 1, and decrements): the step, or 0. */
 static gint
 step_of (CExpr *e, CDecl *d)

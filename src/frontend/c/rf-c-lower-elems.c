@@ -56,7 +56,9 @@
 gboolean
 lower_elems_fixed_var (Lower *L, CDecl *d, CStmt *body)
 {
-  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM) || c_is_static_object (d))
+  if (d && c_is_static_object (d))  /* set by main alone, before any thread starts */
+    return g_hash_table_contains (L->pre.stable, d) && !lower_stmt_touches (body, d);
+  if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM))
     return FALSE;
   CDecl *fn = cur_fn (L);
   return !lower_stmt_touches (body, d) && !(fn && fn->body && lower_stmt_takes_addr (fn->body, d));
@@ -107,17 +109,17 @@ elem_base (Lower *L, CExpr *e, CDecl *d, GHashTable *inner, guint depth)
       CExpr *q = c_peel (e->a);
       while (q && q->kind == C_EXPR_MEMBER && !q->arrow)
         q = c_peel (q->a);
-      return q && q->kind == C_EXPR_INDEX && lower_ident_decl (q->b) == d ? q->a : NULL;
+      return q && q->kind == C_EXPR_INDEX && lower_index_decl (L, q->b) == d ? q->a : NULL;
     }
   if (e->kind == C_EXPR_BINARY && e->op == C_OP_ADD)
     {
-      if (lower_ident_decl (e->b) == d && is_pointerish (L, type_of (L, e->a)))
+      if (lower_index_decl (L, e->b) == d && is_pointerish (L, type_of (L, e->a)))
         return e->a;
-      if (lower_ident_decl (e->a) == d && is_pointerish (L, type_of (L, e->b)))
+      if (lower_index_decl (L, e->a) == d && is_pointerish (L, type_of (L, e->b)))
         return e->b;
       return NULL;
     }
-  if (e->kind == C_EXPR_INDEX && lower_ident_decl (e->b) == d)
+  if (e->kind == C_EXPR_INDEX && lower_index_decl (L, e->b) == d)
     {
       CType *t = strip (L, type_of (L, e));
       return t && t->kind == C_TYPE_ARRAY ? e->a : NULL;
@@ -247,9 +249,37 @@ lower_elems_named_array (Lower *L, CExpr *b)
   return b && b->kind == C_EXPR_IDENT && b->decl && b->decl->kind == C_DECL_VAR;
 }
 
+static CVisitResult
+any_call (CExpr *e, gpointer data)
+{
+  return e->kind == C_EXPR_CALL ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* Thread-local D is set once in the program, to (a cast of) FN's parameter P, by a
+ * statement of FN's body that only declarations without calls come before: from then
+ * on, in a thread started at FN, D holds its index. */
+static gboolean
+tls_index (Lower *L, CDecl *fn, CDecl *d, CDecl *p)
+{
+  if (!d->thread_local || !c_is_static_object (d)
+      || GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.static_writes, d)) != 1 || fn->body->kind != C_STMT_COMPOUND)
+    return FALSE;
+  CVisitor cv = { .expr = any_call };
+  for (guint i = 0; fn->body->items && i < fn->body->items->len; i++)
+    {
+      CStmt *s = g_ptr_array_index (fn->body->items, i);
+      if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN && s->expr->op == C_OP_ASSIGN)
+        return lower_ident_decl (s->expr->a) == d && lower_ident_decl (s->expr->b) == p;
+      if (s->kind != C_STMT_DECL || c_visit_stmt (&cv, s))
+        return FALSE;
+    }
+  return FALSE;
+}
+
 /* D holds the index the running thread was given (a value split): its start routine's
  * parameter, or a local initialised with (a cast of) it, neither ever assigned nor
- * its address taken, in a start routine that is not recursive. */
+ * its address taken, in a start routine that is not recursive; or a thread-local the
+ * routine sets to it first (tls_index). */
 static gboolean
 thread_index_var (Lower *L, CDecl *d)
 {
@@ -262,7 +292,7 @@ thread_index_var (Lower *L, CDecl *d)
   CDecl *p = g_ptr_array_index (f->fn->params, 0);
   if (g_hash_table_contains (L->pre.assigned, p) || g_hash_table_contains (L->pre.escaped, p))
     return FALSE;
-  if (d == p)
+  if (d == p || tls_index (L, f->fn, d, p))
     return TRUE;
   return d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
          && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
@@ -311,6 +341,30 @@ routine_walk (Lower *L, CExpr *create, WriteScan *w, CVisitResult (*expr) (CExpr
   return stop;
 }
 
+/* The start routine of CREATE keeps its index in a thread-local (tls_index), which any
+ * function it calls may index with. */
+static gboolean
+routine_sets_tls (Lower *L, CExpr *create)
+{
+  CExpr *f = c_peel (c_arg (create, 2));
+  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
+    f = c_peel (f->a);
+  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
+  if (!fn || !fn->body || !fn->params || fn->params->len == 0 || fn->body->kind != C_STMT_COMPOUND)
+    return FALSE;
+  for (guint i = 0; fn->body->items && i < fn->body->items->len; i++)
+    {
+      CStmt *s = g_ptr_array_index (fn->body->items, i);
+      if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN)
+        {
+          CDecl *d = lower_ident_decl (s->expr->a);
+          if (d && tls_index (L, fn, d, g_ptr_array_index (fn->params, 0)))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
 /* A value split pays when the body writes `X[i]` or the start routine of CREATE
  * writes something indexed by its index (or is given by pointer). */
 static gboolean
@@ -318,7 +372,7 @@ value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
 {
   WriteScan w = { NULL, index, NULL };
   CVisitor bv = { .expr = writes_indexed, .data = &w };
-  return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed);
+  return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed) || routine_sets_tls (L, create);
 }
 
 /* The allocation call (a new object each time: not realloc) that local D, declared in
@@ -333,7 +387,10 @@ held_site (Lower *L, CExpr *e, GHashTable *inner)
     return NULL;
   CExpr *c = c_peel (d->init->expr);
   const char *n = c && c->kind == C_EXPR_CALL ? c_callee_name (c) : NULL;
-  const RfCLibcFunc *f = n && !lower_func_def (L, n) ? rf_c_libc_lookup (n) : NULL;
+  CDecl *def = n ? lower_func_def (L, n) : NULL;
+  if (def)
+    return g_hash_table_contains (L->pre.wrappers, def) ? c : NULL;  /* a wrapper's call: its own site */
+  const RfCLibcFunc *f = n ? rf_c_libc_lookup (n) : NULL;
   return f && f->pointers == RF_C_LIBC_PTS_ALLOC ? c : NULL;
 }
 
@@ -462,10 +519,36 @@ lower_elems_end (Lower *L, ElemSplit *sp)
   g_free (sp);
 }
 
+/* D, a parameter of frame *F's function that is never assigned, holds what its argument
+ * held at the call; when that argument is a variable of the caller of the same type that
+ * the callee cannot change (a local whose address is never taken), D stands for it:
+ * that variable, *F its frame (and so on up). */
+static CDecl *
+through_params (Lower *L, CDecl *d, Frame **f)
+{
+  for (guint depth = 0; d && *f && (*f)->up && (*f)->args && depth < 8; depth++)
+    {
+      if (d->kind != C_DECL_PARAM || g_hash_table_contains (L->pre.assigned, d)
+          || ((*f)->fn && (*f)->fn->body && lower_stmt_takes_addr ((*f)->fn->body, d)))
+        break;
+      CExpr *a = g_hash_table_lookup ((*f)->args, d);
+      while (a && a->kind == C_EXPR_UNARY && a->op == C_OP_EXTENSION)
+        a = a->a;
+      CDecl *v = a && a->kind == C_EXPR_IDENT ? a->decl : NULL;
+      Frame *up = (*f)->up;
+      if (!v || (v->kind != C_DECL_VAR && v->kind != C_DECL_PARAM) || c_is_static_object (v)
+          || !compatible (L, v->type, d->type) || (up->fn && up->fn->body && lower_stmt_takes_addr (up->fn->body, v)))
+        break;
+      d = v;
+      *f = up;
+    }
+  return d;
+}
+
 gint
 lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
 {
-  CDecl *d = lower_ident_decl (idx);
+  CDecl *d = lower_index_decl (L, idx);
   if (L->elems_off || !d)
     return ELEM_NONE;
   /* a thread given an index: X[id] */
@@ -473,12 +556,20 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
                : ELEM_NONE;
   if (given != ELEM_NONE && thread_index_var (L, d) && lower_elems_named_array (L, base))
     return given;
+  /* an index the caller passed down: splits of the caller's frame on its variable
+   * (named arrays only: a base is text of the frame it is written in) */
+  Frame *f = L->frame;
+  CDecl *up = through_params (L, d, &f);
   for (guint k = L->elems->len; k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
-      if (sp->index != d || sp->frame != L->frame || sp->role == ELEM_NONE || sp->off != 0)
+      if (sp->role == ELEM_NONE || sp->off != 0)
         continue;
-      if (sp->base ? lower_same_text (base, sp->base) : sp->value && lower_elems_named_array (L, base))
+      if (sp->index == d && (sp->frame == L->frame || d->thread_local)
+          && (sp->base ? lower_same_text (base, sp->base) : sp->value && lower_elems_named_array (L, base)))
+        return sp->role;
+      if (f != L->frame && sp->index == up && sp->frame == f && !sp->base && sp->value
+          && lower_elems_named_array (L, base))
         return sp->role;
     }
   return ELEM_NONE;

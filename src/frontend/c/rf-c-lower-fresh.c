@@ -33,7 +33,7 @@ priv_define (Lower *L, CDecl *d, CExpr *v)
   if (pv && pv->kind == C_EXPR_INT && strcmp (pv->text, "0") == 0)
     return;
   const char *n = pv && pv->kind == C_EXPR_CALL ? c_callee_name (pv) : NULL;
-  if (n && lower_is_alloc (n) && !lower_func_def (L, n))
+  if (n && lower_is_alloc (L, n))  /* a libc allocator or a wrapper (its own site) */
     {
       for (guint i = 0; pv->args && i < pv->args->len; i++)
         {
@@ -346,9 +346,11 @@ fresh_gen (Lower *L, CDecl *d, CExpr *v)
 {
   CExpr *pv = c_peel (v);
   const char *n = pv && pv->kind == C_EXPR_CALL ? c_callee_name (pv) : NULL;
-  const RfCLibcFunc *lib = rf_c_libc_lookup (n);
+  CDecl *def = n ? lower_func_def (L, n) : NULL;
+  const RfCLibcFunc *lib = def ? NULL : rf_c_libc_lookup (n);
+  gboolean fresh = def ? g_hash_table_contains (L->pre.wrappers, def) : lib && lib->pointers == RF_C_LIBC_PTS_ALLOC;
   if (d && d->kind == C_DECL_VAR && !c_is_static_object (d) && is_pointerish (L, d->type)
-      && !g_hash_table_contains (L->priv.ptr_addr, d) && lib && lib->pointers == RF_C_LIBC_PTS_ALLOC && !lower_func_def (L, n))
+      && !g_hash_table_contains (L->priv.ptr_addr, d) && fresh)
     g_hash_table_add (L->priv.fresh, d);
 }
 

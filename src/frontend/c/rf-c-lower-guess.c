@@ -135,7 +135,7 @@ key_of (Lower *L, CExpr *arg, CStmt *region, Key *k)
   memset (k, 0, sizeof *k);
   if (q->kind == C_EXPR_INDEX)
     {
-      CDecl *i = lower_ident_decl (q->b);
+      CDecl *i = lower_index_decl (L, q->b);
       if (!i || !is_pointerish (L, type_of (L, q->a)) || !lower_elems_fixed_var (L, i, region))
         return FALSE;
       k->index = i;
@@ -212,9 +212,14 @@ key_use (CExpr *e, gpointer data)
   const Key *k = u->key;
   if (k->ptr)
     return lower_ident_decl (e) == k->ptr ? C_VISIT_STOP : C_VISIT_CONTINUE;
-  if (e->kind == C_EXPR_INDEX && lower_ident_decl (e->b) == k->index
+  if (e->kind == C_EXPR_INDEX && lower_index_decl (u->L, e->b) == k->index
       && (k->base ? lower_same_text (e->a, k->base) : lower_elems_named_array (u->L, e->a)))
     return C_VISIT_STOP;
+  /* handed to a function of the program, which may index a named array with it */
+  const char *n = e->kind == C_EXPR_CALL && !k->base ? c_callee_name (e) : NULL;
+  for (guint i = 0; n && lower_func_def (u->L, n) && e->args && i < e->args->len; i++)
+    if (lower_index_decl (u->L, g_ptr_array_index (e->args, i)) == k->index)
+      return C_VISIT_STOP;
   return C_VISIT_CONTINUE;
 }
 
@@ -406,6 +411,15 @@ only_drawn (Lower *L, CDecl *g)
   return d.uses == d.draws;
 }
 
+/* D is a thread-local that one expression of the program sets (and nothing takes
+ * its address): within its thread it changes only there. */
+static gboolean
+tls_once (Lower *L, CDecl *d)
+{
+  return d->thread_local && c_is_static_object (d)
+         && GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.static_writes, d)) == 1;
+}
+
 /* S stores a ticket in a local (`int me = draw;`, `me = draw;`): that local, its
  * counter in *COUNTER; else NULL. */
 static CDecl *
@@ -421,12 +435,20 @@ ticket_of (Lower *L, CStmt *s, CDecl **counter)
     }
   else if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN && s->expr->op == C_OP_ASSIGN)
     {
+      /* a local, or a thread-local this statement alone sets */
       CDecl *d = lower_ident_decl (s->expr->a);
-      if (d && (d->kind == C_DECL_VAR || d->kind == C_DECL_PARAM) && !c_is_static_object (d))
+      if (d && (d->kind == C_DECL_VAR || d->kind == C_DECL_PARAM)
+          && (!c_is_static_object (d) || tls_once (L, d)))
         me = d, draw = s->expr->b;
     }
   *counter = draw ? draw_counter (draw) : NULL;
-  return *counter && only_drawn (L, *counter) ? me : NULL;
+  if (!*counter || !only_drawn (L, *counter))
+    return NULL;
+  /* me holds every value the counter takes: no two draws end up alike */
+  for (CExpr *c = draw; c && c->kind == C_EXPR_CAST; c = c->a)
+    if (!lower_int_preserves (L, c->type, type_of (L, c->a)))
+      return NULL;
+  return lower_int_preserves (L, me->type, (*counter)->type) ? me : NULL;
 }
 
 /* Lowers the statements of REGION once per role of guess SP: from the current node,
@@ -496,8 +518,10 @@ ticket_block (Lower *L, CStmt *block, guint i)
   CVisitor tv = { .expr = threads_stmt };
   KeyUse u = { L, &key };
   CVisitor uv = { .expr = key_use, .data = &u };
-  if (!lower_elems_fixed_var (L, me, &region) || lower_stmt_touches (&region, NULL) || c_visit_stmt (&tv, &region)
-      || !c_visit_stmt (&uv, &region))
+  gboolean fixed = tls_once (L, me) || lower_elems_fixed_var (L, me, &region);
+  /* a thread-local ticket may be used by any function the thread calls */
+  if (!fixed || lower_stmt_touches (&region, NULL) || c_visit_stmt (&tv, &region)
+      || (!tls_once (L, me) && !c_visit_stmt (&uv, &region)))
     return FALSE;
   ElemSplit *sp = new_guess (L, &key, &region);
   lower_stmt (L, g_ptr_array_index (block->items, i));  /* the draw */

@@ -490,6 +490,7 @@ lower_points_analyse (Lower *L, GPtrArray *started)
     .objects = L->objs,
     .started = started,
     .indirect = L->pre.addr_func_list,
+    .wrappers = L->pre.wrappers,
   };
   L->pts = rf_c_points_analyse (L->unit, L->ty, &opts);
   if (rf_c_points_has_unknown_calls (L->pts))

@@ -66,6 +66,12 @@ typedef struct {
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (NULL: through a pointer) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
+  GHashTable *stable;       /* file-scope or static CDecl* that only main assigns, before it
+                             * starts any thread (stable_globals): fixed while threads run */
+  GHashTable *wrappers;     /* CDecl* of the allocation wrappers (alloc_wrappers): each call
+                             * of one is an allocation site of its own */
+  GHashTable *static_writes;/* static CDecl* -> guint: the expressions that may change it
+                             * (assignments, increments, its address taken) in the program */
   gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE */
   gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
   gboolean cancels;         /* the program calls pthread_cancel */
@@ -339,7 +345,9 @@ void lower_access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc
 
 /* rf-c-lower-resolve.c */
 GPtrArray *lower_by_type (Lower *L, CType *want);
-gboolean lower_is_alloc (const char *n);
+/* N allocates a new object at each call: a libc allocator, or a function of the program
+ * that only wraps one (alloc_wrappers, rf-c-lower-prepass.c). */
+gboolean lower_is_alloc (Lower *L, const char *n);
 GPtrArray *lower_deref (Lower *L, CExpr *e);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
 GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
@@ -399,6 +407,12 @@ typedef struct {
 /* rf-c-lower-counted.c */
 /* The declaration of plain identifier E (peeled), or NULL. */
 CDecl *lower_ident_decl (CExpr *e);
+/* The variable index expression E reads, through casts that keep every value of it
+ * (`(size_t) i`, not `(char) i`), or NULL. */
+CDecl *lower_index_decl (Lower *L, CExpr *e);
+/* Converting a value of type FROM to type TO keeps it (the same type, or an integer type
+ * that holds every value of FROM). */
+gboolean lower_int_preserves (Lower *L, CType *to, CType *from);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 /* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a

@@ -58,8 +58,11 @@ lower_by_type (Lower *L, CType *want)
 
 /* A call of N returns a new object of its allocation site (malloc, realloc...). */
 gboolean
-lower_is_alloc (const char *n)
+lower_is_alloc (Lower *L, const char *n)
 {
+  CDecl *def = n ? lower_func_def (L, n) : NULL;
+  if (def)
+    return g_hash_table_contains (L->pre.wrappers, def);
   const RfCLibcFunc *f = rf_c_libc_lookup (n);
   return f && (f->pointers == RF_C_LIBC_PTS_ALLOC || f->pointers == RF_C_LIBC_PTS_REALLOC);
 }
@@ -287,16 +290,16 @@ deref_places (Lower *L, CExpr *e0)
     {
       const char *n = c_callee_name (e);
       lower_eval (L, e);
-      if (lower_is_alloc (n) && L->alias_depth == 0)
+      if (lower_is_alloc (L, n) && L->alias_depth == 0)
         return places_new ();  /* fresh memory: no other thread has it yet */
-      if (lower_is_alloc (n) && lower_elems_site_role (L, e) == ELEM_OTHER)
+      if (lower_is_alloc (L, n) && lower_elems_site_role (L, e) == ELEM_OTHER)
         {
           /* the object of a pass of another object (rf-c-lower-elems.c): an offset
            * from it stays inside it (assumption 3) */
           L->elem_other = L->other_obj = L->elem_inside = TRUE;
           return places_new ();
         }
-      RfCObj *r = lower_is_alloc (n) ? lower_root_find (L, RF_C_OBJ_HEAP, e) : NULL;
+      RfCObj *r = lower_is_alloc (L, n) ? lower_root_find (L, RF_C_OBJ_HEAP, e) : NULL;
       if (r)
         {
           /* the value of a variable initialised here: the allocation site's object */

@@ -481,6 +481,9 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.handles = g_hash_table_new (NULL, NULL);
   L->pre.calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->pre.recursive = g_hash_table_new (NULL, NULL);
+  L->pre.stable = g_hash_table_new (NULL, NULL);
+  L->pre.static_writes = g_hash_table_new (NULL, NULL);
+  L->pre.wrappers = g_hash_table_new (NULL, NULL);
   L->pre.state_modes = g_hash_table_new (NULL, NULL);
   L->pre.globals_named = g_hash_table_new (NULL, NULL);
   L->priv.bad = g_hash_table_new (NULL, NULL);
@@ -532,6 +535,9 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.handles);
   g_hash_table_unref (L->pre.calls);
   g_hash_table_unref (L->pre.recursive);
+  g_hash_table_unref (L->pre.stable);
+  g_hash_table_unref (L->pre.static_writes);
+  g_hash_table_unref (L->pre.wrappers);
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
   g_hash_table_unref (L->priv.bad);

@@ -466,6 +466,18 @@ lower_call (RfCPoints *P, CExpr *e, guint *raddr)
     return lower_lib (P, e, name, raddr);
   Call *k = call_new (P, e, 0, G_MAXUINT);
   k->raddr = *raddr;
+  if (def && P->opts.wrappers && g_hash_table_contains (P->opts.wrappers, def))
+    {
+      /* an allocation wrapper: the call's own object (its body still binds) */
+      pts_bind (P, k, def);
+      guint o = pts_obj_heap (P, e);
+      guint r = pts_node_new (P);
+      if (o == NO_OBJ)
+        pts_set_unknown (P, r);
+      else
+        pts_set_add (P, r, pts_loc_id (P, o, ""));
+      return r;
+    }
   if (def)
     pts_bind (P, k, def);
   else if (name)

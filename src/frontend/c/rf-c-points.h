@@ -27,11 +27,14 @@ typedef struct _RfCPoints RfCPoints;
  *   allocation site.
  * started: functions called from outside (main, module entries): their parameters
  *   point anywhere.
- * indirect: the functions a call through a pointer with an unknown set may reach. */
+ * indirect: the functions a call through a pointer with an unknown set may reach.
+ * wrappers: functions each call of which is an allocation site of its own (the object
+ *   the call returns is the call's; their bodies are analysed as any other). */
 typedef struct {
   RfCObjects *objects;
   const GPtrArray *started;   /* CDecl* */
   const GPtrArray *indirect;  /* CDecl* */
+  GHashTable *wrappers;       /* CDecl* set */
 } RfCPointsOptions;
 
 /* Analyses every function body and global initializer of UNIT (system headers

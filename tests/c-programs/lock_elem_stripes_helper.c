@@ -1,0 +1,49 @@
+// Lock striping with the data updated by a helper given the stripe index: the guess made
+// at the caller's lock on h follows the helper's parameter i, which holds h (of the same
+// type, never assigned): bump's data[i] is the representative's exactly when h is.
+// expect: data[] race-free
+// expect: hits[] race-free
+// racy-twin: lock_elem_stripes_helper_next.c
+// racy-twin: lock_elem_stripes_narrow.c
+#include <pthread.h>
+#include <stdint.h>
+
+#define NSTRIPES 32
+
+static pthread_mutex_t locks[NSTRIPES];
+static long data[NSTRIPES];
+static unsigned hits[NSTRIPES];
+
+static void
+bump (unsigned i, long v)
+{
+  data[i] += v;
+  hits[i]++;
+}
+
+static void *
+worker (void *arg)
+{
+  uintptr_t id = (uintptr_t) arg;
+  for (long v = 0; v < 1000; v++)
+    {
+      unsigned h = (unsigned) ((uintptr_t) v * 2654435761u + id) % NSTRIPES;
+      pthread_mutex_lock (&locks[h]);
+      bump (h, v);
+      pthread_mutex_unlock (&locks[h]);
+    }
+  return NULL;
+}
+
+int
+main (void)
+{
+  pthread_t t[4];
+  for (int i = 0; i < NSTRIPES; i++)
+    pthread_mutex_init (&locks[i], NULL);
+  for (uintptr_t i = 0; i < 4; i++)
+    pthread_create (&t[i], NULL, worker, (void *) i);
+  for (int i = 0; i < 4; i++)
+    pthread_join (t[i], NULL);
+  return 0;
+}
