@@ -341,6 +341,20 @@ routine_walk (Lower *L, CExpr *create, WriteScan *w, CVisitResult (*expr) (CExpr
   return stop;
 }
 
+/* A call of a function of the program given the index itself (`fill (id)`), which may
+ * index with it there (through_params). */
+static CVisitResult
+passes_index (CExpr *e, gpointer data)
+{
+  WriteScan *w = data;
+  if (e->kind != C_EXPR_CALL || !c_callee_name (e))
+    return C_VISIT_CONTINUE;
+  for (guint i = 0; e->args && i < e->args->len; i++)
+    if (is_arg_var (w, g_ptr_array_index (e->args, i)))
+      return C_VISIT_STOP;
+  return C_VISIT_CONTINUE;
+}
+
 /* The start routine of CREATE keeps its index in a thread-local (tls_index), which any
  * function it calls may index with. */
 static gboolean
@@ -372,7 +386,8 @@ value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
 {
   WriteScan w = { NULL, index, NULL };
   CVisitor bv = { .expr = writes_indexed, .data = &w };
-  return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed) || routine_sets_tls (L, create);
+  return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed) || routine_sets_tls (L, create)
+         || routine_walk (L, create, &w, passes_index);
 }
 
 /* The allocation call (a new object each time: not realloc) that local D, declared in
@@ -560,6 +575,9 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
    * (named arrays only: a base is text of the frame it is written in) */
   Frame *f = L->frame;
   CDecl *up = through_params (L, d, &f);
+  /* the thread's index handed to a helper (`process (id)`, then `X[i]` there) */
+  if (given != ELEM_NONE && f != L->frame && thread_index_var (L, up) && lower_elems_named_array (L, base))
+    return given;
   for (guint k = L->elems->len; k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
