@@ -175,6 +175,7 @@ typedef struct {
   CExpr *base;          /* the loop body: `base[index]` written */
   CDecl *index;
   GHashTable *vars;     /* the start routine: its parameter and the locals copied from it */
+  Lower *L;
 } WriteScan;
 
 static CVisitResult
@@ -347,11 +348,18 @@ static CVisitResult
 passes_index (CExpr *e, gpointer data)
 {
   WriteScan *w = data;
-  if (e->kind != C_EXPR_CALL || !c_callee_name (e))
-    return C_VISIT_CONTINUE;
-  for (guint i = 0; e->args && i < e->args->len; i++)
-    if (is_arg_var (w, g_ptr_array_index (e->args, i)))
-      return C_VISIT_STOP;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  CDecl *fn = n ? lower_func_def (w->L, n) : NULL;
+  if (!fn || !fn->params)
+    return C_VISIT_CONTINUE;  /* a library call does not index the program's arrays */
+  /* as through_params follows it: the variable itself, to a parameter of its type */
+  for (guint i = 0; e->args && i < e->args->len && i < fn->params->len; i++)
+    {
+      CExpr *a = g_ptr_array_index (e->args, i);
+      CDecl *p = g_ptr_array_index (fn->params, i);
+      if (a && a->kind == C_EXPR_IDENT && is_arg_var (w, a) && compatible (w->L, a->decl->type, p->type))
+        return C_VISIT_STOP;
+    }
   return C_VISIT_CONTINUE;
 }
 
@@ -384,7 +392,7 @@ routine_sets_tls (Lower *L, CExpr *create)
 static gboolean
 value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
 {
-  WriteScan w = { NULL, index, NULL };
+  WriteScan w = { NULL, index, NULL, L };
   CVisitor bv = { .expr = writes_indexed, .data = &w };
   return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed) || routine_sets_tls (L, create)
          || routine_walk (L, create, &w, passes_index);
