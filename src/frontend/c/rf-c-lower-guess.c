@@ -40,7 +40,13 @@
  * rest of the block after the draw is lowered once per answer, and the representative
  * branch takes the one token of `ticket$next` (a lock never released), so that no
  * second draw can take it. Every named array indexed by me is split, as for a value
- * split (rf-c-lower-elems.c).
+ * split (rf-c-lower-elems.c). A thread-local that one statement of the program sets is
+ * a ticket's key too: the functions the rest of the block calls index with it.
+ *
+ * A key is a local or parameter the rest of the block does not assign, or a global only
+ * main sets before any thread starts (pre.stable); it stays a key in a helper it is
+ * handed to, through the helper's unassigned parameter of its type (through_params,
+ * rf-c-lower-elems.c).
  *
  * A guess costs the rest of the block lowered twice. It is made only where the lock is
  * neither known exactly already nor known to be another cell's, becomes exact under
@@ -76,6 +82,15 @@ lower_rep_exact (Lower *L, GPtrArray *ps)
   const RfCLoc *pl = g_ptr_array_index (ps, 0);
   size_t n = strlen (c->path);
   return pl->obj == c->obj && strncmp (pl->path, c->path, n) == 0 && !strstr (pl->path + n, "[]");
+}
+
+gboolean
+lower_one_object (Lower *L, GPtrArray *ps)
+{
+  if (!ps || ps->len != 1)
+    return FALSE;
+  const RfCLoc *pl = g_ptr_array_index (ps, 0);
+  return (!pl->obj->summary && !strstr (pl->path, "[]")) || lower_rep_exact (L, ps);
 }
 
 /* Key: what a guess is about: `base[index]` (base NULL: every named array), or the
@@ -246,12 +261,8 @@ resolves (Lower *L, CExpr *arg)
   gint r = -1;
   if (L->other_obj && ps->len == 0)
     r = 0;
-  else if (!L->other_obj && ps->len == 1)
-    {
-      const RfCLoc *pl = g_ptr_array_index (ps, 0);
-      if ((!pl->obj->summary && !strstr (pl->path, "[]")) || lower_rep_exact (L, ps))
-        r = 1;
-    }
+  else if (!L->other_obj && lower_one_object (L, ps))
+    r = 1;
   L->quiet--;
   L->other_obj = other;
   L->elem_other = eo;

@@ -11,7 +11,7 @@
  *   rf-c-lower-prepass.c  the pre-pass: address-taken objects, escapes, heap sites;
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
- *   rf-c-lower-guess.c    a lock and its data through one key: the representative guessed;
+ *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -464,6 +464,9 @@ void lower_rep_grant (Lower *L, GPtrArray *ps);
 /* The one place of PS is the representative cell's part (rep_cell), so that the
  * synchronisation object there is one object. */
 gboolean lower_rep_exact (Lower *L, GPtrArray *ps);
+/* PS is one synchronisation object's place: one place, of an object that is no summary
+ * and no array element, or a representative cell's part. */
+gboolean lower_one_object (Lower *L, GPtrArray *ps);
 /* Lowers items I.. of BLOCK once per role of a guess when item I takes a lock the
  * rest reaches its data through; FALSE (nothing lowered) when no guess applies. */
 gboolean lower_guess_block (Lower *L, CStmt *block, guint i);

@@ -79,8 +79,8 @@ lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releas
   L->rep_cell = NULL;
   g_autoptr (GPtrArray) ps = lower_deref (L, arg);
   gboolean other = L->other_obj;
-  /* the one object of a representative cell (rf-c-lower-guess.c) */
-  gboolean cell = !other && lower_rep_exact (L, ps);
+  /* one object: not a summary, or the one of a representative cell (rf-c-lower-guess.c) */
+  gboolean one = !other && lower_one_object (L, ps);
   g_clear_pointer (&L->sync.reason, g_free);
   if (L->quiet)
     return -1;
@@ -116,7 +116,7 @@ lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releas
       return -1;
     }
   const RfCLoc *pl = g_ptr_array_index (ps, 0);
-  if (ps->len == 1 && !other && ((!pl->obj->summary && !strstr (pl->path, "[]")) || cell))
+  if (one)
     {
       g_autofree char *name = place_name (pl);
       gint v = lower_var (L, name, kind, pl->obj->loc);
