@@ -82,6 +82,15 @@ lower_int_preserves (Lower *L, CType *to, CType *from)
          || (int_width (L, to, &tb, &ts) && int_width (L, from, &sb, &ss) && (ts == ss ? tb >= sb : ts && tb > sb));
 }
 
+gboolean
+lower_casts_keep (Lower *L, CExpr *e, CType *t)
+{
+  for (; e && ((e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION) || (e->kind == C_EXPR_CAST && e->a)); e = e->a)
+    if (e->kind == C_EXPR_CAST && !is_pointerish (L, e->type) && !lower_int_preserves (L, e->type, t))
+      return FALSE;
+  return TRUE;
+}
+
 CDecl *
 lower_index_decl (Lower *L, CExpr *e)
 {

@@ -258,23 +258,23 @@ any_call (CExpr *e, gpointer data)
 
 /* Thread-local D is set once in the program, to (a cast of) FN's parameter P, by a
  * statement of FN's body that only declarations without calls come before: from then
- * on, in a thread started at FN, D holds its index. */
-static gboolean
+ * on, in a thread started at FN, D holds its index. The value set, or NULL. */
+static CExpr *
 tls_index (Lower *L, CDecl *fn, CDecl *d, CDecl *p)
 {
   if (!d->thread_local || !c_is_static_object (d)
       || GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.static_writes, d)) != 1 || fn->body->kind != C_STMT_COMPOUND)
-    return FALSE;
+    return NULL;
   CVisitor cv = { .expr = any_call };
   for (guint i = 0; fn->body->items && i < fn->body->items->len; i++)
     {
       CStmt *s = g_ptr_array_index (fn->body->items, i);
       if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN && s->expr->op == C_OP_ASSIGN)
-        return lower_ident_decl (s->expr->a) == d && lower_ident_decl (s->expr->b) == p;
+        return lower_ident_decl (s->expr->a) == d && lower_ident_decl (s->expr->b) == p ? s->expr->b : NULL;
       if (s->kind != C_STMT_DECL || c_visit_stmt (&cv, s))
-        return FALSE;
+        return NULL;
     }
-  return FALSE;
+  return NULL;
 }
 
 /* D holds the index the running thread was given (a value split): its start routine's
@@ -293,11 +293,18 @@ thread_index_var (Lower *L, CDecl *d)
   CDecl *p = g_ptr_array_index (f->fn->params, 0);
   if (g_hash_table_contains (L->pre.assigned, p) || g_hash_table_contains (L->pre.escaped, p))
     return FALSE;
-  if (d == p || tls_index (L, f->fn, d, p))
+  /* the index's type, given at the creation: the copy must keep every value of it */
+  CDecl *index = L->job && L->job_id < L->jobs.arg_index_decl->len ? g_ptr_array_index (L->jobs.arg_index_decl, L->job_id)
+                                                                    : NULL;
+  if (d == p)
     return TRUE;
+  CExpr *set = tls_index (L, f->fn, d, p);
+  if (set)
+    return !index || (lower_casts_keep (L, set, index->type) && lower_int_preserves (L, d->type, index->type));
   return d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
          && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
-         && lower_ident_decl (d->init->expr) == p;
+         && lower_ident_decl (d->init->expr) == p
+         && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_int_preserves (L, d->type, index->type)));
 }
 
 /* A written lvalue indexed by VAR somewhere along its chain (`X[id].f = ...`). */
@@ -605,6 +612,8 @@ gint
 lower_elems_value_role (Lower *L, CExpr *arg)
 {
   CDecl *d = lower_ident_decl (arg);
+  if (d && !lower_casts_keep (L, arg, d->type))
+    return ELEM_NONE;  /* (void *) (char) i: two passes may hand the same value */
   for (guint k = L->elems->len; d && k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);

@@ -42,6 +42,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   g_array_append_val (L->jobs.arg_inside, none);
   gint no_index = ELEM_NONE;
   g_array_append_val (L->jobs.arg_index, no_index);
+  g_ptr_array_add (L->jobs.arg_index_decl, NULL);
   g_ptr_array_add (L->jobs.arg_cell, NULL);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
@@ -377,7 +378,10 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       if (site && inside)
         g_array_index (L->jobs.arg_inside, guint, id) = TRUE;
       if (index_role != ELEM_NONE)
-        g_array_index (L->jobs.arg_index, gint, id) = index_role;
+        {
+          g_array_index (L->jobs.arg_index, gint, id) = index_role;
+          g_ptr_array_index (L->jobs.arg_index_decl, id) = lower_ident_decl (c_arg (e, 3));
+        }
       if (site && cell)
         g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;
       if (site && whole && !g_ptr_array_index (L->jobs.arg_whole, id))

@@ -166,6 +166,8 @@ typedef struct {
                              * representative (rf-c-lower-elems.c): an offset stays inside it */
   GArray *arg_index;        /* gint: its arg is the create loop's index (a value split,
                              * rf-c-lower-elems.c): ELEM_REP, ELEM_OTHER, or ELEM_NONE */
+  GPtrArray *arg_index_decl;/* CDecl* (borrowed) of that index, or NULL: the thread's copy
+                             * must hold every value of its type */
   GPtrArray *arg_cell;      /* const RfCLoc* (borrowed) or NULL: its arg is in that
                              * representative cell (see rep_cell) */
   GQueue pending;           /* job ids + 1 not lowered yet */
@@ -413,6 +415,10 @@ CDecl *lower_index_decl (Lower *L, CExpr *e);
 /* Converting a value of type FROM to type TO keeps it (the same type, or an integer type
  * that holds every value of FROM). */
 gboolean lower_int_preserves (Lower *L, CType *to, CType *from);
+/* Every conversion of E's casts, down to the value it converts, keeps every value of
+ * type T (pointer types count as keeping an integer's value, as `(void *) (intptr_t) i`
+ * and back do). */
+gboolean lower_casts_keep (Lower *L, CExpr *e, CType *t);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 /* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a

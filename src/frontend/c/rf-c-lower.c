@@ -502,6 +502,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_inside = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_index = g_array_new (FALSE, FALSE, sizeof (gint));
+  L->jobs.arg_index_decl = g_ptr_array_new ();
   L->jobs.arg_cell = g_ptr_array_new ();
   g_queue_init (&L->jobs.pending);
   L->jobs.joinall = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
@@ -556,6 +557,7 @@ lower_free (Lower *L)
   g_array_unref (L->jobs.arg_other);
   g_array_unref (L->jobs.arg_inside);
   g_array_unref (L->jobs.arg_index);
+  g_ptr_array_unref (L->jobs.arg_index_decl);
   g_ptr_array_unref (L->jobs.arg_cell);
   g_queue_clear (&L->jobs.pending);
   g_ptr_array_unref (L->jobs.joinall);
