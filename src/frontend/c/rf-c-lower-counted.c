@@ -83,10 +83,18 @@ lower_int_preserves (Lower *L, CType *to, CType *from)
 }
 
 gboolean
+lower_keeps_thread_index (Lower *L, CType *to, CType *from)
+{
+  guint bits;
+  gboolean sgn;
+  return lower_int_preserves (L, to, from) || (int_width (L, from, &bits, &sgn) && int_width (L, to, &bits, &sgn) && bits >= 32);
+}
+
+gboolean
 lower_casts_keep (Lower *L, CExpr *e, CType *t)
 {
   for (; e && ((e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION) || (e->kind == C_EXPR_CAST && e->a)); e = e->a)
-    if (e->kind == C_EXPR_CAST && !is_pointerish (L, e->type) && !lower_int_preserves (L, e->type, t))
+    if (e->kind == C_EXPR_CAST && !is_pointerish (L, e->type) && !lower_keeps_thread_index (L, e->type, t))
       return FALSE;
   return TRUE;
 }

@@ -300,11 +300,11 @@ thread_index_var (Lower *L, CDecl *d)
     return TRUE;
   CExpr *set = tls_index (L, f->fn, d, p);
   if (set)
-    return !index || (lower_casts_keep (L, set, index->type) && lower_int_preserves (L, d->type, index->type));
+    return !index || (lower_casts_keep (L, set, index->type) && lower_keeps_thread_index (L, d->type, index->type));
   return d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
          && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
          && lower_ident_decl (d->init->expr) == p
-         && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_int_preserves (L, d->type, index->type)));
+         && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_keeps_thread_index (L, d->type, index->type)));
 }
 
 /* A written lvalue indexed by VAR somewhere along its chain (`X[id].f = ...`). */

@@ -415,9 +415,13 @@ CDecl *lower_index_decl (Lower *L, CExpr *e);
 /* Converting a value of type FROM to type TO keeps it (the same type, or an integer type
  * that holds every value of FROM). */
 gboolean lower_int_preserves (Lower *L, CType *to, CType *from);
-/* Every conversion of E's casts, down to the value it converts, keeps every value of
- * type T (pointer types count as keeping an integer's value, as `(void *) (intptr_t) i`
- * and back do). */
+/* Converting a thread's index of type FROM to type TO keeps it: TO holds every value of
+ * FROM, or is an integer type of 32 bits or more (a create loop starts fewer than 2^31
+ * threads: assumption 3). */
+gboolean lower_keeps_thread_index (Lower *L, CType *to, CType *from);
+/* Every conversion of E's casts, down to the value it converts, keeps a thread's index
+ * of type T (lower_keeps_thread_index; pointer types count as keeping it, as
+ * `(void *) (intptr_t) i` and back do). */
 gboolean lower_casts_keep (Lower *L, CExpr *e, CType *t);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
