@@ -9,6 +9,7 @@
  *   rf-c-lower-sync.c     locks, rwlocks, condition variables, semaphores, once;
  *   rf-c-lower-jobs.c     job types: threads, joins, handlers, module entries;
  *   rf-c-lower-prepass.c  the pre-pass: address-taken objects, escapes, heap sites;
+ *   rf-c-lower-sites.c    allocation wrappers, sites of one object, globals fixed early;
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
  *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
@@ -67,8 +68,8 @@ typedef struct {
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (NULL: through a pointer) */
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
   GHashTable *stable;       /* file-scope or static CDecl* that only main assigns, before it
-                             * starts any thread (stable_globals): fixed while threads run */
-  GHashTable *wrappers;     /* CDecl* of the allocation wrappers (alloc_wrappers): each call
+                             * starts any thread (lower_stable_globals): fixed while threads run */
+  GHashTable *wrappers;     /* CDecl* of the allocation wrappers (lower_alloc_wrappers): each call
                              * of one is an allocation site of its own */
   GHashTable *static_writes;/* static CDecl* -> guint: the expressions that may change it
                              * (assignments, increments, its address taken) in the program */
@@ -348,7 +349,7 @@ void lower_access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc
 /* rf-c-lower-resolve.c */
 GPtrArray *lower_by_type (Lower *L, CType *want);
 /* N allocates a new object at each call: a libc allocator, or a function of the program
- * that only wraps one (alloc_wrappers, rf-c-lower-prepass.c). */
+ * that only wraps one (lower_alloc_wrappers, rf-c-lower-sites.c). */
 gboolean lower_is_alloc (Lower *L, const char *n);
 GPtrArray *lower_deref (Lower *L, CExpr *e);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
@@ -530,6 +531,12 @@ void lower_callback_jobs (Lower *L);
 
 /* rf-c-lower-prepass.c */
 void lower_prepass (Lower *L);
+
+/* rf-c-lower-sites.c */
+void lower_alloc_wrappers (Lower *L);
+void lower_once_sites (Lower *L);
+void lower_static_writes (Lower *L);
+void lower_stable_globals (Lower *L);
 
 /* rf-c-lower-fresh.c */
 void lower_private_sites (Lower *L);
