@@ -417,11 +417,7 @@ held_site (Lower *L, CExpr *e, GHashTable *inner)
     return NULL;
   CExpr *c = c_peel (d->init->expr);
   const char *n = c && c->kind == C_EXPR_CALL ? c_callee_name (c) : NULL;
-  CDecl *def = n ? lower_func_def (L, n) : NULL;
-  if (def)
-    return g_hash_table_contains (L->pre.wrappers, def) ? c : NULL;  /* a wrapper's call: its own site */
-  const RfCLibcFunc *f = n ? rf_c_libc_lookup (n) : NULL;
-  return f && f->pointers == RF_C_LIBC_PTS_ALLOC ? c : NULL;
+  return lower_is_new_alloc (L, n) ? c : NULL;  /* a wrapper's call is a site of its own */
 }
 
 static CVisitResult

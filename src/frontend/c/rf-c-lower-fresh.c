@@ -346,9 +346,7 @@ fresh_gen (Lower *L, CDecl *d, CExpr *v)
 {
   CExpr *pv = c_peel (v);
   const char *n = pv && pv->kind == C_EXPR_CALL ? c_callee_name (pv) : NULL;
-  CDecl *def = n ? lower_func_def (L, n) : NULL;
-  const RfCLibcFunc *lib = def ? NULL : rf_c_libc_lookup (n);
-  gboolean fresh = def ? g_hash_table_contains (L->pre.wrappers, def) : lib && lib->pointers == RF_C_LIBC_PTS_ALLOC;
+  gboolean fresh = lower_is_new_alloc (L, n);
   if (d && d->kind == C_DECL_VAR && !c_is_static_object (d) && is_pointerish (L, d->type)
       && !g_hash_table_contains (L->priv.ptr_addr, d) && fresh)
     g_hash_table_add (L->priv.fresh, d);

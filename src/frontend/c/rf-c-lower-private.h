@@ -351,6 +351,8 @@ GPtrArray *lower_by_type (Lower *L, CType *want);
 /* N allocates a new object at each call: a libc allocator, or a function of the program
  * that only wraps one (lower_alloc_wrappers, rf-c-lower-sites.c). */
 gboolean lower_is_alloc (Lower *L, const char *n);
+/* Likewise, but never the argument's object back (not realloc). */
+gboolean lower_is_new_alloc (Lower *L, const char *n);
 GPtrArray *lower_deref (Lower *L, CExpr *e);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
 GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);

@@ -58,6 +58,16 @@ lower_by_type (Lower *L, CType *want)
 
 /* A call of N returns a new object of its allocation site (malloc, realloc...). */
 gboolean
+lower_is_new_alloc (Lower *L, const char *n)
+{
+  CDecl *def = n ? lower_func_def (L, n) : NULL;
+  if (def)
+    return g_hash_table_contains (L->pre.wrappers, def);
+  const RfCLibcFunc *f = n ? rf_c_libc_lookup (n) : NULL;
+  return f && f->pointers == RF_C_LIBC_PTS_ALLOC;
+}
+
+gboolean
 lower_is_alloc (Lower *L, const char *n)
 {
   CDecl *def = n ? lower_func_def (L, n) : NULL;

@@ -138,13 +138,7 @@ allocates (Lower *L, CExpr *e)
 {
   e = c_peel (e);
   const char *n = e && e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
-  if (!n)
-    return FALSE;
-  CDecl *def = lower_func_def (L, n);
-  if (def)
-    return g_hash_table_contains (L->pre.wrappers, def);
-  const RfCLibcFunc *f = rf_c_libc_lookup (n);
-  return f && f->pointers == RF_C_LIBC_PTS_ALLOC;
+  return lower_is_new_alloc (L, n);
 }
 
 static gboolean
