@@ -12,32 +12,100 @@
 
 #include <string.h>
 
-/* E + ADD as an endpoint: `X + c` and `X - c` fold their constant into the offset. */
+/* E without __extension__ (casts kept: they may change the value). */
+static CExpr *
+peel_ext (CExpr *e)
+{
+  while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)
+    e = e->a;
+  return e;
+}
+
+/* E + ADD as an endpoint: `X + c` and `X - c` fold their constant into the offset.
+ * A cast is part of the expression (`(unsigned char) n` is not n), but for a
+ * constant every integer type holds (0 to 127). */
 static Endpoint
 endpoint (CExpr *e, gint64 add)
 {
   gint64 c;
-  e = c_peel (e);
+  e = peel_ext (e);
   if (!e)
     return (Endpoint) { NULL, add };
-  if (c_const_int (e, &c))
+  if (c_const_int (e, &c) || (c_const_int (c_peel (e), &c) && c >= 0 && c <= 127))
     return (Endpoint) { NULL, c + add };
   if (e->kind == C_EXPR_BINARY && (e->op == C_OP_ADD || e->op == C_OP_SUB) && c_const_int (e->b, &c))
-    return (Endpoint) { c_peel (e->a), add + (e->op == C_OP_ADD ? c : -c) };
+    return (Endpoint) { peel_ext (e->a), add + (e->op == C_OP_ADD ? c : -c) };
   return (Endpoint) { e, add };
 }
 
-gboolean
-lower_same_endpoint (Endpoint a, Endpoint b)
+/* The type sizeof or _Alignof E measures. */
+static CType *
+measured (Lower *L, CExpr *e)
 {
-  return a.off == b.off && (a.e ? b.e && lower_same_text (a.e, b.e) : !b.e);
+  return e->type ? e->type : e->a ? type_of (L, e->a) : NULL;
 }
 
 gboolean
-lower_same_length (Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2)
+lower_same_value (Lower *L, CExpr *a, CExpr *b, GHashTable *subst)
 {
-  gboolean ends = (lo1.e ? lo2.e && lower_same_text (lo1.e, lo2.e) : !lo2.e)
-                  && (hi1.e ? hi2.e && lower_same_text (hi1.e, hi2.e) : !hi2.e);
+  a = peel_ext (a), b = peel_ext (b);
+  for (guint k = 0; k < 2; k++)
+    {
+      CExpr **x = k ? &b : &a;
+      CExpr *to = *x && (*x)->kind == C_EXPR_IDENT && (*x)->decl && subst ? g_hash_table_lookup (subst, (*x)->decl)
+                                                                            : NULL;
+      if (to)
+        *x = peel_ext (to);
+    }
+  if (!a || !b)
+    return FALSE;
+  gint64 ca, cb;
+  if (a->kind != C_EXPR_CAST && b->kind != C_EXPR_CAST && c_const_int (a, &ca) && c_const_int (b, &cb))
+    return ca == cb;
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case C_EXPR_IDENT:
+      /* one variable: one declaration, or two declarations of one global */
+      return a->decl && b->decl
+             && (a->decl == b->decl
+                 || (a->decl->file_scope && b->decl->file_scope && a->decl->storage != C_STORAGE_STATIC
+                     && b->decl->storage != C_STORAGE_STATIC && a->decl->name && b->decl->name
+                     && strcmp (a->decl->name, b->decl->name) == 0));
+    case C_EXPR_CAST:
+      return a->type && b->type && rf_c_type_compatible (L->ty, a->type, b->type)
+             && lower_same_value (L, a->a, b->a, subst);
+    case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF:
+      {
+        CType *ta = measured (L, a), *tb = measured (L, b);
+        return ta && tb && rf_c_type_compatible (L->ty, ta, tb) && !lower_type_is_vm (L, ta)
+               && !lower_type_is_vm (L, tb);
+      }
+    case C_EXPR_MEMBER:
+      return !a->arrow && !b->arrow && a->text && b->text && strcmp (a->text, b->text) == 0
+             && lower_same_value (L, a->a, b->a, subst);
+    case C_EXPR_UNARY:
+      return a->op == b->op && (a->op == C_OP_NEG || a->op == C_OP_PLUS || a->op == C_OP_BITNOT)
+             && lower_same_value (L, a->a, b->a, subst);
+    case C_EXPR_BINARY:
+      return a->op == b->op && lower_same_value (L, a->a, b->a, subst) && lower_same_value (L, a->b, b->b, subst);
+    default:
+      return FALSE;
+    }
+}
+
+gboolean
+lower_same_endpoint (Lower *L, Endpoint a, Endpoint b, GHashTable *subst)
+{
+  return a.off == b.off && (a.e ? b.e && lower_same_value (L, a.e, b.e, subst) : !b.e);
+}
+
+gboolean
+lower_same_length (Lower *L, Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2, GHashTable *subst)
+{
+  gboolean ends = (lo1.e ? lo2.e && lower_same_value (L, lo1.e, lo2.e, subst) : !lo2.e)
+                  && (hi1.e ? hi2.e && lower_same_value (L, hi1.e, hi2.e, subst) : !hi2.e);
   return ends && hi1.off - lo1.off == hi2.off - lo2.off;
 }
 
@@ -71,6 +139,14 @@ int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+lower_int_is_signed (Lower *L, CType *t)
+{
+  guint bits;
+  gboolean sgn;
+  return int_width (L, t, &bits, &sgn) && sgn;
 }
 
 gboolean

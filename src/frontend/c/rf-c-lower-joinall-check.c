@@ -121,6 +121,11 @@ main_line_outside (const JoinAllPlan *p, guint job, RfLoc loc)
   /* the region: from the create site up to the statement after the join site */
   gboolean in_region = loc.file == p->region_begin.file && !loc_before (loc, p->region_begin)
                        && loc_before (loc, p->region_end);
+  /* main's own writes in a create helper before its loop, a join helper after its */
+  for (guint k = 0; k < 2; k++)
+    if (job == p->main_job && loc.file && p->quiet_begin[k].file && loc.file == p->quiet_begin[k].file
+        && !loc_before (loc, p->quiet_begin[k]) && loc_before (loc, p->quiet_end[k]))
+      return TRUE;
   return in_main && !in_region;
 }
 

@@ -63,6 +63,7 @@ typedef struct {
   guint depth;
   CExpr *skip, *skip2;
   const char *slot_field;
+  const RetCheck *ret;
 } Scan;
 
 /* The variable lvalue E is part of (through members, array elements, and pointer
@@ -147,8 +148,9 @@ scan_stmt (CStmt *s, gpointer data)
       sc->jump = TRUE;
       break;
     case C_STMT_RETURN:
-      /* a return from main ends the program (every thread with it) */
-      if (!sc->main_top)
+      /* a return from main ends the program (every thread with it), and so does one
+       * from a helper whose value main's test sends to the end of the program */
+      if (!sc->main_top && !lower_ret_check_ends (sc->ret, s->expr))
         sc->jump = TRUE;
       break;
     case C_STMT_BREAK: case C_STMT_CONTINUE:
@@ -568,13 +570,15 @@ handle_use (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* A condition that is H itself (if (t), while (t)) is a test. */
+/* A condition that is H itself (if (t), while (t)) is a test; `return H;` hands it
+ * to the caller (main's return ends the program; a create helper's is its binding to
+ * main's variable, checked by the caller). */
 static CVisitResult
 handle_test (CStmt *s, gpointer data)
 {
   HandleUses *hu = data;
-  CExpr *c = (s->kind == C_STMT_IF || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO || s->kind == C_STMT_FOR)
-             ? c_peel (s->expr) : NULL;
+  CExpr *c = (s->kind == C_STMT_IF || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO || s->kind == C_STMT_FOR
+              || s->kind == C_STMT_RETURN) ? c_peel (s->expr) : NULL;
   if (c && c->kind == C_EXPR_IDENT)
     g_hash_table_add (hu->ok, c);
   return C_VISIT_CONTINUE;
@@ -590,7 +594,7 @@ handle_test (CStmt *s, gpointer data)
  * between the loops not at all (checked by the caller). */
 static gboolean
 handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CExpr *join_arg, CExpr *thread_arg,
-              CDecl *create_fn, CDecl *join_fn, GHashTable *funcs)
+              CDecl *create_fn, CDecl *join_fn, GHashTable *funcs, GHashTable *ok_args)
 {
   for (guint i = 0; i < hvars->len; i++)
     {
@@ -622,8 +626,17 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
     }
   HandleUses hu = { hvars, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), create_arg, join_arg,
                     thread_arg, FALSE };
+  GHashTableIter ai;
+  gpointer a;
+  g_hash_table_iter_init (&ai, ok_args);
+  while (g_hash_table_iter_next (&ai, &a, NULL))
+    g_hash_table_add (hu.ok, a);
   CVisitor v = { .stmt = handle_test, .expr = handle_use, .data = &hu };
   c_visit_stmt (&v, main_fn->body);
+  if (create_fn)
+    c_visit_stmt (&v, create_fn->body);
+  if (join_fn)
+    c_visit_stmt (&v, join_fn->body);
   gboolean kept = !hu.leaked;
   GHashTableIter it;
   gpointer k;
@@ -638,14 +651,23 @@ handles_kept (Lower *L, GPtrArray *hvars, CDecl *main_fn, CExpr *create_arg, CEx
 /* ---- plans ---- */
 
 
-/* A loop's body and parts leave it only by ending the program (see the approach);
- * MAIN_TOP: the loop is main's, where a return ends the program. */
+/* A loop's body and parts leave it only by ending the program (see the approach):
+ * the loop of SITE, main's (where a return ends the program) or a helper's (where a
+ * return ends it when main's test says so). */
 static gboolean
-no_early_exit (Lower *L, CStmt *loop, gboolean main_top)
+no_early_exit (Lower *L, CStmt *loop, const JoinSite *site)
 {
-  Scan sc = { .L = L, .main_top = main_top };
+  Scan sc = { .L = L, .main_top = !site->helper, .ret = &site->check };
   scan (&sc, loop, TRUE);
   return !sc.jump;
+}
+
+gboolean
+lower_joinall_jumps (Lower *L, CStmt *s, gboolean main_top, const RetCheck *ret)
+{
+  Scan sc = { .L = L, .main_top = main_top, .ret = ret };
+  scan (&sc, s, FALSE);
+  return sc.jump;
 }
 
 /* The loop's index keeps its course: the body (a while loop's step statement aside)
@@ -688,97 +710,48 @@ in_main_alone (Lower *L, CDecl *helper)
   return L->frame && L->frame->fn == helper && main_frame_alone (L, L->frame->up);
 }
 
-/* CountCalls: the calls of fn in a body, and any other mention of it. */
-typedef struct {
-  CDecl *fn;
-  guint calls, names;
-} CountCalls;
-
+/* MainDecls: the variables declared in a function's body (CDecl* set). */
 static CVisitResult
-count_calls (CExpr *e, gpointer data)
+collect_decl (CStmt *s, gpointer data)
 {
-  CountCalls *cc = data;
-  if (e->kind == C_EXPR_CALL && lower_ident_decl (e->a) && lower_ident_decl (e->a)->name
-      && strcmp (lower_ident_decl (e->a)->name, cc->fn->name) == 0)
-    cc->calls++;
-  if (e->kind == C_EXPR_IDENT && e->decl && e->decl->name && strcmp (e->decl->name, cc->fn->name) == 0)
-    cc->names++;
+  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
+    g_hash_table_add (data, g_ptr_array_index (s->items, i));
   return C_VISIT_CONTINUE;
 }
 
-/* The helper statement S calls: `f ();` of a function f with a body and no
- * parameters, not main, not recursive, whose address is never taken, that no function
- * but MAIN_FN calls and MAIN_FN calls once, by name; or NULL. */
-static CDecl *
-helper_of (Lower *L, CStmt *s, CDecl *main_fn)
+/* Every variable of VARS is a global, or main's own (a parameter or a local of its
+ * body): none is a helper's (a parameter that stands for no argument of main's). */
+static gboolean
+main_or_global (CDecl *main_fn, GPtrArray *vars)
 {
-  CExpr *e = s->kind == C_STMT_EXPR ? c_peel (s->expr) : NULL;
-  if (!e || e->kind != C_EXPR_CALL || (e->args && e->args->len > 0) || !c_callee_name (e))
-    return NULL;
-  CDecl *f = g_hash_table_lookup (L->funcs, c_callee_name (e));
-  if (!f || f == main_fn || !f->body || f->body->kind != C_STMT_COMPOUND || (f->params && f->params->len > 0)
-      || g_hash_table_contains (L->pre.recursive, f) || g_hash_table_contains (L->pre.addr_funcs, f))
-    return NULL;
-  GHashTableIter it;
-  gpointer k, v;
-  g_hash_table_iter_init (&it, L->pre.calls);
-  while (g_hash_table_iter_next (&it, &k, &v))
-    if (k != main_fn && (!v || g_hash_table_contains (v, f)))
-      return NULL;
-  CountCalls cc = { f, 0, 0 };
-  CVisitor vis = { .expr = count_calls, .data = &cc };
-  c_visit_stmt (&vis, main_fn->body);
-  return cc.calls == 1 && cc.names == 1 ? f : NULL;
+  g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+  CVisitor v = { .stmt = collect_decl, .data = mine };
+  c_visit_stmt (&v, main_fn->body);
+  for (guint i = 0; main_fn->params && i < main_fn->params->len; i++)
+    g_hash_table_add (mine, g_ptr_array_index (main_fn->params, i));
+  for (guint i = 0; i < vars->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (vars, i);
+      if (!(d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d))
+          && !g_hash_table_contains (mine, d))
+        return FALSE;
+    }
+  return TRUE;
 }
 
-/* LoopSite: where a loop of a plan is: ITEMS[I], in main's block (helper NULL) or in
- * the body of HELPER, which main's block calls. */
-typedef struct {
-  GPtrArray *items;
-  guint i;
-  CDecl *helper;
-} LoopSite;
-
-/* ITEMS[I] of main's block as a loop: the loop itself, or a call of a helper whose
- * body is one loop (a while loop after its init), maybe after declarations without
- * initializer and followed by `return;`. */
-static gboolean
-loop_site (Lower *L, GPtrArray *items, guint i, CDecl *main_fn, LoopSite *out)
+/* The argument nodes of SITE's call that stand for a variable of HRAW (a parameter
+ * holding the handle array), added to OK: handles_kept checks the parameter's uses. */
+static void
+bound_handle_args (const JoinSite *site, GHashTable *subst, GPtrArray *hraw, GHashTable *ok)
 {
-  CStmt *s = g_ptr_array_index (items, i);
-  if (s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE)
+  GPtrArray *params = site->helper ? site->helper->params : NULL;
+  for (guint k = 0; params && k < params->len; k++)
     {
-      *out = (LoopSite) { items, i, NULL };
-      return TRUE;
+      CDecl *p = g_ptr_array_index (params, k);
+      CExpr *arg = g_hash_table_lookup (subst, p);
+      if (arg && g_ptr_array_find (hraw, p, NULL) && c_peel (arg)->kind == C_EXPR_IDENT)
+        g_hash_table_add (ok, c_peel (arg));
     }
-  CDecl *f = helper_of (L, s, main_fn);
-  if (!f || !f->body->items)
-    return FALSE;
-  GPtrArray *b = f->body->items;
-  guint n = b->len, first = 0;
-  if (n > 0 && ((CStmt *) g_ptr_array_index (b, n - 1))->kind == C_STMT_RETURN
-      && !((CStmt *) g_ptr_array_index (b, n - 1))->expr)
-    n--;
-  /* declarations that evaluate nothing may come first (`size_t k;`) */
-  for (; first < n; first++)
-    {
-      CStmt *d = g_ptr_array_index (b, first);
-      gboolean quiet = d->kind == C_STMT_DECL && d->items;
-      for (guint m = 0; quiet && m < d->items->len; m++)
-        {
-          CDecl *v = g_ptr_array_index (d->items, m);
-          quiet = v->kind == C_DECL_VAR && !v->init && !c_is_static_object (v) && !lower_type_is_vm (L, v->type);
-        }
-      if (!quiet)
-        break;
-    }
-  if (n == first || n - first > 2)
-    return FALSE;
-  CStmt *loop = g_ptr_array_index (b, n - 1);
-  if ((n - first == 1 && loop->kind != C_STMT_FOR) || (n - first == 2 && loop->kind != C_STMT_WHILE))
-    return FALSE;
-  *out = (LoopSite) { b, n - 1, f };
-  return TRUE;
 }
 
 /* A plan for the loop ITEMS[I] of a block of main's body: a create loop whose threads
@@ -789,13 +762,17 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
 {
   CountedLoop cl, jl;
   CDecl *main_fn = L->frame->fn;
-  LoopSite csite, jsite;
-  if (!loop_site (L, items, i, main_fn, &csite) || !lower_counted_form (csite.items, csite.i, &cl)
-      || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt, !csite.helper))
+  JoinSite csite, jsite;
+  if (!lower_join_site (L, items, i, main_fn, &csite) || !lower_join_site_create_shape (&csite)
+      || !lower_counted_form (csite.items, csite.i, &cl) || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt, &csite))
     return NULL;
   CExpr *create = the_call (cl.body, "pthread_create");
   Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
   JoinAllPlan *plan = NULL;
+  /* what a helper's parameters (and a returned local) stand for in main */
+  g_autoptr (GHashTable) subst = g_hash_table_new (NULL, NULL);
+  g_autoptr (GPtrArray) owned = g_ptr_array_new_with_free_func (g_free);
+  lower_join_site_bind (L, &csite, subst, owned);
   if (!create)
     goto out;
   /* a join loop needs the handles in slots H[i]; a wait loop does not */
@@ -803,10 +780,11 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
       /* a join loop has its own init, or goes on with the create loop's index */
-      if (!loop_site (L, items, k, main_fn, &jsite)
+      if (!lower_join_site (L, items, k, main_fn, &jsite)
           || !(lower_counted_form (jsite.items, jsite.i, &jl)
                || (!csite.helper && !jsite.helper && lower_counted_after (items, k, &cl, &jl))))
         continue;
+      lower_join_site_bind (L, &jsite, subst, owned);
       /* a join loop (pthread_join (H[i])), or a wait loop: sem_wait on one semaphore,
        * the same on every pass (lower_joinall_check sees who posts it) */
       CExpr *join = the_call (jl.body, "pthread_join");
@@ -824,13 +802,13 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         }
       /* a join loop joins the slots the create loop filled, the same range; a wait
        * loop only needs as many passes (hi - lo, both ends alike but for constants) */
-      gboolean same_range = join ? lower_same_endpoint (jl.lo, cl.lo) && lower_same_endpoint (jl.hi, cl.hi)
-                                 : lower_same_length (jl.lo, jl.hi, cl.lo, cl.hi);
+      gboolean same_range = join ? lower_same_endpoint (L, jl.lo, cl.lo, subst) && lower_same_endpoint (L, jl.hi, cl.hi, subst)
+                                 : lower_same_length (L, jl.lo, jl.hi, cl.lo, cl.hi, subst);
       if ((!join && !wait)
           || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || !slot_steps (&js, &jl)
-                       || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_text (js.h, cs.h)))
+                       || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_value (L, js.h, cs.h, subst)))
           || !same_range || !index_kept (L, &jl)
-          || !no_early_exit (L, jl.stmt, !jsite.helper) || (jsite.helper && jsite.helper == csite.helper))
+          || !no_early_exit (L, jl.stmt, &jsite) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
       Scan between = { .L = L, .main_top = TRUE };
@@ -840,20 +818,32 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         break;
       /* A, B and H keep their values from the create loop to the join loop, and no
        * slot of H changes but by the create call (a while loop's init is the item
-       * before it) */
+       * before it); a helper's parameters stand for their arguments' variables */
       g_autoptr (GPtrArray) vars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
+      g_autoptr (GPtrArray) hraw = g_ptr_array_new ();
       guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
       g_autoptr (GHashTable) funcs = region_funcs (L, items, first, k, csite.helper, jsite.helper);
-      if (!lower_value_vars (cl.init, vars) || (cl.bound && !lower_value_vars (cl.bound, vars))
-          || (join && !lower_value_vars (cs.h, hvars)))
+      gboolean ok = TRUE;
+      lower_join_site_vars (cl.init, subst, vars, &ok);
+      if (cl.bound)
+        lower_join_site_vars (cl.bound, subst, vars, &ok);
+      if (join)
+        {
+          lower_join_site_vars (cs.h, subst, hvars, &ok);
+          ok = ok && lower_value_vars (cs.h, hraw) && lower_value_vars (js.h, hraw);
+        }
+      if (!ok)
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
       /* the same variables, not just the same names (a helper's global n is not
        * main's local n) */
       g_autoptr (GPtrArray) jvars = g_ptr_array_new ();
-      if (!lower_value_vars (jl.init, jvars) || (jl.bound && !lower_value_vars (jl.bound, jvars)))
+      lower_join_site_vars (jl.init, subst, jvars, &ok);
+      if (jl.bound)
+        lower_join_site_vars (jl.bound, subst, jvars, &ok);
+      if (!ok)
         break;
       g_ptr_array_remove (jvars, cl.index);
       g_ptr_array_remove (jvars, jl.index);
@@ -865,51 +855,57 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
           || !stable (L, vars, items, i, k, main_fn, NULL, funcs))
         break;
-      /* with a helper, the variables of A, B and H are globals (main's locals are out
-       * of a helper's reach, and a helper's own are not stable); the helpers' bodies
-       * change none of them */
+      /* the variables of A, B and H are main's or globals (a helper's own are not
+       * stable; a parameter that stands for no argument is not main's); the helpers'
+       * bodies change none of them */
+      if (!main_or_global (main_fn, vars) || !main_or_global (main_fn, hvars))
+        goto out;
       Scan hv = { .L = L, .decls = vars };
-      for (guint m = 0; m < hvars->len + vars->len && (csite.helper || jsite.helper); m++)
-        {
-          CDecl *d = g_ptr_array_index (m < hvars->len ? hvars : vars, m < hvars->len ? m : m - hvars->len);
-          if (!(d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d)))
-            goto out;
-        }
       if (csite.helper)
         scan (&hv, csite.helper->body, FALSE);
       if (jsite.helper)
         scan (&hv, jsite.helper->body, FALSE);
       if (hv.hit)
         break;
-      /* H: not even named between the loops; in the loops (the helpers) only in the
-       * two calls */
+      /* H: not even named between the loops; in the loops only in the two calls (a
+       * create helper's statements before its loop come before any create; a join
+       * helper's after its loop, after every join) */
+      g_autoptr (GPtrArray) hdecls = g_ptr_array_copy (hvars, NULL, NULL);
+      for (guint m = 0; m < hraw->len; m++)
+        if (!g_ptr_array_find (hdecls, g_ptr_array_index (hraw, m), NULL))
+          g_ptr_array_add (hdecls, g_ptr_array_index (hraw, m));
       g_autofree char *field = cs.path->len > 1 ? g_strndup (cs.path->str + 1, strcspn (cs.path->str + 1, ".")) : NULL;
-      Scan hs = { .L = L, .decls = hvars, .mention = TRUE, .main_top = TRUE, .slot_field = field };
+      Scan hs = { .L = L, .decls = hdecls, .mention = TRUE, .main_top = TRUE, .slot_field = field };
       for (guint m = i + 1; m < k; m++)
         scan (&hs, g_ptr_array_index (items, m), FALSE);
       /* the handle arguments, and the threads' argument: a thread given its element
        * (&H[i]) could overwrite its handle, which lower_joinall_check looks for */
       hs.skip = c_arg (create, 0);
       hs.skip2 = c_arg (create, 3);
-      if (csite.helper)
-        scan (&hs, csite.helper->body, FALSE);
-      else
-        scan (&hs, cl.stmt, TRUE);
+      scan (&hs, cl.stmt, TRUE);
       hs.skip = join ? c_arg (join, 0) : NULL;
       hs.skip2 = NULL;
-      if (jsite.helper)
-        scan (&hs, jsite.helper->body, FALSE);
-      else
-        scan (&hs, jl.stmt, TRUE);
-      if (join && (hs.hit || !handles_kept (L, hvars, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
-                                           csite.helper, jsite.helper, funcs)))
+      for (guint m = jsite.helper ? 0 : jsite.i; m <= jsite.i; m++)
+        scan (&hs, g_ptr_array_index (jsite.items, m), m == jsite.i);
+      g_autoptr (GHashTable) ok_args = g_hash_table_new (NULL, NULL);
+      bound_handle_args (&csite, subst, hraw, ok_args);
+      bound_handle_args (&jsite, subst, hraw, ok_args);
+      if (join && (hs.hit || !handles_kept (L, hdecls, main_fn, c_arg (create, 0), c_arg (join, 0), c_arg (create, 3),
+                                           csite.helper, jsite.helper, funcs, ok_args)))
         break;
       /* a pointer H keeps its value through the loops (its declaration, or `H = ...`,
-       * comes before them) */
+       * comes before them; or the create helper returns its local array, and main's
+       * statement that calls it sets H); a returned local is set before the loop */
+      gboolean returned = csite.ret_local && g_ptr_array_find (hvars, csite.ret_var, NULL);
       Scan hset = { .L = L, .decls = hvars, .main_top = TRUE, .skip = c_arg (create, 0), .skip2 = c_arg (create, 3),
                     .slot_field = field };
-      for (guint m = first; m <= k; m++)
+      for (guint m = returned ? i + 1 : first; m <= k; m++)
         scan (&hset, g_ptr_array_index (items, m), FALSE);
+      if (returned)
+        {
+          hset.decls = hraw;
+          scan (&hset, cl.stmt, TRUE);
+        }
       if (hset.hit)
         break;
       plan = g_new0 (JoinAllPlan, 1);
@@ -928,6 +924,18 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       plan->region_end = k + 1 < items->len ? ((CStmt *) g_ptr_array_index (items, k + 1))->loc : block_end;
       plan->create_fn = csite.helper;
       plan->join_fn = jsite.helper;
+      /* main's own writes in the helpers: before the create loop, after the join loop */
+      if (csite.helper)
+        {
+          guint at = cl.stmt->kind == C_STMT_WHILE && csite.i > 0 ? csite.i - 1 : csite.i;
+          plan->quiet_begin[0] = csite.helper->body->loc;
+          plan->quiet_end[0] = ((CStmt *) g_ptr_array_index (csite.items, at))->loc;
+        }
+      if (jsite.helper && jsite.i + 1 < jsite.items->len)
+        {
+          plan->quiet_begin[1] = ((CStmt *) g_ptr_array_index (jsite.items, jsite.i + 1))->loc;
+          plan->quiet_end[1] = jsite.helper->body->end;
+        }
     }
 out:
   g_string_free (cs.path, TRUE);
@@ -951,7 +959,8 @@ void
 lower_joinall_block_begin (Lower *L, CStmt *block, guint i)
 {
   CStmt *s = g_ptr_array_index (block->items, i);
-  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE && s->kind != C_STMT_EXPR) || L->quiet
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE && s->kind != C_STMT_EXPR && s->kind != C_STMT_IF
+       && s->kind != C_STMT_DECL) || L->quiet
       || !in_main_alone (L, NULL))
     return;
   JoinAllPlan *plan = find_plan (L, block->items, i, block->end);

@@ -113,7 +113,31 @@ typedef struct {
   GArray *joinall_edges;    /* guint pairs (job, edge): the RF_OP_JOINALL edges emitted */
   guint main_job;           /* main's job id, and main's own lines outside the loops */
   RfLoc main_begin, main_end, region_begin, region_end;
+  RfLoc quiet_begin[2], quiet_end[2];  /* and in the helpers: before the create loop, after
+                                        * the join loop (file NULL: none) */
 } JoinAllPlan;
+
+/* RetCheck: how main tests a create helper's result: `if (f (...) OP RHS) END;` with
+ * END ending the program (set FALSE: not tested). A `return V;` in the helper with V
+ * a constant for which V OP RHS holds leaves it only to end the program. */
+typedef struct {
+  gboolean set;
+  COp op;
+  gint64 rhs;
+} RetCheck;
+
+/* JoinSite: where a loop of a join plan is (rf-c-lower-joinall-site.c): items[i], in
+ * main's block (helper NULL) or in the body of helper, which main's statement calls
+ * (call); check: main's test of the call; ret_local: the helper's local it returns,
+ * which main's variable ret_var is then given (`h = f (...);`), or NULL. */
+typedef struct {
+  GPtrArray *items;
+  guint i;
+  CDecl *helper;
+  CExpr *call;
+  RetCheck check;
+  CDecl *ret_local, *ret_var;
+} JoinSite;
 
 /* ElemSplit: a loop lowered once per role of its passes (rf-c-lower-elems.c): each
  * pass sees its own value of index, so at most one pass of a run touches the
@@ -431,10 +455,18 @@ gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 /* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a
  * counted loop starting where PREV stops (PREV counting up from 0). */
 gboolean lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out);
-gboolean lower_same_endpoint (Endpoint a, Endpoint b);
+/* T is a signed integer type. */
+gboolean lower_int_is_signed (Lower *L, CType *t);
+/* A and B have the same value wherever both are evaluated with the same values of
+ * their variables: the same tree of constants, variables (SUBST, when not NULL, maps
+ * a CDecl* to the expression it stands for: a helper's parameter to its argument),
+ * members, casts to compatible types, sizeof of compatible types and arithmetic.
+ * Structural, not textual: `n - (k - 1)` is not `n - k - 1`, nor `(char) n` n. */
+gboolean lower_same_value (Lower *L, CExpr *a, CExpr *b, GHashTable *subst);
+gboolean lower_same_endpoint (Lower *L, Endpoint a, Endpoint b, GHashTable *subst);
 /* [LO1, HI1) and [LO2, HI2) have as many values: the same expressions at both ends,
  * and their constants differ alike. */
-gboolean lower_same_length (Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2);
+gboolean lower_same_length (Lower *L, Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2, GHashTable *subst);
 /* A and B print the same (c_expr_text). */
 gboolean lower_same_text (CExpr *a, CExpr *b);
 /* The variables expression E reads, appended to OUT; FALSE when E is not made only of
@@ -498,6 +530,24 @@ gboolean lower_joinall_is_join (Lower *L, CExpr *call);
 void lower_joinall_slot_written (Lower *L, CExpr *call, guint from);
 /* After lowering: a claim whose handle slots something else writes is withdrawn. */
 void lower_joinall_check (Lower *L);
+/* S may leave early: a goto, a label, a break or continue out of it, a return (but
+ * main's, MAIN_TOP, or one whose value RET sends to the end of the program). */
+gboolean lower_joinall_jumps (Lower *L, CStmt *s, gboolean main_top, const RetCheck *ret);
+
+/* rf-c-lower-joinall-site.c */
+/* ITEMS[I] of MAIN_FN's block as a loop of a plan: the loop itself, or a statement
+ * calling a helper whose body holds one loop (see the file's approach). */
+gboolean lower_join_site (Lower *L, GPtrArray *items, guint i, CDecl *main_fn, JoinSite *out);
+/* SITE's helper (if any) has nothing after its loop but a return: a create helper. */
+gboolean lower_join_site_create_shape (const JoinSite *site);
+/* Adds to SUBST what SITE's helper's parameters (and returned local) stand for in main:
+ * CDecl* -> CExpr* (made ones kept in OWNED). */
+void lower_join_site_bind (Lower *L, const JoinSite *site, GHashTable *subst, GPtrArray *owned);
+/* The variables E reads, each of SUBST replaced by its expression's, added to OUT;
+ * *OK set FALSE when E is no value expression (lower_value_vars). */
+void lower_join_site_vars (CExpr *e, GHashTable *subst, GPtrArray *out, gboolean *ok);
+/* The constant VALUE returned ends the program by the test RC. */
+gboolean lower_ret_check_ends (const RetCheck *rc, CExpr *value);
 
 /* rf-c-lower-sync.c */
 void lower_handle_mark (Lower *L, CDecl *d, int state);
