@@ -25,7 +25,10 @@
  *    handles;`), when main's statement is `h = f (...);` or `T *h = f (...);`: then the
  *    local stands for main's h (the plan checks h keeps that value up to the join).
  * What a loop inside a helper may not do, and what the plan checks of the variables
- * its header names, is the same as for main's own loops. */
+ * its header names, is the same as for main's own loops; the last part of this file
+ * says what those variables are to the plan: main's or globals, and which members of
+ * them the headers read (pointers may reach other members of a static struct:
+ * `strcpy (cfg.label, ...)` leaves `cfg.nthreads` out of their reach). */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -303,4 +306,118 @@ lower_join_site_vars (CExpr *e, GHashTable *subst, GPtrArray *out, gboolean *ok)
       else if (!g_ptr_array_find (out, d, NULL))
         g_ptr_array_add (out, d);
     }
+}
+
+/* ---- what the loops' variables are ---- */
+
+/* MainDecls: the variables declared in a function's body (CDecl* set). */
+static CVisitResult
+collect_decl (CStmt *s, gpointer data)
+{
+  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
+    g_hash_table_add (data, g_ptr_array_index (s->items, i));
+  return C_VISIT_CONTINUE;
+}
+
+/* Every variable of VARS is a global, or main's own (a parameter or a local of its
+ * body): none is a helper's (a parameter that stands for no argument of main's). */
+gboolean
+lower_join_main_or_global (CDecl *main_fn, GPtrArray *vars)
+{
+  g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+  CVisitor v = { .stmt = collect_decl, .data = mine };
+  c_visit_stmt (&v, main_fn->body);
+  for (guint i = 0; main_fn->params && i < main_fn->params->len; i++)
+    g_hash_table_add (mine, g_ptr_array_index (main_fn->params, i));
+  for (guint i = 0; i < vars->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (vars, i);
+      if (!(d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d))
+          && !g_hash_table_contains (mine, d))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The member paths of the variables value E reads, added to READS (CDecl* -> set of
+ * interned paths; "" the whole variable): `cfg.n` reads ".n" of cfg. A parameter
+ * SUBST replaces reads all its argument's variables whole. */
+void
+lower_join_value_paths (Lower *L, CExpr *e, GHashTable *subst, GHashTable *reads)
+{
+  e = c_peel (e);
+  if (!e)
+    return;
+  g_autoptr (GString) path = g_string_new (NULL);
+  CExpr *x = e;
+  while (x && x->kind == C_EXPR_MEMBER && !x->arrow && x->text)
+    {
+      CType *bt = strip (L, type_of (L, x->a));
+      if (!bt || bt->kind != C_TYPE_STRUCT)
+        g_string_truncate (path, 0);
+      else
+        {
+          g_string_prepend (path, x->text);
+          g_string_prepend_c (path, '.');
+        }
+      x = c_peel (x->a);
+    }
+  CDecl *d = x && x->kind == C_EXPR_IDENT ? x->decl : NULL;
+  CExpr *to = d && subst ? g_hash_table_lookup (subst, d) : NULL;
+  if (to)
+    {
+      g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+      lower_value_vars (to, vars);
+      for (guint i = 0; i < vars->len; i++)
+        {
+          GHashTable *set = g_hash_table_lookup (reads, g_ptr_array_index (vars, i));
+          if (!set)
+            g_hash_table_insert (reads, g_ptr_array_index (vars, i), set = g_hash_table_new (g_str_hash, g_str_equal));
+          g_hash_table_add (set, (gpointer) g_intern_string (""));
+        }
+      return;
+    }
+  if (d)
+    {
+      GHashTable *set = g_hash_table_lookup (reads, d);
+      if (!set)
+        g_hash_table_insert (reads, d, set = g_hash_table_new (g_str_hash, g_str_equal));
+      g_hash_table_add (set, (gpointer) g_intern_string (x == e ? "" : path->str));
+      return;
+    }
+  lower_join_value_paths (L, e->a, subst, reads);
+  lower_join_value_paths (L, e->b, subst, reads);
+  lower_join_value_paths (L, e->c, subst, reads);
+}
+
+/* Paths A and B (member paths, "" the whole object) overlap: one is the other or
+ * goes on from it. */
+static gboolean
+paths_overlap (const char *a, const char *b)
+{
+  size_t la = strlen (a), lb = strlen (b);
+  if (la > lb)
+    return paths_overlap (b, a);
+  return strncmp (a, b, la) == 0 && (b[la] == '\0' || b[la] == '.');
+}
+
+/* No pointer reaches the parts READS (member paths) of static variable D: every
+ * address the program takes of D is of a member none of them overlaps. */
+gboolean
+lower_join_parts_unreached (Lower *L, CDecl *d, GHashTable *reads)
+{
+  GHashTable *taken = g_hash_table_lookup (L->pre.addr_members, d);
+  if (!reads || !taken || d->storage != C_STORAGE_STATIC)
+    return FALSE;
+  GHashTableIter a, b;
+  gpointer x, y;
+  g_hash_table_iter_init (&a, taken);
+  while (g_hash_table_iter_next (&a, &x, NULL))
+    {
+      g_hash_table_iter_init (&b, reads);
+      while (g_hash_table_iter_next (&b, &y, NULL))
+        if (paths_overlap (x, y))
+          return FALSE;
+    }
+  return TRUE;
 }

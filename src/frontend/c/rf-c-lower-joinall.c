@@ -478,14 +478,16 @@ region_funcs (Lower *L, GPtrArray *items, guint from, guint to, CDecl *h1, CDecl
 
 /* Global D may change while main runs the loops: a function of FUNCS (those that may
  * run meanwhile) other than MAIN assigns it or takes its address, main takes its
- * address, code without a body may name it, or its address reaches a pointer. */
+ * address, code without a body may name it, or its address reaches a pointer (but a
+ * static one's, when no address taken is of the members READS that the loops read:
+ * `strcpy (cfg.label, ...)` leaves `cfg.nthreads` alone). */
 static gboolean
-global_may_change (Lower *L, CDecl *d, CDecl *main_fn, GHashTable *funcs)
+global_may_change (Lower *L, CDecl *d, CDecl *main_fn, GHashTable *funcs, GHashTable *reads)
 {
   if (d->thread_local)
     return TRUE;
   RfCObj *r = rf_c_objects_find (L->objs, RF_C_OBJ_VAR, rf_c_objects_var_key (d));
-  if (r && r->reachable)
+  if (r && r->reachable && !lower_join_parts_unreached (L, d, reads))
     return TRUE;
   GHashTableIter it;
   gpointer k, v;
@@ -510,13 +512,14 @@ global_may_change (Lower *L, CDecl *d, CDecl *main_fn, GHashTable *funcs)
  * taken nowhere in main; a global as global_may_change says. */
 static gboolean
 stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn, CExpr *skip,
-        GHashTable *funcs)
+        GHashTable *funcs, GHashTable *reads)
 {
   for (guint i = 0; i < vars->len; i++)
     {
       CDecl *d = g_ptr_array_index (vars, i);
       gboolean global = d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d);
-      if (global ? global_may_change (L, d, main_fn, funcs) : g_hash_table_contains (L->pre.escaped, d))
+      if (global ? global_may_change (L, d, main_fn, funcs, reads ? g_hash_table_lookup (reads, d) : NULL)
+                 : g_hash_table_contains (L->pre.escaped, d))
         return FALSE;
     }
   Scan sc = { .L = L, .decls = vars, .main_top = TRUE, .skip = skip };
@@ -710,35 +713,6 @@ in_main_alone (Lower *L, CDecl *helper)
   return L->frame && L->frame->fn == helper && main_frame_alone (L, L->frame->up);
 }
 
-/* MainDecls: the variables declared in a function's body (CDecl* set). */
-static CVisitResult
-collect_decl (CStmt *s, gpointer data)
-{
-  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
-    g_hash_table_add (data, g_ptr_array_index (s->items, i));
-  return C_VISIT_CONTINUE;
-}
-
-/* Every variable of VARS is a global, or main's own (a parameter or a local of its
- * body): none is a helper's (a parameter that stands for no argument of main's). */
-static gboolean
-main_or_global (CDecl *main_fn, GPtrArray *vars)
-{
-  g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
-  CVisitor v = { .stmt = collect_decl, .data = mine };
-  c_visit_stmt (&v, main_fn->body);
-  for (guint i = 0; main_fn->params && i < main_fn->params->len; i++)
-    g_hash_table_add (mine, g_ptr_array_index (main_fn->params, i));
-  for (guint i = 0; i < vars->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (vars, i);
-      if (!(d->file_scope || d->storage == C_STORAGE_EXTERN || c_is_static_object (d))
-          && !g_hash_table_contains (mine, d))
-        return FALSE;
-    }
-  return TRUE;
-}
-
 /* The argument nodes of SITE's call that stand for a variable of HRAW (a parameter
  * holding the handle array), added to OK: handles_kept checks the parameter's uses. */
 static void
@@ -837,6 +811,11 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         break;
       g_ptr_array_remove (vars, cl.index);
       g_ptr_array_remove (vars, jl.index);
+      /* the parts of them the loop headers read */
+      g_autoptr (GHashTable) reads = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+      CExpr *ends[4] = { cl.init, cl.bound, jl.init, jl.bound };
+      for (guint m = 0; m < 4; m++)
+        lower_join_value_paths (L, ends[m], subst, reads);
       /* the same variables, not just the same names (a helper's global n is not
        * main's local n) */
       g_autoptr (GPtrArray) jvars = g_ptr_array_new ();
@@ -853,12 +832,12 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       if (!same)
         break;
       if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
-          || !stable (L, vars, items, i, k, main_fn, NULL, funcs))
+          || !stable (L, vars, items, i, k, main_fn, NULL, funcs, reads))
         break;
       /* the variables of A, B and H are main's or globals (a helper's own are not
        * stable; a parameter that stands for no argument is not main's); the helpers'
        * bodies change none of them */
-      if (!main_or_global (main_fn, vars) || !main_or_global (main_fn, hvars))
+      if (!lower_join_main_or_global (main_fn, vars) || !lower_join_main_or_global (main_fn, hvars))
         goto out;
       Scan hv = { .L = L, .decls = vars };
       if (csite.helper)

@@ -44,11 +44,30 @@ static void
 take_address (Lower *L, CExpr *e, guint flags)
 {
   e = c_peel (e);
+  /* the members of a struct the address is taken in (up to an array's element: the
+   * array; a union's member: the union), for addr_members */
+  g_autoptr (GString) path = g_string_new (NULL);
+  gboolean whole = FALSE;
   while (e && ((e->kind == C_EXPR_MEMBER && !e->arrow)
                || (e->kind == C_EXPR_INDEX && strip (L, type_of (L, e->a))
                    && strip (L, type_of (L, e->a))->kind == C_TYPE_ARRAY)
                || (e->kind == C_EXPR_UNARY && (e->op == C_OP_REAL || e->op == C_OP_IMAG || e->op == C_OP_EXTENSION))))
-    e = c_peel (e->a);
+    {
+      if (e->kind == C_EXPR_MEMBER)
+        {
+          CType *bt = strip (L, type_of (L, e->a));
+          if (!bt || bt->kind != C_TYPE_STRUCT || !e->text)
+            whole = TRUE;
+          else
+            {
+              g_string_prepend (path, e->text);
+              g_string_prepend_c (path, '.');
+            }
+        }
+      else if (e->kind == C_EXPR_INDEX)
+        g_string_truncate (path, 0);
+      e = c_peel (e->a);
+    }
   if (e && e->kind == C_EXPR_GENERIC)
     {
       for (guint i = 0; e->args && i < e->args->len; i++)
@@ -89,6 +108,10 @@ take_address (Lower *L, CExpr *e, guint flags)
       RfCObj *r = lower_root_of_decl (L, d, L->pfn);
       if (r)
         r->reachable = TRUE;
+      GHashTable *paths = g_hash_table_lookup (L->pre.addr_members, d);
+      if (!paths)
+        g_hash_table_insert (L->pre.addr_members, d, paths = g_hash_table_new (g_str_hash, g_str_equal));
+      g_hash_table_add (paths, (gpointer) g_intern_string (whole ? "" : path->str));
       return;
     }
   g_hash_table_add (L->pre.assigned, d);

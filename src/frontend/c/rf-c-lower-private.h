@@ -71,6 +71,10 @@ typedef struct {
                              * starts any thread (lower_stable_globals): fixed while threads run */
   GHashTable *wrappers;     /* CDecl* of the allocation wrappers (lower_alloc_wrappers): each call
                              * of one is an allocation site of its own */
+  GHashTable *addr_members; /* static CDecl* -> set of interned member paths (".a.b"; "" the
+                             * whole object) whose address the program takes: what of it
+                             * pointers may reach (a member of an array element counts as
+                             * the array, of a union as the union) */
   GHashTable *static_writes;/* static CDecl* -> guint: the expressions that may change it
                              * (assignments, increments, its address taken) in the program */
   gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE */
@@ -548,6 +552,15 @@ void lower_join_site_bind (Lower *L, const JoinSite *site, GHashTable *subst, GP
 void lower_join_site_vars (CExpr *e, GHashTable *subst, GPtrArray *out, gboolean *ok);
 /* The constant VALUE returned ends the program by the test RC. */
 gboolean lower_ret_check_ends (const RetCheck *rc, CExpr *value);
+/* Every variable of VARS is a global or main's own (a parameter, a local of its body). */
+gboolean lower_join_main_or_global (CDecl *main_fn, GPtrArray *vars);
+/* The member paths of the variables value E reads, added to READS (CDecl* -> set of
+ * interned paths, "" the whole variable); a parameter SUBST replaces reads its
+ * argument's variables whole. */
+void lower_join_value_paths (Lower *L, CExpr *e, GHashTable *subst, GHashTable *reads);
+/* Static variable D has its address taken only at members that overlap none of the
+ * paths READS (pre.addr_members): no pointer reaches those parts. */
+gboolean lower_join_parts_unreached (Lower *L, CDecl *d, GHashTable *reads);
 
 /* rf-c-lower-sync.c */
 void lower_handle_mark (Lower *L, CDecl *d, int state);

@@ -483,6 +483,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.recursive = g_hash_table_new (NULL, NULL);
   L->pre.stable = g_hash_table_new (NULL, NULL);
   L->pre.static_writes = g_hash_table_new (NULL, NULL);
+  L->pre.addr_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->pre.wrappers = g_hash_table_new (NULL, NULL);
   L->pre.state_modes = g_hash_table_new (NULL, NULL);
   L->pre.globals_named = g_hash_table_new (NULL, NULL);
@@ -538,6 +539,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.recursive);
   g_hash_table_unref (L->pre.stable);
   g_hash_table_unref (L->pre.static_writes);
+  g_hash_table_unref (L->pre.addr_members);
   g_hash_table_unref (L->pre.wrappers);
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
