@@ -142,6 +142,14 @@ int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)
 }
 
 gboolean
+lower_int_type (Lower *L, CType *t)
+{
+  guint bits;
+  gboolean sgn;
+  return int_width (L, t, &bits, &sgn);
+}
+
+gboolean
 lower_int_is_signed (Lower *L, CType *t)
 {
   guint bits;

@@ -350,12 +350,15 @@ routine_walk (Lower *L, CExpr *create, WriteScan *w, CVisitResult (*expr) (CExpr
 }
 
 /* A call of a function of the program given the index itself (`fill (id)`), which may
- * index with it there (through_params). */
+ * index with it there (through_params), or a thread created with it. */
 static CVisitResult
 passes_index (CExpr *e, gpointer data)
 {
   WriteScan *w = data;
   const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  /* a child thread given the index (lower_elems_value_role hands the role on) */
+  if (n && strcmp (n, "pthread_create") == 0 && c_arg (e, 3) && is_arg_var (w, c_arg (e, 3)))
+    return C_VISIT_STOP;
   CDecl *fn = n ? lower_func_def (w->L, n) : NULL;
   if (!fn || !fn->params)
     return C_VISIT_CONTINUE;  /* a library call does not index the program's arrays */
@@ -605,9 +608,10 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
 }
 
 gint
-lower_elems_value_role (Lower *L, CExpr *arg)
+lower_elems_value_role (Lower *L, CExpr *arg, CDecl **index)
 {
   CDecl *d = lower_ident_decl (arg);
+  *index = d;
   if (d && !lower_casts_keep (L, arg, d->type))
     return ELEM_NONE;  /* (void *) (char) i: two passes may hand the same value */
   for (guint k = L->elems->len; d && k-- > 0;)
@@ -615,6 +619,20 @@ lower_elems_value_role (Lower *L, CExpr *arg)
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
       if (sp->value && !sp->guess && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE)
         return sp->role;
+    }
+  /* a thread given an index hands it on (its parameter, or a copy that keeps every
+   * value): the child's index is the parent's, so it has the parent's role, and the
+   * index's type is the one given at the first creation */
+  gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
+               : ELEM_NONE;
+  if (d && given != ELEM_NONE && thread_index_var (L, d))
+    {
+      CDecl *first = L->job_id < L->jobs.arg_index_decl->len ? g_ptr_array_index (L->jobs.arg_index_decl, L->job_id)
+                                                              : NULL;
+      if (first && !lower_casts_keep (L, arg, first->type))
+        return ELEM_NONE;
+      *index = first ? first : d;
+      return given;
     }
   return ELEM_NONE;
 }

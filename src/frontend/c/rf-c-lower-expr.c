@@ -94,6 +94,7 @@ eval_expr (Lower *L, CExpr *e)
           {
             g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
             lower_access (L, ps, ACC_RW, FALSE, e->loc);
+            lower_joinall_count_step (L, e);
           }
           return;
         default:
@@ -117,6 +118,7 @@ eval_expr (Lower *L, CExpr *e)
         g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
         lower_eval (L, e->b);
         lower_access (L, ps, e->op == C_OP_ASSIGN ? ACC_WRITE : ACC_RW, FALSE, e->loc);
+        lower_joinall_count_step (L, e);
       }
       return;
     case C_EXPR_COND:

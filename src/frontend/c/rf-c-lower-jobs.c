@@ -350,7 +350,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   L->guessed = guessed;
   /* the index of a value split (rf-c-lower-elems.c): threads given the representative
    * index and the others are job types of their own */
-  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, c_arg (e, 3)) : ELEM_NONE;
+  CDecl *index_decl = NULL;
+  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, c_arg (e, 3), &index_decl) : ELEM_NONE;
   GPtrArray *bind = site ? arg : NULL;  /* the binding only when known exactly */
   if (index_role != ELEM_NONE)
     {
@@ -380,7 +381,7 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       if (index_role != ELEM_NONE)
         {
           g_array_index (L->jobs.arg_index, gint, id) = index_role;
-          g_ptr_array_index (L->jobs.arg_index_decl, id) = lower_ident_decl (c_arg (e, 3));
+          g_ptr_array_index (L->jobs.arg_index_decl, id) = index_decl;
         }
       if (site && cell)
         g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;

@@ -53,7 +53,11 @@ withdraw (Lower *L, JoinAllPlan *p, const char *why)
       e->op = RF_OP_SKIP;
       e->arg = e->arg2 = -1;
     }
-  if (p->joinall_edges->len > 0)
+  if (p->joinall_edges->len > 0 && p->counter)
+    rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
+                  "this loop waits until each thread the loop of pthread_create started has stepped '%s', but %s: "
+                  "those threads are not known to have stepped it after it", p->counter->name, why);
+  else if (p->joinall_edges->len > 0)
     rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
                   p->sem_arg ? "this loop waits once for each thread the loop of pthread_create started, but %s: "
                                "those threads are not known to have posted the semaphore after it"
@@ -135,7 +139,7 @@ lower_joinall_check (Lower *L)
   for (guint k = 0; k < L->jobs.joinall_done->len; k++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall_done, k);
-      if (p->sem_arg)
+      if (p->sem_arg || p->counter)
         {
           const char *why = sem_claim_broken (L, p);
           if (why)

@@ -528,6 +528,19 @@ stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl
   return !sc.hit;
 }
 
+GHashTable *
+lower_joinall_region_funcs (Lower *L, GPtrArray *items, guint from, guint to)
+{
+  return region_funcs (L, items, from, to, NULL, NULL);
+}
+
+gboolean
+lower_joinall_stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn,
+                      GHashTable *funcs)
+{
+  return stable (L, vars, items, from, to, main_fn, NULL, funcs, NULL);
+}
+
 /* HandleUses: handles_kept's walk over a function body. decls: H's variables; ok:
  * the IDENT nodes of them in allowed places (a subscript's or member's base, sizeof,
  * the left of `H = ...`, free's argument, the create and join calls' handle
@@ -728,6 +741,26 @@ bound_handle_args (const JoinSite *site, GHashTable *subst, GPtrArray *hraw, GHa
     }
 }
 
+/* A new plan for the create call CREATE, whose threads have all ended when main
+ * leaves WAIT, ITEMS[K] of main's block (the create loop: ITEMS[FIRST]). */
+static JoinAllPlan *
+new_plan (Lower *L, CExpr *create, CStmt *wait, GPtrArray *items, guint first, guint k, RfLoc block_end)
+{
+  CDecl *main_fn = L->frame->fn;
+  JoinAllPlan *plan = g_new0 (JoinAllPlan, 1);
+  plan->create = create;
+  plan->join_loop = wait;
+  plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+  plan->slot_writes = g_array_new (FALSE, FALSE, sizeof (guint));
+  plan->joinall_edges = g_array_new (FALSE, FALSE, sizeof (guint));
+  plan->main_job = L->job->id;
+  plan->main_begin = main_fn->body->loc;
+  plan->main_end = main_fn->body->end;
+  plan->region_begin = ((CStmt *) g_ptr_array_index (items, first))->loc;
+  plan->region_end = k + 1 < items->len ? ((CStmt *) g_ptr_array_index (items, k + 1))->loc : block_end;
+  return plan;
+}
+
 /* A plan for the loop ITEMS[I] of a block of main's body: a create loop whose threads
  * a later join loop of the block joins, all of them (see the approach); NULL when it
  * is not one. */
@@ -738,8 +771,11 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   CDecl *main_fn = L->frame->fn;
   JoinSite csite, jsite;
   if (!lower_join_site (L, items, i, main_fn, &csite) || !lower_join_site_create_shape (&csite)
-      || !lower_counted_form (csite.items, csite.i, &cl) || !index_kept (L, &cl) || !no_early_exit (L, cl.stmt, &csite))
+      || !lower_counted_form (csite.items, csite.i, &cl) || !index_kept (L, &cl))
     return NULL;
+  /* a create loop left early (a failed create, `break`) starts fewer threads: a
+   * count wait allows for it, a join or wait loop then joins slots never filled */
+  gboolean whole = no_early_exit (L, cl.stmt, &csite);
   CExpr *create = the_call (cl.body, "pthread_create");
   Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
   JoinAllPlan *plan = NULL;
@@ -753,6 +789,15 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   gboolean slotted = create_slot (c_arg (create, 0), &cs) && slot_steps (&cs, &cl);
   for (guint k = i + 1; k < items->len && !plan; k++)
     {
+      /* a wait on a counter every thread steps (rf-c-lower-joinall-count.c) */
+      CDecl *counter = NULL;
+      if (lower_joinall_count (L, items, i, k, &cl, create, &csite, &counter))
+        {
+          plan = new_plan (L, create, g_ptr_array_index (items, k), items,
+                           cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, k, block_end);
+          plan->counter = counter;
+          break;
+        }
       /* a join loop has its own init, or goes on with the create loop's index */
       if (!lower_join_site (L, items, k, main_fn, &jsite)
           || !(lower_counted_form (jsite.items, jsite.i, &jl)
@@ -774,6 +819,12 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
           if (!c_arg (wait, 0) || si.hit)
             continue;
         }
+      /* a wait loop may count the threads main started (`started++` after each
+       * create that succeeded): then the create loop may be left early */
+      gboolean started = wait && !csite.helper && !jsite.helper
+                         && lower_joinall_started (L, items, i, k, &cl, create, &jl);
+      if (!whole && !started)
+        continue;
       /* a join loop joins the slots the create loop filled, the same range; a wait
        * loop only needs as many passes (hi - lo, both ends alike but for constants) */
       gboolean same_range = join ? lower_same_endpoint (L, jl.lo, cl.lo, subst) && lower_same_endpoint (L, jl.hi, cl.hi, subst)
@@ -781,7 +832,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       if ((!join && !wait)
           || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || !slot_steps (&js, &jl)
                        || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_value (L, js.h, cs.h, subst)))
-          || !same_range || !index_kept (L, &jl)
+          || !(same_range || started) || !index_kept (L, &jl)
           || !no_early_exit (L, jl.stmt, &jsite) || (jsite.helper && jsite.helper == csite.helper))
         continue;
       /* nothing between the loops leaves early */
@@ -790,6 +841,13 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         scan (&between, g_ptr_array_index (items, m), FALSE);
       if (between.jump)
         break;
+      if (started)
+        {
+          plan = new_plan (L, create, jl.stmt, items, cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, k, block_end);
+          plan->sem_arg = c_arg (wait, 0);
+          plan->sem_loc = wait->loc;
+          break;
+        }
       /* A, B and H keep their values from the create loop to the join loop, and no
        * slot of H changes but by the create call (a while loop's init is the item
        * before it); a helper's parameters stand for their arguments' variables */
@@ -887,20 +945,10 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         }
       if (hset.hit)
         break;
-      plan = g_new0 (JoinAllPlan, 1);
-      plan->create = create;
+      plan = new_plan (L, create, jl.stmt, items, first, k, block_end);
       plan->join = join;
       plan->sem_arg = wait ? c_arg (wait, 0) : NULL;
       plan->sem_loc = wait ? wait->loc : (RfLoc) { 0 };
-      plan->join_loop = jl.stmt;
-      plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
-      plan->slot_writes = g_array_new (FALSE, FALSE, sizeof (guint));
-      plan->joinall_edges = g_array_new (FALSE, FALSE, sizeof (guint));
-      plan->main_job = L->job->id;
-      plan->main_begin = main_fn->body->loc;
-      plan->main_end = main_fn->body->end;
-      plan->region_begin = ((CStmt *) g_ptr_array_index (items, first))->loc;
-      plan->region_end = k + 1 < items->len ? ((CStmt *) g_ptr_array_index (items, k + 1))->loc : block_end;
       plan->create_fn = csite.helper;
       plan->join_fn = jsite.helper;
       /* main's own writes in the helpers: before the create loop, after the join loop */
@@ -972,7 +1020,13 @@ lower_joinall_after (Lower *L, CStmt *s)
       gint sem = -1;
       if (p->sem_arg)
         sem = lower_sync_var (L, p->sem_arg, RF_VAR_SEM, p->sem_loc, FALSE);  /* as the loop's sem_wait */
-      for (guint k = 0; k < p->jobs->len && (!p->sem_arg || sem >= 0); k++)
+      if (p->counter)
+        {
+          /* the pseudo-semaphore the threads' steps of the counter post */
+          g_autofree char *name = g_strdup_printf ("finished$%s", p->counter->name);
+          sem = lower_var (L, name, RF_VAR_SEM, p->counter->loc);
+        }
+      for (guint k = 0; k < p->jobs->len && ((!p->sem_arg && !p->counter) || sem >= 0); k++)
         {
           guint job = g_array_index (p->jobs, guint, k);
           const char *jn = rf_program_get_job (L->prog, job)->name;

@@ -119,6 +119,7 @@ typedef struct {
   RfLoc main_begin, main_end, region_begin, region_end;
   RfLoc quiet_begin[2], quiet_end[2];  /* and in the helpers: before the create loop, after
                                         * the join loop (file NULL: none) */
+  CDecl *counter;           /* a count wait's counter (rf-c-lower-joinall-count.c), or NULL */
 } JoinAllPlan;
 
 /* RetCheck: how main tests a create helper's result: `if (f (...) OP RHS) END;` with
@@ -459,6 +460,8 @@ gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 /* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a
  * counted loop starting where PREV stops (PREV counting up from 0). */
 gboolean lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out);
+/* T is an integer type (through typedefs). */
+gboolean lower_int_type (Lower *L, CType *t);
 /* T is a signed integer type. */
 gboolean lower_int_is_signed (Lower *L, CType *t);
 /* A and B have the same value wherever both are evaluated with the same values of
@@ -489,8 +492,10 @@ void lower_elems_end (Lower *L, ElemSplit *sp);
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
 /* The role of the object allocation call CALL made in the pass being lowered. */
 gint lower_elems_site_role (Lower *L, CExpr *call);
-/* The role of pthread_create's argument ARG: the index of a value split. */
-gint lower_elems_value_role (Lower *L, CExpr *arg);
+/* The role of pthread_create's argument ARG: the index of a value split, or the
+ * running thread's own index handed on to its child; *INDEX: the variable whose type
+ * the index has (the split's, or the one given at the thread's own creation). */
+gint lower_elems_value_role (Lower *L, CExpr *arg, CDecl **index);
 /* Around resolving the value local D of frame F was initialised with (an alias):
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);
@@ -550,6 +555,26 @@ void lower_join_site_bind (Lower *L, const JoinSite *site, GHashTable *subst, GP
 /* The variables E reads, each of SUBST replaced by its expression's, added to OUT;
  * *OK set FALSE when E is no value expression (lower_value_vars). */
 void lower_join_site_vars (CExpr *e, GHashTable *subst, GPtrArray *out, gboolean *ok);
+/* rf-c-lower-joinall-count.c */
+/* ITEMS[K] of main's block is a loop waiting on a counter until every thread the
+ * create loop ITEMS[I] (CL, its CREATE call, at CSITE) started has stepped it: the
+ * counter in *COUNTER. */
+gboolean lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, const CountedLoop *cl, CExpr *create,
+                              const JoinSite *csite, CDecl **counter);
+/* The wait loop WL (ITEMS[K]) takes a token per thread the create loop ITEMS[I] (CL,
+ * CREATE) started, counted by main in a local K (`started++` after each create that
+ * succeeded), from 0 up to K: the create loop may then be left early. */
+gboolean lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const CountedLoop *cl, CExpr *create,
+                                const CountedLoop *wl);
+/* After lowering the change E of a variable: a step of a count wait's counter by a
+ * thread posts its pseudo-semaphore finished$C. */
+void lower_joinall_count_step (Lower *L, CExpr *e);
+/* The functions that may run while main runs ITEMS[FROM..TO] (see rf-c-lower-joinall.c). */
+GHashTable *lower_joinall_region_funcs (Lower *L, GPtrArray *items, guint from, guint to);
+/* Every variable of VARS keeps its value while main runs ITEMS[FROM..TO]. */
+gboolean lower_joinall_stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn,
+                               GHashTable *funcs);
+
 /* The constant VALUE returned ends the program by the test RC. */
 gboolean lower_ret_check_ends (const RetCheck *rc, CExpr *value);
 /* Every variable of VARS is a global or main's own (a parameter, a local of its body). */

@@ -172,7 +172,15 @@ lower_handle_sem (Lower *L, CExpr *e)
   CDecl *d = lower_handle_root (L, e, path);
   if (!d || GPOINTER_TO_INT (g_hash_table_lookup (L->pre.handles, d)) != (HANDLE_CREATED | HANDLE_JOINED))
     return -1;
-  g_autofree char *name = g_strdup_printf ("exited$%s%s", d->name, path->str);
+  /* a handle local to a thread given an index is created and joined by that thread
+   * alone: its children's exits are told apart by the creator's role (the one thread
+   * given the representative index, or the others), which only makes a join wait for
+   * a child of its own class */
+  gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
+               : ELEM_NONE;
+  const char *role = given == ELEM_NONE || d->file_scope || c_is_static_object (d) ? ""
+                     : given == ELEM_REP ? "@the index" : "@another index";
+  g_autofree char *name = g_strdup_printf ("exited$%s%s%s", d->name, path->str, role);
   return lower_var (L, name, RF_VAR_SEM, d->loc);
 }
 
