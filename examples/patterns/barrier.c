@@ -2,8 +2,6 @@
 // at a barrier, then each computes its cell of `next` from its neighbours' cells of `cur`.
 // expect: cur[] race-free
 // expect: next[] race-free
-// known-gap: cur[] RACE: pthread_barrier_wait is not modelled (no synchronisation assumed),
-//   so the neighbours' phase-1 writes of cur may run beside a phase-2 read
 // why: in phase 1 each worker writes only cur[id] (distinct elements); the barrier makes
 //   every phase-1 write happen before any phase-2 read of cur; in phase 2 each worker writes
 //   only next[id]; main reads next after joining every worker.

@@ -95,6 +95,12 @@ lower_same_value (Lower *L, CExpr *a, CExpr *b, GHashTable *subst)
     }
 }
 
+Endpoint
+lower_endpoint (CExpr *e)
+{
+  return endpoint (e, 0);
+}
+
 gboolean
 lower_same_endpoint (Lower *L, Endpoint a, Endpoint b, GHashTable *subst)
 {

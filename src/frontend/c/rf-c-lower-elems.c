@@ -237,11 +237,16 @@ routine_writes_arg (CExpr *e, gpointer data)
 }
 
 /* B is a named array: an array variable (not a parameter), or an array member of a
- * struct variable, so that an index counts from the start of one array object. */
+ * struct variable, so that an index counts from the start of one array object; or a
+ * global pointer fixed while threads run that only ever holds a new allocation
+ * (pre.fresh_globals): every thread indexes from the start of the one object it
+ * points to then. */
 gboolean
 lower_elems_named_array (Lower *L, CExpr *b)
 {
   b = c_peel (b);
+  if (b && b->kind == C_EXPR_IDENT && b->decl && g_hash_table_contains (L->pre.fresh_globals, b->decl))
+    return TRUE;
   CType *t = b ? strip (L, type_of (L, b)) : NULL;
   if (!t || t->kind != C_TYPE_ARRAY)
     return FALSE;
@@ -256,11 +261,25 @@ any_call (CExpr *e, gpointer data)
   return e->kind == C_EXPR_CALL ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
 
-/* Thread-local D is set once in the program, to (a cast of) FN's parameter P, by a
- * statement of FN's body that only declarations without calls come before: from then
- * on, in a thread started at FN, D holds its index. The value set, or NULL. */
+/* E reads the index parameter P holds: P itself (through casts), or with DEREF (the
+ * index handed through an element) what P points to, `*(const int *) arg`, read as a
+ * type that keeps every value of INDEX's (when given). */
+static gboolean
+reads_param (Lower *L, CExpr *e, CDecl *p, gboolean deref, CDecl *index)
+{
+  e = c_peel (e);
+  if (!deref)
+    return e && e->kind == C_EXPR_IDENT && e->decl == p;
+  return e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF && lower_ident_decl (e->a) == p
+         && (!index || lower_keeps_thread_index (L, type_of (L, e), index->type));
+}
+
+/* Thread-local D is set once in the program, to (a cast of) FN's parameter P (or what
+ * it points to, DEREF), by a statement of FN's body that only declarations without
+ * calls come before: from then on, in a thread started at FN, D holds its index. The
+ * value set, or NULL. */
 static CExpr *
-tls_index (Lower *L, CDecl *fn, CDecl *d, CDecl *p)
+tls_index (Lower *L, CDecl *fn, CDecl *d, CDecl *p, gboolean deref, CDecl *index)
 {
   if (!d->thread_local || !c_is_static_object (d)
       || GPOINTER_TO_UINT (g_hash_table_lookup (L->pre.static_writes, d)) != 1 || fn->body->kind != C_STMT_COMPOUND)
@@ -270,7 +289,7 @@ tls_index (Lower *L, CDecl *fn, CDecl *d, CDecl *p)
     {
       CStmt *s = g_ptr_array_index (fn->body->items, i);
       if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN && s->expr->op == C_OP_ASSIGN)
-        return lower_ident_decl (s->expr->a) == d && lower_ident_decl (s->expr->b) == p ? s->expr->b : NULL;
+        return lower_ident_decl (s->expr->a) == d && reads_param (L, s->expr->b, p, deref, index) ? s->expr->b : NULL;
       if (s->kind != C_STMT_DECL || c_visit_stmt (&cv, s))
         return NULL;
     }
@@ -296,14 +315,17 @@ thread_index_var (Lower *L, CDecl *d)
   /* the index's type, given at the creation: the copy must keep every value of it */
   CDecl *index = L->job && L->job_id < L->jobs.arg_index_decl->len ? g_ptr_array_index (L->jobs.arg_index_decl, L->job_id)
                                                                     : NULL;
+  /* handed through an element that holds it: the parameter points to the index */
+  gboolean deref = L->job && L->job_id < L->jobs.arg_index_deref->len
+                   && g_array_index (L->jobs.arg_index_deref, guint, L->job_id);
   if (d == p)
-    return TRUE;
-  CExpr *set = tls_index (L, f->fn, d, p);
+    return !deref;
+  CExpr *set = tls_index (L, f->fn, d, p, deref, index);
   if (set)
     return !index || (lower_casts_keep (L, set, index->type) && lower_keeps_thread_index (L, d->type, index->type));
   return d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
          && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
-         && lower_ident_decl (d->init->expr) == p
+         && reads_param (L, d->init->expr, p, deref, index)
          && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_keeps_thread_index (L, d->type, index->type)));
 }
 
@@ -390,7 +412,7 @@ routine_sets_tls (Lower *L, CExpr *create)
       if (s->kind == C_STMT_EXPR && s->expr && s->expr->kind == C_EXPR_ASSIGN)
         {
           CDecl *d = lower_ident_decl (s->expr->a);
-          if (d && tls_index (L, fn, d, g_ptr_array_index (fn->params, 0)))
+          if (d && tls_index (L, fn, d, g_ptr_array_index (fn->params, 0), FALSE, NULL))
             return TRUE;
         }
     }
@@ -607,11 +629,102 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
   return ELEM_NONE;
 }
 
-gint
-lower_elems_value_role (Lower *L, CExpr *arg, CDecl **index)
+static CVisitResult
+find_expr (CExpr *e, gpointer data)
 {
+  return e == data ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* HoldsIndex: the walk over main's body checking that array X is written only by the
+ * statement SET (`X[i] = i;`) and reached by pointer only in the create call's
+ * argument ARG (`&X[i]`): no other assignment, step, address or decay. */
+typedef struct {
+  CDecl *x;
+  CExpr *set, *arg;
+  gboolean bad;
+} HoldsIndex;
+
+static CVisitResult
+holds_index_use (CExpr *e, gpointer data)
+{
+  HoldsIndex *h = data;
+  if (e == h->set || e == h->arg)
+    return C_VISIT_SKIP;
+  CExpr *l = e->kind == C_EXPR_ASSIGN ? e->a
+             : e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
+                                           || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC) ? e->a : NULL;
+  for (l = c_peel (l); l && (l->kind == C_EXPR_INDEX || (l->kind == C_EXPR_MEMBER && !l->arrow)); l = c_peel (l->a))
+    ;
+  if (l && l->kind == C_EXPR_IDENT && l->decl == h->x)
+    h->bad = TRUE;
+  for (guint i = 0; e->kind == C_EXPR_CALL && e->args && i < e->args->len; i++)
+    if (lower_ident_decl (g_ptr_array_index (e->args, i)) == h->x)
+      h->bad = TRUE;  /* the array decays to a pointer a function may write through */
+  return C_VISIT_CONTINUE;
+}
+
+/* The create argument ARG is `&X[i]` with X the base of the element split SP of the
+ * pass being lowered, and X[i] holds i when the thread reads it: X is a local of the
+ * function lowered (main's own, say) whose elements keep i's values, the pass body sets
+ * `X[i] = i;` at its top level before the create, nothing else in the function writes
+ * X or takes its address, and the start routine writes nothing through its argument. */
+static gboolean
+element_holds_index (Lower *L, ElemSplit *sp, CExpr *arg, CExpr *create)
+{
+  CExpr *a = c_peel (arg);
+  CExpr *x = a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR ? c_peel (a->a) : NULL;
+  CDecl *xd = x && x->kind == C_EXPR_INDEX ? lower_ident_decl (x->a) : NULL;
+  if (!xd || lower_ident_decl (x->b) != sp->index || !sp->base || lower_ident_decl (sp->base) != xd
+      || xd->kind != C_DECL_VAR || xd->file_scope || c_is_static_object (xd) || !L->frame || !L->frame->fn
+      || !strip (L, xd->type) || strip (L, xd->type)->kind != C_TYPE_ARRAY  /* no alias can write it */
+      || !sp->loop->body || sp->loop->body->kind != C_STMT_COMPOUND || !sp->loop->body->items)
+    return FALSE;
+  CType *et = strip (L, type_of (L, x));
+  if (!et || !lower_keeps_thread_index (L, et, sp->index->type))
+    return FALSE;
+  /* `X[i] = i;` at the body's top level, before the statement with the create */
+  CExpr *set = NULL;
+  GPtrArray *b = sp->loop->body->items;
+  for (guint k = 0; k < b->len; k++)
+    {
+      CStmt *st = g_ptr_array_index (b, k);
+      CVisitor fv = { .expr = find_expr, .data = create };
+      if (c_visit_stmt (&fv, st))
+        break;
+      CExpr *e = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
+      CExpr *l = e && e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN ? c_peel (e->a) : NULL;
+      if (l && l->kind == C_EXPR_INDEX && lower_ident_decl (l->a) == xd && lower_ident_decl (l->b) == sp->index
+          && lower_ident_decl (e->b) == sp->index && lower_casts_keep (L, e->b, sp->index->type))
+        set = e;
+    }
+  if (!set)
+    return FALSE;
+  HoldsIndex h = { xd, set, a, FALSE };
+  CVisitor hv = { .expr = holds_index_use, .data = &h };
+  c_visit_stmt (&hv, L->frame->fn->body);
+  WriteScan w = { NULL, NULL, NULL, L };
+  return !h.bad && !routine_walk (L, create, &w, routine_writes_arg);
+}
+
+gint
+lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref)
+{
+  CExpr *arg = c_arg (create, 3);
   CDecl *d = lower_ident_decl (arg);
   *index = d;
+  *deref = FALSE;
+  /* `&ids[i]` with `ids[i] = i`: the thread reads its index through its argument */
+  for (guint k = L->elems->len; !d && k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->base && !sp->guess && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0
+          && element_holds_index (L, sp, arg, create))
+        {
+          *index = sp->index;
+          *deref = TRUE;
+          return sp->role;
+        }
+    }
   if (d && !lower_casts_keep (L, arg, d->type))
     return ELEM_NONE;  /* (void *) (char) i: two passes may hand the same value */
   for (guint k = L->elems->len; d && k-- > 0;)

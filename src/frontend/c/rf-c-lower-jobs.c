@@ -43,6 +43,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   gint no_index = ELEM_NONE;
   g_array_append_val (L->jobs.arg_index, no_index);
   g_ptr_array_add (L->jobs.arg_index_decl, NULL);
+  g_array_append_val (L->jobs.arg_index_deref, none);
   g_ptr_array_add (L->jobs.arg_cell, NULL);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
@@ -351,7 +352,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   /* the index of a value split (rf-c-lower-elems.c): threads given the representative
    * index and the others are job types of their own */
   CDecl *index_decl = NULL;
-  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, c_arg (e, 3), &index_decl) : ELEM_NONE;
+  gboolean index_deref = FALSE;
+  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, e, &index_decl, &index_deref) : ELEM_NONE;
   GPtrArray *bind = site ? arg : NULL;  /* the binding only when known exactly */
   if (index_role != ELEM_NONE)
     {
@@ -382,6 +384,7 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
         {
           g_array_index (L->jobs.arg_index, gint, id) = index_role;
           g_ptr_array_index (L->jobs.arg_index_decl, id) = index_decl;
+          g_array_index (L->jobs.arg_index_deref, guint, id) = index_deref;
         }
       if (site && cell)
         g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;

@@ -39,30 +39,39 @@ has_pair (GArray *pairs, guint a, guint b)
  * loop (free (H) at the end) are left out: the checks on the source cover them, and
  * they cannot fall between a create and its join; a write from a function main calls
  * has the lines of that function, so it is looked at. */
-/* Withdraws P's claim: its joinall edges become skips (which only adds behaviour),
- * with a warning saying WHY. */
-static void
-withdraw (Lower *L, JoinAllPlan *p, const char *why)
+void
+lower_joinall_withdraw (Lower *L, GArray *edges, RfLoc loc, const char *msg)
 {
-  for (guint w = 0; w + 1 < p->joinall_edges->len; w += 2)
+  for (guint w = 0; w + 1 < edges->len; w += 2)
     {
-      RfJob *job = rf_program_get_job (L->prog, g_array_index (p->joinall_edges, guint, w));
-      RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (p->joinall_edges, guint, w + 1));
+      RfJob *job = rf_program_get_job (L->prog, g_array_index (edges, guint, w));
+      RfEdge *e = &g_array_index (job->edges, RfEdge, g_array_index (edges, guint, w + 1));
       g_autofree char *old = e->text;
       e->text = g_strdup_printf ("%s (withdrawn)", old ? old : "joinall");
       e->op = RF_OP_SKIP;
       e->arg = e->arg2 = -1;
     }
-  if (p->joinall_edges->len > 0 && p->counter)
-    rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
-                  "this loop waits until each thread the loop of pthread_create started has stepped '%s', but %s: "
-                  "those threads are not known to have stepped it after it", p->counter->name, why);
-  else if (p->joinall_edges->len > 0)
-    rf_diags_add (L->diags, RF_DIAG_WARNING, p->join_loop->loc,
-                  p->sem_arg ? "this loop waits once for each thread the loop of pthread_create started, but %s: "
-                               "those threads are not known to have posted the semaphore after it"
-                             : "this loop joins every thread the loop of pthread_create started, but %s: those "
-                               "threads are not known to have ended after it", why);
+  if (edges->len > 0)
+    rf_diags_add (L->diags, RF_DIAG_WARNING, loc, "%s", msg);
+}
+
+/* Withdraws P's claim: its joinall edges become skips (which only adds behaviour),
+ * with a warning saying WHY. */
+static void
+withdraw (Lower *L, JoinAllPlan *p, const char *why)
+{
+  g_autofree char *msg = NULL;
+  if (p->counter)
+    msg = g_strdup_printf ("this loop waits until each thread the loop of pthread_create started has stepped "
+                           "'%s', but %s: those threads are not known to have stepped it after it",
+                           p->counter->name, why);
+  else if (p->sem_arg)
+    msg = g_strdup_printf ("this loop waits once for each thread the loop of pthread_create started, but %s: "
+                           "those threads are not known to have posted the semaphore after it", why);
+  else
+    msg = g_strdup_printf ("this loop joins every thread the loop of pthread_create started, but %s: those "
+                           "threads are not known to have ended after it", why);
+  lower_joinall_withdraw (L, p->joinall_edges, p->join_loop->loc, msg);
 }
 
 /* A wait loop's claim (every thread started has posted S once main took one token
@@ -79,7 +88,12 @@ sem_claim_broken (Lower *L, JoinAllPlan *p)
                          g_array_index (p->joinall_edges, guint, w + 1));
   if (!je || je->op != RF_OP_JOINALL || je->arg2 < 0)
     return "the semaphore gives no blocking in the model";
-  gint s = je->arg2;
+  return lower_joinall_posts_broken (L, p, je->arg2);
+}
+
+const char *
+lower_joinall_posts_broken (Lower *L, JoinAllPlan *p, gint s)
+{
   for (guint j = 0; j < rf_program_n_jobs (L->prog); j++)
     {
       RfJob *job = rf_program_get_job (L->prog, j);
@@ -136,6 +150,7 @@ main_line_outside (const JoinAllPlan *p, guint job, RfLoc loc)
 void
 lower_joinall_check (Lower *L)
 {
+  lower_joinall_barrier_check (L);
   for (guint k = 0; k < L->jobs.joinall_done->len; k++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall_done, k);

@@ -169,10 +169,8 @@ mention (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* FN's address is taken exactly once in the program (in the create call: every
- * function body and file-scope initializer looked at) and nobody calls it by name. */
-static gboolean
-started_once (Lower *L, CDecl *fn)
+gboolean
+lower_joinall_started_once (Lower *L, CDecl *fn)
 {
   Mentions m = { fn, 0, 0 };
   CVisitor v = { .expr = mention, .data = &m };
@@ -212,13 +210,9 @@ close_calls (Lower *L, GHashTable *set)
     }
 }
 
-/* Every function but MAIN_FN that changes C runs in threads started at S only, and
- * makes only unit steps in direction DIR (see the approach). */
-static gboolean
-steps_only_in (Lower *L, CDecl *c, gint dir, CDecl *s, CDecl *main_fn)
+void
+lower_joinall_thread_sets (Lower *L, CDecl *s, CDecl *main_fn, GHashTable *mine, GHashTable *other)
 {
-  g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
-  g_autoptr (GHashTable) other = g_hash_table_new (NULL, NULL);
   g_hash_table_add (mine, s);
   close_calls (L, mine);
   GHashTableIter it;
@@ -236,6 +230,16 @@ steps_only_in (Lower *L, CDecl *c, gint dir, CDecl *s, CDecl *main_fn)
           g_hash_table_add (other, k);
     }
   close_calls (L, other);
+}
+
+/* Every function but MAIN_FN that changes C runs in threads started at S only, and
+ * makes only unit steps in direction DIR (see the approach). */
+static gboolean
+steps_only_in (Lower *L, CDecl *c, gint dir, CDecl *s, CDecl *main_fn)
+{
+  g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);
+  g_autoptr (GHashTable) other = g_hash_table_new (NULL, NULL);
+  lower_joinall_thread_sets (L, s, main_fn, mine, other);
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *f = g_ptr_array_index (L->decls, i);
@@ -398,7 +402,7 @@ lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, const Counted
   /* the threads that step it: those of this create call alone */
   CDecl *s = lower_ident_decl (c_arg (create, 2));
   s = s && s->name ? g_hash_table_lookup (L->funcs, s->name) : NULL;
-  if (!s || !s->body || !started_once (L, s) || !steps_only_in (L, c, dir, s, main_fn))
+  if (!s || !s->body || !lower_joinall_started_once (L, s) || !steps_only_in (L, c, dir, s, main_fn))
     return FALSE;
   /* nothing between the loop and W leaves the block or changes C */
   for (guint m = i + 1; m < k; m++)

@@ -753,6 +753,7 @@ new_plan (Lower *L, CExpr *create, CStmt *wait, GPtrArray *items, guint first, g
   plan->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
   plan->slot_writes = g_array_new (FALSE, FALSE, sizeof (guint));
   plan->joinall_edges = g_array_new (FALSE, FALSE, sizeof (guint));
+  plan->barrier_edges = g_array_new (FALSE, FALSE, sizeof (guint));
   plan->main_job = L->job->id;
   plan->main_begin = main_fn->body->loc;
   plan->main_end = main_fn->body->end;
@@ -964,6 +965,18 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
           plan->quiet_end[1] = jsite.helper->body->end;
         }
     }
+  /* a barrier the threads pass once (rf-c-lower-joinall-barrier.c), with or without
+   * a plan that waits for their end */
+  CDecl *barrier = NULL;
+  gboolean main_waits = FALSE;
+  if (lower_joinall_barrier (L, items, i, &cl, create, &csite, &barrier, &main_waits))
+    {
+      if (!plan)
+        plan = new_plan (L, create, NULL, items, cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, i, block_end);
+      plan->barrier = barrier;
+      plan->barrier_main = main_waits;
+      plan->create_loop = cl.stmt;
+    }
 out:
   g_string_free (cs.path, TRUE);
   g_string_free (js.path, TRUE);
@@ -978,6 +991,7 @@ lower_joinall_plan_free (JoinAllPlan *plan)
   g_array_unref (plan->jobs);
   g_array_unref (plan->slot_writes);
   g_array_unref (plan->joinall_edges);
+  g_array_unref (plan->barrier_edges);
   g_free (plan);
 }
 
@@ -1010,6 +1024,7 @@ lower_joinall_for_create (Lower *L, CExpr *call)
 void
 lower_joinall_after (Lower *L, CStmt *s)
 {
+  lower_joinall_barrier_looped (L, s);
   for (guint i = 0; i < L->jobs.joinall->len; i++)
     {
       JoinAllPlan *p = g_ptr_array_index (L->jobs.joinall, i);

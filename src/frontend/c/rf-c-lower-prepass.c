@@ -382,4 +382,5 @@ lower_prepass (Lower *L)
   lower_once_sites (L);
   lower_static_writes (L);
   lower_stable_globals (L);
+  lower_fresh_globals (L);
 }

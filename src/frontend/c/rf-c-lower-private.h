@@ -69,6 +69,10 @@ typedef struct {
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
   GHashTable *stable;       /* file-scope or static CDecl* that only main assigns, before it
                              * starts any thread (lower_stable_globals): fixed while threads run */
+  GHashTable *fresh_globals;/* stable global pointer CDecl* that every assignment of the
+                             * program sets to a new allocation or NULL, whose address is
+                             * never taken (lower_fresh_globals): fixed while threads run,
+                             * at the start of one object */
   GHashTable *wrappers;     /* CDecl* of the allocation wrappers (lower_alloc_wrappers): each call
                              * of one is an allocation site of its own */
   GHashTable *addr_members; /* static CDecl* -> set of interned member paths (".a.b"; "" the
@@ -120,6 +124,14 @@ typedef struct {
   RfLoc quiet_begin[2], quiet_end[2];  /* and in the helpers: before the create loop, after
                                         * the join loop (file NULL: none) */
   CDecl *counter;           /* a count wait's counter (rf-c-lower-joinall-count.c), or NULL */
+  CDecl *barrier;           /* a barrier every thread of the create loop waits at once
+                             * (rf-c-lower-joinall-barrier.c), or NULL; barrier_main: main
+                             * waits at it too; barrier_edges: (job, edge) pairs of the
+                             * RF_OP_JOINALL edges emitted at its waits */
+  gboolean barrier_main;
+  GArray *barrier_edges;
+  CStmt *create_loop;       /* the create loop's statement (main's, at whose exit main
+                             * posts looped$b for a barrier plan) */
 } JoinAllPlan;
 
 /* RetCheck: how main tests a create helper's result: `if (f (...) OP RHS) END;` with
@@ -198,6 +210,9 @@ typedef struct {
                              * rf-c-lower-elems.c): ELEM_REP, ELEM_OTHER, or ELEM_NONE */
   GPtrArray *arg_index_decl;/* CDecl* (borrowed) of that index, or NULL: the thread's copy
                              * must hold every value of its type */
+  GArray *arg_index_deref;  /* guint (a boolean): the index is handed through an element
+                             * that holds it (`ids[i] = i;` then `&ids[i]`): the thread
+                             * reads it as `*arg` */
   GPtrArray *arg_cell;      /* const RfCLoc* (borrowed) or NULL: its arg is in that
                              * representative cell (see rep_cell) */
   GQueue pending;           /* job ids + 1 not lowered yet */
@@ -471,6 +486,8 @@ gboolean lower_int_is_signed (Lower *L, CType *t);
  * Structural, not textual: `n - (k - 1)` is not `n - k - 1`, nor `(char) n` n. */
 gboolean lower_same_value (Lower *L, CExpr *a, CExpr *b, GHashTable *subst);
 gboolean lower_same_endpoint (Lower *L, Endpoint a, Endpoint b, GHashTable *subst);
+/* E as an endpoint: an expression plus a constant (`n + 1`: n, 1). */
+Endpoint lower_endpoint (CExpr *e);
 /* [LO1, HI1) and [LO2, HI2) have as many values: the same expressions at both ends,
  * and their constants differ alike. */
 gboolean lower_same_length (Lower *L, Endpoint lo1, Endpoint hi1, Endpoint lo2, Endpoint hi2, GHashTable *subst);
@@ -492,10 +509,12 @@ void lower_elems_end (Lower *L, ElemSplit *sp);
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
 /* The role of the object allocation call CALL made in the pass being lowered. */
 gint lower_elems_site_role (Lower *L, CExpr *call);
-/* The role of pthread_create's argument ARG: the index of a value split, or the
- * running thread's own index handed on to its child; *INDEX: the variable whose type
- * the index has (the split's, or the one given at the thread's own creation). */
-gint lower_elems_value_role (Lower *L, CExpr *arg, CDecl **index);
+/* The role of pthread_create CREATE's argument: the index of a value split, the running
+ * thread's own index handed on to its child, or an element of the pass that holds
+ * the pass's index (*DEREF set: the thread reads it through its argument); *INDEX: the
+ * variable whose type the index has (the split's, or the one given at the thread's
+ * own creation). */
+gint lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref);
 /* Around resolving the value local D of frame F was initialised with (an alias):
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);
@@ -539,6 +558,11 @@ gboolean lower_joinall_is_join (Lower *L, CExpr *call);
 void lower_joinall_slot_written (Lower *L, CExpr *call, guint from);
 /* After lowering: a claim whose handle slots something else writes is withdrawn. */
 void lower_joinall_check (Lower *L);
+/* The RF_OP_JOINALL edges EDGES ((job, edge) pairs) become skips, with warning MSG at LOC. */
+void lower_joinall_withdraw (Lower *L, GArray *edges, RfLoc loc, const char *msg);
+/* Semaphore S is posted by threads of P's jobs alone, each at most once along every
+ * path: NULL, or why not. */
+const char *lower_joinall_posts_broken (Lower *L, JoinAllPlan *p, gint s);
 /* S may leave early: a goto, a label, a break or continue out of it, a return (but
  * main's, MAIN_TOP, or one whose value RET sends to the end of the program). */
 gboolean lower_joinall_jumps (Lower *L, CStmt *s, gboolean main_top, const RetCheck *ret);
@@ -555,6 +579,19 @@ void lower_join_site_bind (Lower *L, const JoinSite *site, GHashTable *subst, GP
 /* The variables E reads, each of SUBST replaced by its expression's, added to OUT;
  * *OK set FALSE when E is no value expression (lower_value_vars). */
 void lower_join_site_vars (CExpr *e, GHashTable *subst, GPtrArray *out, gboolean *ok);
+/* rf-c-lower-joinall-barrier.c */
+/* The create loop ITEMS[I] (CL, CREATE, at CSITE) starts the threads of a barrier
+ * initialised before it to their number (plus one: *MAIN_WAITS, main waits at it once
+ * after the loop), each waiting at it once: the barrier in *BARRIER. */
+gboolean lower_joinall_barrier (Lower *L, GPtrArray *items, guint i, const CountedLoop *cl, CExpr *create,
+                                const JoinSite *csite, CDecl **barrier, gboolean *main_waits);
+/* pthread_barrier_wait call E at LOC of a plan's barrier, lowered (TRUE), or FALSE. */
+gboolean lower_joinall_barrier_wait (Lower *L, CExpr *e, RfLoc loc);
+/* After statement S of main: S is a barrier plan's create loop, main posts looped$b. */
+void lower_joinall_barrier_looped (Lower *L, CStmt *s);
+/* After lowering: a barrier claim whose threads may wait twice is withdrawn. */
+void lower_joinall_barrier_check (Lower *L);
+
 /* rf-c-lower-joinall-count.c */
 /* ITEMS[K] of main's block is a loop waiting on a counter until every thread the
  * create loop ITEMS[I] (CL, its CREATE call, at CSITE) started has stepped it: the
@@ -566,6 +603,13 @@ gboolean lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, cons
  * succeeded), from 0 up to K: the create loop may then be left early. */
 gboolean lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const CountedLoop *cl, CExpr *create,
                                 const CountedLoop *wl);
+/* FN's address is taken exactly once in the program (every function body and
+ * file-scope initializer looked at) and nobody calls it by name. */
+gboolean lower_joinall_started_once (Lower *L, CDecl *fn);
+/* MINE: S and what it calls; OTHER: what any other start routine, callback or function
+ * main calls may reach (CDecl* sets, filled). A function of MINE not in OTHER runs only
+ * in threads started at S. */
+void lower_joinall_thread_sets (Lower *L, CDecl *s, CDecl *main_fn, GHashTable *mine, GHashTable *other);
 /* After lowering the change E of a variable: a step of a count wait's counter by a
  * thread posts its pseudo-semaphore finished$C. */
 void lower_joinall_count_step (Lower *L, CExpr *e);
@@ -626,6 +670,7 @@ void lower_prepass (Lower *L);
 void lower_alloc_wrappers (Lower *L);
 void lower_once_sites (Lower *L);
 void lower_static_writes (Lower *L);
+void lower_fresh_globals (Lower *L);
 void lower_stable_globals (Lower *L);
 
 /* rf-c-lower-fresh.c */

@@ -7,6 +7,8 @@
  *   - the allocation sites that allocate one object at most once in a run
  *     (lower_once_sites): one object, not a summary;
  *   - the expressions that may change each static object (lower_static_writes);
+ *   - the stable global pointers that only ever hold a new allocation or NULL
+ *     (lower_fresh_globals): indexing one counts from the start of one object;
  *   - the globals only main sets, before it starts any thread (lower_stable_globals):
  *     fixed while any other thread runs.
  * Each states, at its function, why what it finds holds in every run. */
@@ -442,6 +444,60 @@ lower_stable_globals (Lower *L)
   gpointer d, n;
   g_hash_table_iter_init (&it, all);
   while (g_hash_table_iter_next (&it, &d, &n))
-    if (g_hash_table_lookup (before, d) == n)
-      g_hash_table_add (L->pre.stable, d);
+    if (g_hash_table_lookup (before, d) == n && !g_hash_table_contains (L->pre.addr_members, d))
+      g_hash_table_add (L->pre.stable, d);  /* an address taken, even early, may let a thread write it later */
+}
+
+/* FreshWrites: the walk checking that every change of d is `d = <new allocation>` or
+ * `d = NULL` (bad: anything else, its address taken). */
+typedef struct {
+  Lower *L;
+  CDecl *d;
+  gboolean bad;
+} FreshWrites;
+
+static CVisitResult
+fresh_write (CExpr *e, gpointer data)
+{
+  FreshWrites *fw = data;
+  if (e->kind == C_EXPR_ASSIGN && lower_ident_decl (e->a) == fw->d)
+    {
+      CExpr *r = c_peel (e->b);
+      const char *n = r && r->kind == C_EXPR_CALL ? c_callee_name (r) : NULL;
+      if (e->op != C_OP_ASSIGN || !(c_is_null_constant (e->b) || lower_is_new_alloc (fw->L, n)))
+        fw->bad = TRUE;
+    }
+  else if (e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
+                                       || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
+           && lower_ident_decl (e->a) == fw->d)
+    fw->bad = TRUE;
+  return C_VISIT_CONTINUE;
+}
+
+void
+lower_fresh_globals (Lower *L)
+{
+  GHashTableIter it;
+  gpointer d;
+  g_hash_table_iter_init (&it, L->pre.stable);
+  while (g_hash_table_iter_next (&it, &d, NULL))
+    {
+      CDecl *v = d;
+      CType *t = strip (L, v->type);
+      if (!t || t->kind != C_TYPE_POINTER || v->thread_local
+          || (v->init && !(v->init->expr && c_is_null_constant (v->init->expr))))
+        continue;
+      FreshWrites fw = { L, v, FALSE };
+      CVisitor fv = { .expr = fresh_write, .data = &fw };
+      for (guint i = 0; i < L->decls->len && !fw.bad; i++)
+        {
+          CDecl *f = g_ptr_array_index (L->decls, i);
+          if (f->kind == C_DECL_FUNC && f->body)
+            c_visit_stmt (&fv, f->body);
+          else if (f->kind == C_DECL_VAR && f->init)
+            c_visit_init (&fv, f->init);
+        }
+      if (!fw.bad)
+        g_hash_table_add (L->pre.fresh_globals, v);
+    }
 }

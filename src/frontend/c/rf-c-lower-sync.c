@@ -365,11 +365,13 @@ lower_sem_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, Rf
   lower_emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
 }
 
-/* Synchronisation the model does not follow (pthread_barrier_wait): a skip, and a
- * warning. */
+/* Synchronisation the model does not follow (pthread_barrier_wait, but at a barrier
+ * rf-c-lower-joinall-barrier.c follows): a skip, and a warning. */
 void
 lower_nosync_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
   lower_eval_args (L, e, 0);
+  if (lower_joinall_barrier_wait (L, e, loc))
+    return;  /* a barrier every thread of a create loop passes once */
   lower_warn (L, loc, name, "%s is not modelled: no synchronisation assumed", name);
 }

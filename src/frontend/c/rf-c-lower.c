@@ -485,6 +485,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.static_writes = g_hash_table_new (NULL, NULL);
   L->pre.addr_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->pre.wrappers = g_hash_table_new (NULL, NULL);
+  L->pre.fresh_globals = g_hash_table_new (NULL, NULL);
   L->pre.state_modes = g_hash_table_new (NULL, NULL);
   L->pre.globals_named = g_hash_table_new (NULL, NULL);
   L->priv.bad = g_hash_table_new (NULL, NULL);
@@ -503,6 +504,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.arg_other = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_inside = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_index = g_array_new (FALSE, FALSE, sizeof (gint));
+  L->jobs.arg_index_deref = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jobs.arg_index_decl = g_ptr_array_new ();
   L->jobs.arg_cell = g_ptr_array_new ();
   g_queue_init (&L->jobs.pending);
@@ -541,6 +543,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.static_writes);
   g_hash_table_unref (L->pre.addr_members);
   g_hash_table_unref (L->pre.wrappers);
+  g_hash_table_unref (L->pre.fresh_globals);
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
   g_hash_table_unref (L->priv.bad);
@@ -559,6 +562,7 @@ lower_free (Lower *L)
   g_array_unref (L->jobs.arg_other);
   g_array_unref (L->jobs.arg_inside);
   g_array_unref (L->jobs.arg_index);
+  g_array_unref (L->jobs.arg_index_deref);
   g_ptr_array_unref (L->jobs.arg_index_decl);
   g_ptr_array_unref (L->jobs.arg_cell);
   g_queue_clear (&L->jobs.pending);
