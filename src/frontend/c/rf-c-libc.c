@@ -18,7 +18,6 @@ enum {
 #define W(name, effect, pointers, flags, why) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, why, NULL }
 #define X(name, flags, family, why) { name, RF_C_LIBC_UNSUPPORTED, RF_C_LIBC_PTS_OTHER, flags, family, why, NULL }
 #define JUMP "a non-local jump: the model cannot follow where it goes"
-#define FORK "the model has one process: it cannot follow the child"
 /* hidden library state (see RfCLibcState): stdio's streams (the locked functions
  * write them atomically, the _unlocked ones plainly), the locale setlocale sets and
  * every locale-dependent function reads, and the time zone variables tzset sets */
@@ -270,6 +269,8 @@ static const RfCLibcFunc table[] = {
   R ("sem_clockwait", SEM_TRYWAIT, OTHER, 0),
   /* synchronisation the model does not follow */
   R ("pthread_barrier_wait", NOSYNC, OTHER, NC),
+  R ("fork", FORK, OTHER, 0),
+  R ("vfork", FORK, OTHER, 0),
   /* atomics */
   R ("__atomic_load_n", ATOMIC_LOAD, ATOMIC, NC),
   R ("atomic_load", ATOMIC_LOAD, ATOMIC, NC),
@@ -293,12 +294,10 @@ static const RfCLibcFunc table[] = {
   X ("longjmp", 0, "longjmp", JUMP),
   X ("siglongjmp", 0, "longjmp", JUMP),
   X ("_longjmp", 0, "longjmp", JUMP),
-  X ("fork", 0, NULL, FORK),
-  X ("vfork", 0, NULL, FORK),
   X ("__builtin_setjmp", NC, "setjmp", JUMP),
   X ("__builtin_longjmp", NC, "longjmp", JUMP),
   /* known for their flags or pointers only (the lowering takes them as code without a body) */
-  W ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC | NOT_WITH_CANCEL, "pthread_setcanceltype (asynchronous cancellation)"),
+  R ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC),  /* asynchronous cancellation: rf-c-lower.c */
   R ("pthread_cond_clockwait", UNMODELLED, UNKNOWN, 0),
   /* hidden library state: the functions POSIX allows not to be thread-safe (XSH
    * 2.9.1) and those sharing their state */
@@ -647,6 +646,7 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_SEM_WAIT] = "waits on a semaphore",
     [RF_C_LIBC_SEM_TRYWAIT] = "takes from a semaphore, or fails",
     [RF_C_LIBC_NOSYNC] = "no synchronisation assumed (warning)",
+    [RF_C_LIBC_FORK] = "the child is followed as the caller going on, beside the other threads (warning)",
     [RF_C_LIBC_ATOMIC_LOAD] = "atomic read through argument 1",
     [RF_C_LIBC_ATOMIC_LOAD_GENERIC] = "atomic read through argument 1, writes through argument 2",
     [RF_C_LIBC_ATOMIC_STORE] = "atomic write through argument 1",

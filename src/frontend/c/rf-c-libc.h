@@ -74,6 +74,7 @@ typedef enum {
   RF_C_LIBC_SEM_WAIT,     /* takes one from a semaphore, waiting for it */
   RF_C_LIBC_SEM_TRYWAIT,  /* takes one from a semaphore, or fails */
   RF_C_LIBC_NOSYNC,       /* synchronisation the model does not follow (warning) */
+  RF_C_LIBC_FORK,         /* a new process: its child is followed as the caller going on (warning) */
   /* atomics */
   RF_C_LIBC_ATOMIC_LOAD,  /* reads through argument 1 atomically */
   RF_C_LIBC_ATOMIC_LOAD_GENERIC,   /* __atomic_load: also writes through argument 2 */

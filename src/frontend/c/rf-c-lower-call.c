@@ -305,6 +305,16 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_NOSYNC:
       lower_nosync_call (L, e, name, lib, loc);
       return;
+    case RF_C_LIBC_FORK:
+      /* fork returns twice, in two processes; the model has one: the caller goes on
+       * either as the parent or as the child (the return value is data, so both ways
+       * are followed), in the same memory and beside the other threads. The parent's
+       * runs are then the program's; the child's have threads the child does not
+       * have, whose accesses and locks only add behaviour (races that may not be). */
+      lower_eval_args (L, e, 0);
+      lower_warn (L, loc, name, "%s: the child process is followed as this thread going on, in the same memory "
+                  "and beside the other threads (races shown between them may not be real)", name);
+      return;
     case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC: case RF_C_LIBC_ATOMIC_STORE:
     case RF_C_LIBC_ATOMIC_STORE_GENERIC: case RF_C_LIBC_ATOMIC_RMW:
       lower_atomic_call (L, e, name, lib, loc);
@@ -584,7 +594,10 @@ lower_call (Lower *L, CExpr *e)
       g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
       lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
     }
-  if (f && (f->flags & RF_C_LIBC_CANCELS))
+  if (f && (f->flags & RF_C_LIBC_CANCELS) && L->pre.async_cancels)
+    lower_warn (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel with pthread_setcanceltype: "
+               "every thread may end at any point (asynchronous cancellation)");
+  else if (f && (f->flags & RF_C_LIBC_CANCELS))
     lower_warn (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
                "call that may be a cancellation point (any call without a body but the pthread functions that "
                "are none)");

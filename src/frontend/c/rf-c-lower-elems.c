@@ -176,6 +176,10 @@ typedef struct {
   CDecl *index;
   GHashTable *vars;     /* the start routine: its parameter and the locals copied from it */
   Lower *L;
+  gboolean derived;     /* vars: also the locals computed from them (`lo = id * chunk`),
+                         * and only a `for` loop's own index counts as indexing (fors:
+                         * the variables `for` statements declare, a chunk loop's) */
+  GHashTable *fors;
 } WriteScan;
 
 static CVisitResult
@@ -197,14 +201,25 @@ is_arg_var (WriteScan *w, CExpr *e)
 }
 
 static CVisitResult
+names_var (CExpr *e, gpointer data)
+{
+  return e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (data, e->decl) ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+static CVisitResult
 routine_copies (CStmt *s, gpointer data)
 {
   WriteScan *w = data;
+  CVisitor nv = { .expr = names_var, .data = w->vars };
+  if (w->derived && s->kind == C_STMT_FOR && s->init && s->init->kind == C_STMT_DECL)
+    for (guint i = 0; s->init->items && i < s->init->items->len; i++)
+      g_hash_table_add (w->fors, g_ptr_array_index (s->init->items, i));
   if (s->kind == C_STMT_DECL)
     for (guint i = 0; s->items && i < s->items->len; i++)
       {
         CDecl *d = g_ptr_array_index (s->items, i);
-        if (d->init && d->init->expr && is_arg_var (w, d->init->expr))
+        if (d->init && d->init->expr
+            && (is_arg_var (w, d->init->expr) || (w->derived && c_visit_expr (&nv, d->init->expr))))
           g_hash_table_add (w->vars, d);
       }
   if (s->kind == C_STMT_RETURN && s->expr && is_arg_var (w, s->expr))
@@ -329,6 +344,12 @@ thread_index_var (Lower *L, CDecl *d)
          && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_keeps_thread_index (L, d->type, index->type)));
 }
 
+gboolean
+lower_thread_index_var (Lower *L, CDecl *d)
+{
+  return thread_index_var (L, d);
+}
+
 /* A written lvalue indexed by VAR somewhere along its chain (`X[id].f = ...`). */
 static CVisitResult
 writes_indexed (CExpr *e, gpointer data)
@@ -336,7 +357,8 @@ writes_indexed (CExpr *e, gpointer data)
   WriteScan *w = data;
   for (CExpr *l = c_peel (written (e)); l; l = c_peel (l->a))
     {
-      if (l->kind == C_EXPR_INDEX && (w->vars ? is_arg_var (w, l->b) : lower_ident_decl (l->b) == w->index))
+      if (l->kind == C_EXPR_INDEX && (w->vars ? is_arg_var (w, l->b) : lower_ident_decl (l->b) == w->index)
+          && (!w->derived || g_hash_table_contains (w->fors, lower_ident_decl (l->b))))
         return C_VISIT_STOP;
       if (l->kind != C_EXPR_INDEX && l->kind != C_EXPR_MEMBER)
         break;
@@ -424,10 +446,13 @@ routine_sets_tls (Lower *L, CExpr *create)
 static gboolean
 value_split_pays (Lower *L, CStmt *body, CDecl *index, CExpr *create)
 {
-  WriteScan w = { NULL, index, NULL, L };
+  WriteScan w = { NULL, index, NULL, L, FALSE, NULL };
   CVisitor bv = { .expr = writes_indexed, .data = &w };
+  /* X[k] with k a `for` loop's index computed from the thread's index: a chunk */
+  g_autoptr (GHashTable) fors = g_hash_table_new (NULL, NULL);
+  WriteScan wd = { NULL, index, NULL, L, TRUE, fors };
   return c_visit_stmt (&bv, body) || routine_walk (L, create, &w, writes_indexed) || routine_sets_tls (L, create)
-         || routine_walk (L, create, &w, passes_index);
+         || routine_walk (L, create, &w, passes_index) || routine_walk (L, create, &wd, writes_indexed);
 }
 
 /* The allocation call (a new object each time: not realloc) that local D, declared in
@@ -606,6 +631,9 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
   gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
                : ELEM_NONE;
   if (given != ELEM_NONE && thread_index_var (L, d) && lower_elems_named_array (L, base))
+    return given;
+  /* a thread's own chunk: `for (int k = id * C; k < id * C + C; k++) X[k]` */
+  if (given != ELEM_NONE && lower_elems_named_array (L, base) && lower_range_of_thread (L, base, d))
     return given;
   /* an index the caller passed down: splits of the caller's frame on its variable
    * (named arrays only: a base is text of the frame it is written in) */

@@ -219,6 +219,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           L->pre.unknown_calls = TRUE;
         if (lib && (lib->flags & RF_C_LIBC_CANCELS))
           L->pre.cancels = TRUE;
+        if (n && strcmp (n, "pthread_setcanceltype") == 0)
+          L->pre.async_cancels = TRUE;  /* counts only when the program cancels too */
         if (lib && (lib->flags & RF_C_LIBC_MUTEX_TYPE))
           {
             /* a type given by its name is seen at the name (C_EXPR_IDENT) */

@@ -69,6 +69,8 @@ typedef struct {
   GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
   GHashTable *stable;       /* file-scope or static CDecl* that only main assigns, before it
                              * starts any thread (lower_stable_globals): fixed while threads run */
+  GHashTable *chunk_bad;    /* array CDecl* some subscript may split by an index, made on
+                             * first use (rf-c-lower-range.c), or NULL */
   GHashTable *fresh_globals;/* stable global pointer CDecl* that every assignment of the
                              * program sets to a new allocation or NULL, whose address is
                              * never taken (lower_fresh_globals): fixed while threads run,
@@ -84,6 +86,8 @@ typedef struct {
   gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE */
   gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
   gboolean cancels;         /* the program calls pthread_cancel */
+  gboolean async_cancels;   /* ... and pthread_setcanceltype (asynchronous cancellation may be
+                             * asked for): a thread may end before any operation */
   gboolean unknown_calls;   /* some call reaches a function with no body, unmodelled */
   GHashTable *state_modes;  /* interned library state name -> guint: the bits
                              * 1 << RfCLibcStateMode the program's calls use on it */
@@ -374,6 +378,9 @@ lower_effect_of (const char *name)
 
 /* rf-c-lower.c */
 void lower_warn (Lower *L, RfLoc loc, const char *key, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
+/* Before an operation or access at LOC: with asynchronous cancellation, an edge to the
+ * thread's end. */
+void lower_async_cancel_point (Lower *L, RfLoc loc);
 void lower_error (Lower *L, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (3, 4);
 RfCObj *lower_root_add (Lower *L, RfCObjKind kind, gconstpointer key, const char *name, CType *type, gboolean summary, RfLoc loc);
 RfCObj *lower_root_find (Lower *L, RfCObjKind kind, gconstpointer key);
@@ -505,6 +512,12 @@ CDecl *lower_distinct_index (Lower *L, CStmt *s);
  * (its role ELEM_NONE), or NULL. */
 ElemSplit *lower_elems_begin (Lower *L, CStmt *s);
 void lower_elems_end (Lower *L, ElemSplit *sp);
+/* D holds the index the running thread was given (its parameter, a copy of it, a
+ * thread-local set to it first thing). */
+gboolean lower_thread_index_var (Lower *L, CDecl *d);
+/* rf-c-lower-range.c: K is the index of a `for` loop over the running thread's own
+ * chunk, [id * C, id * C + C), of array BASE, which nothing splits by index (see there). */
+gboolean lower_range_of_thread (Lower *L, CExpr *base, CDecl *k);
 /* The role of `BASE[IDX]` in the pass being lowered: ELEM_NONE when no split applies. */
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
 /* The role of the object allocation call CALL made in the pass being lowered. */

@@ -447,6 +447,8 @@ lower_decl (Lower *L, CDecl *d)
     }
 }
 
+static void lower_asm (Lower *L, CStmt *s);
+
 static void
 lower_stmt_kind (Lower *L, CStmt *s)
 {
@@ -610,10 +612,41 @@ lower_stmt_kind (Lower *L, CStmt *s)
       lower_dead (L, s->loc);
       return;
     case C_STMT_ASM:
-      lower_error (L, s->loc, "unsupported: asm statement (its effect on shared memory is unknown)");
+      lower_asm (L, s);
       return;
     case C_STMT_LOCAL_LABEL:
       return;
+    }
+}
+
+/* An asm statement: its effect is taken to be on its operands alone, as GCC's
+ * extended asm declares it: each input is read (its expression evaluated), each
+ * output written (`=`) or read and written (`+`), in that order; a "memory" clobber
+ * only keeps the compiler from moving memory accesses across it (a compiler barrier,
+ * no access: the asm may still be an atomic instruction, whose accesses racefree
+ * then takes for plain ones, which only adds races); `asm goto` may also jump to any
+ * of its labels. The approximation is stated in a warning. */
+static void
+lower_asm (Lower *L, CStmt *s)
+{
+  CAsm *a = s->asm_;
+  g_autofree char *key = g_strdup_printf ("asm:%s:%u:%u", s->loc.file, s->loc.line, s->loc.col);
+  lower_warn (L, s->loc, key, "asm statement: assumed to read its inputs and write its outputs, and to touch no "
+              "other shared memory (a \"memory\" clobber is taken for a compiler barrier)");
+  for (guint i = 0; a && a->inputs && i < a->inputs->len; i++)
+    lower_eval (L, ((CAsmOperand *) g_ptr_array_index (a->inputs, i))->expr);
+  for (guint i = 0; a && a->outputs && i < a->outputs->len; i++)
+    {
+      CAsmOperand *o = g_ptr_array_index (a->outputs, i);
+      g_autoptr (GPtrArray) ps = lower_lval (L, o->expr);
+      gboolean rw = o->constraint && strchr (o->constraint, '+');
+      lower_access (L, ps, rw ? ACC_RW : ACC_WRITE, FALSE, s->loc);
+    }
+  for (guint i = 0; a && a->is_goto && a->labels && i < a->labels->len; i++)
+    {
+      const char *lab = g_ptr_array_index (a->labels, i);
+      g_autofree char *t = g_strdup_printf ("asm goto %s", lab);
+      lower_edge (L, L->cur, label_node (L, lab, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
     }
 }
 

@@ -211,6 +211,7 @@ lower_edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, Rf
 void
 lower_emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
 {
+  lower_async_cancel_point (L, loc);
   guint n = lower_node (L, loc);
   lower_edge (L, L->cur, n, op, arg, arg2, loc, text);
   L->cur = n;
@@ -225,6 +226,18 @@ lower_no_excl (Lower *L, gboolean take, const char *key, const char *reason)
     return;
   NoExcl x = { L->job->id, L->job->edges->len - 1, take, g_strdup (key), g_strdup (reason) };
   g_array_append_val (L->sync.no_excl, x);
+}
+
+/* Asynchronous cancellation (the program cancels threads and sets a cancel type): a
+ * thread may end at any instruction, holding what it holds. Ending between two
+ * operations of the model is ending before the next one (what lies between touches
+ * nothing shared), so an edge to the thread's end before every operation and every
+ * access is every place it may end. */
+void
+lower_async_cancel_point (Lower *L, RfLoc loc)
+{
+  if (L->pre.cancels && L->pre.async_cancels && !L->quiet && L->exit_node != L->cur)
+    lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, "cancelled (asynchronous)");
 }
 
 /* After return/break/goto: code that follows is unreachable. */
@@ -371,6 +384,7 @@ lower_access (Lower *L, GPtrArray *places, int mode, gboolean atomic, RfLoc loc)
       g_ptr_array_remove_index (places, i);
   if (places->len == 0)
     return;
+  lower_async_cancel_point (L, loc);
   guint start = L->cur;
   guint join = lower_node (L, loc);
   for (guint i = 0; i < places->len; i++)
@@ -544,6 +558,8 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.addr_members);
   g_hash_table_unref (L->pre.wrappers);
   g_hash_table_unref (L->pre.fresh_globals);
+  if (L->pre.chunk_bad)
+    g_hash_table_unref (L->pre.chunk_bad);
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
   g_hash_table_unref (L->priv.bad);
