@@ -151,43 +151,21 @@ count_test (CExpr *cond, gint *dir, CExpr **e)
   return NULL;
 }
 
-/* Mentions: the walk counting FN's names and calls in the program. */
-typedef struct {
-  CDecl *fn;
-  guint calls, names;
-} Mentions;
-
-static CVisitResult
-mention (CExpr *e, gpointer data)
-{
-  Mentions *m = data;
-  if (e->kind == C_EXPR_CALL && lower_ident_decl (e->a) && lower_ident_decl (e->a)->name
-      && strcmp (lower_ident_decl (e->a)->name, m->fn->name) == 0)
-    m->calls++;
-  if (e->kind == C_EXPR_IDENT && e->decl && e->decl->name && strcmp (e->decl->name, m->fn->name) == 0)
-    m->names++;
-  return C_VISIT_CONTINUE;
-}
-
 gboolean
 lower_joinall_started_once (Lower *L, CDecl *fn)
 {
-  Mentions m = { fn, 0, 0 };
-  CVisitor v = { .expr = mention, .data = &m };
+  guint calls = 0, names = 0;
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *f = g_ptr_array_index (L->decls, i);
-      if (f->kind == C_DECL_FUNC && f->body)
-        c_visit_stmt (&v, f->body);
-      else if (f->init)
-        c_visit_init (&v, f->init);
+      lower_fn_uses (fn, f->kind == C_DECL_FUNC ? f->body : NULL, f->kind == C_DECL_FUNC ? NULL : f->init, &calls,
+                     &names);
     }
-  return m.calls == 0 && m.names == 1;
+  return calls == 0 && names == 1;
 }
 
-/* The functions reachable over the call graph from SEEDS (CDecl* set, updated). */
-static void
-close_calls (Lower *L, GHashTable *set)
+void
+lower_calls_closure (Lower *L, GHashTable *set)
 {
   GQueue todo = G_QUEUE_INIT;
   GHashTableIter it;
@@ -214,7 +192,7 @@ void
 lower_joinall_thread_sets (Lower *L, CDecl *s, CDecl *main_fn, GHashTable *mine, GHashTable *other)
 {
   g_hash_table_add (mine, s);
-  close_calls (L, mine);
+  lower_calls_closure (L, mine);
   GHashTableIter it;
   gpointer k;
   g_hash_table_iter_init (&it, L->pre.addr_funcs);
@@ -229,7 +207,7 @@ lower_joinall_thread_sets (Lower *L, CDecl *s, CDecl *main_fn, GHashTable *mine,
         if (k)
           g_hash_table_add (other, k);
     }
-  close_calls (L, other);
+  lower_calls_closure (L, other);
 }
 
 /* Every function but MAIN_FN that changes C runs in threads started at S only, and

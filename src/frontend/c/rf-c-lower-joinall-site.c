@@ -51,6 +51,19 @@ count_calls (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
+void
+lower_fn_uses (CDecl *fn, CStmt *s, CInit *in, guint *calls, guint *names)
+{
+  CountCalls cc = { fn, 0, 0 };
+  CVisitor vis = { .expr = count_calls, .data = &cc };
+  if (s)
+    c_visit_stmt (&vis, s);
+  if (in)
+    c_visit_init (&vis, in);
+  *calls += cc.calls;
+  *names += cc.names;
+}
+
 static const char *const ends_calls[] = { "exit", "_exit", "_Exit", "abort", "quick_exit", "err", "errx",
                                           "verr", "verrx", "pthread_exit" };
 
@@ -163,10 +176,9 @@ helper_of (Lower *L, CStmt *s, CDecl *main_fn, JoinSite *site)
   while (g_hash_table_iter_next (&it, &k, &v))
     if (k != main_fn && (!v || g_hash_table_contains (v, f)))
       return NULL;
-  CountCalls cc = { f, 0, 0 };
-  CVisitor vis = { .expr = count_calls, .data = &cc };
-  c_visit_stmt (&vis, main_fn->body);
-  if (cc.calls != 1 || cc.names != 1)
+  guint calls = 0, names = 0;
+  lower_fn_uses (f, main_fn->body, NULL, &calls, &names);
+  if (calls != 1 || names != 1)
     return NULL;
   site->call = e;
   return f;

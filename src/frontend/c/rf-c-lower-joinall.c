@@ -448,7 +448,7 @@ region_funcs (Lower *L, GPtrArray *items, guint from, guint to, CDecl *h1, CDecl
   for (guint i = from; i <= to; i++)
     c_visit_stmt (&v, g_ptr_array_index (items, i));
   GHashTableIter it;
-  gpointer k, val;
+  gpointer k;
   g_hash_table_iter_init (&it, L->pre.addr_funcs);
   while (g_hash_table_iter_next (&it, &k, NULL))
     g_hash_table_add (set, k);
@@ -456,23 +456,7 @@ region_funcs (Lower *L, GPtrArray *items, guint from, guint to, CDecl *h1, CDecl
     g_hash_table_add (set, h1);
   if (h2)
     g_hash_table_add (set, h2);
-  GQueue todo = G_QUEUE_INIT;
-  g_hash_table_iter_init (&it, set);
-  while (g_hash_table_iter_next (&it, &k, NULL))
-    g_queue_push_tail (&todo, k);
-  while (!g_queue_is_empty (&todo))
-    {
-      GHashTable *callees = g_hash_table_lookup (L->pre.calls, g_queue_pop_head (&todo));
-      if (!callees)
-        continue;
-      g_hash_table_iter_init (&it, callees);
-      while (g_hash_table_iter_next (&it, &k, &val))
-        if (k && !g_hash_table_contains (set, k))
-          {
-            g_hash_table_add (set, k);
-            g_queue_push_tail (&todo, k);
-          }
-    }
+  lower_calls_closure (L, set);
   return set;
 }
 

@@ -616,6 +616,8 @@ gboolean lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, cons
  * succeeded), from 0 up to K: the create loop may then be left early. */
 gboolean lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const CountedLoop *cl, CExpr *create,
                                 const CountedLoop *wl);
+/* SET (CDecl*, updated) and every function it may call, over the call graph. */
+void lower_calls_closure (Lower *L, GHashTable *set);
 /* FN's address is taken exactly once in the program (every function body and
  * file-scope initializer looked at) and nobody calls it by name. */
 gboolean lower_joinall_started_once (Lower *L, CDecl *fn);
@@ -632,6 +634,9 @@ GHashTable *lower_joinall_region_funcs (Lower *L, GPtrArray *items, guint from, 
 gboolean lower_joinall_stable (Lower *L, GPtrArray *vars, GPtrArray *items, guint from, guint to, CDecl *main_fn,
                                GHashTable *funcs);
 
+/* Adds to *CALLS the calls of FN by name in S (or initializer IN), to *NAMES every
+ * mention of its name there (the calls' too). */
+void lower_fn_uses (CDecl *fn, CStmt *s, CInit *in, guint *calls, guint *names);
 /* The constant VALUE returned ends the program by the test RC. */
 gboolean lower_ret_check_ends (const RetCheck *rc, CExpr *value);
 /* Every variable of VARS is a global or main's own (a parameter, a local of its body). */
