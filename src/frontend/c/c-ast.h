@@ -389,6 +389,9 @@ void c_lex_advance (CParser *ctx, const char *text, gsize len);
 void c_lex_directive (CParser *ctx, const char *text, gsize len);
 RfLoc c_lex_locate (CParser *ctx, const char *text, gsize len, guint pcol, gboolean word);
 gboolean c_lex_is_typedef (CParser *ctx, const char *name);
+/* The text of an `__attribute__ ((...))` names only calling conventions (regparm,
+ * stdcall, ...): the scanner drops it. */
+gboolean c_lex_attr_ignorable (const char *text);
 
 /* Scopes. */
 guint c_scope_push (CParser *ctx);

@@ -235,6 +235,42 @@ c_lookup (CParser *ctx, const char *name)
 }
 
 gboolean
+c_lex_attr_ignorable (const char *text)
+{
+  /* calling conventions: nothing the model follows, and GCC accepts them where the
+   * grammar does not (inside a parenthesised declarator: `void (__attribute__
+   * ((regparm (1))) f) (...)`, as old glibc headers write) */
+  static const char *const names[] = { "regparm", "stdcall", "cdecl", "fastcall", "thiscall", "ms_abi",
+                                       "sysv_abi" };
+  gboolean any = FALSE;
+  for (const char *p = strstr (text, "(("); p && *p;)
+    {
+      if (!g_ascii_isalpha (*p) && *p != '_')
+        {
+          p++;
+          continue;
+        }
+      const char *b = p;
+      while (g_ascii_isalnum (*p) || *p == '_')
+        p++;
+      g_autofree char *w = g_strndup (b, (gsize) (p - b));
+      const char *core = w;
+      while (*core == '_')
+        core++;
+      gsize n = strlen (core);
+      while (n > 0 && core[n - 1] == '_')
+        n--;
+      gboolean known = FALSE;
+      for (guint i = 0; i < G_N_ELEMENTS (names) && !known; i++)
+        known = strlen (names[i]) == n && strncmp (core, names[i], n) == 0;
+      if (!known)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+gboolean
 c_lex_is_typedef (CParser *ctx, const char *name)
 {
   CDecl *d = c_lookup (ctx, name);
