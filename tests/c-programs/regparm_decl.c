@@ -1,17 +1,17 @@
 // Old glibc headers (and CIL's output of them) put a calling-convention attribute
 // inside a parenthesised declarator: `void (__attribute__ ((regparm (1))) f) (...)`.
-// The scanner drops such an attribute (it means nothing to the model); the helper's
-// increment is under the mutex.
+// The scanner drops such an attribute (it means nothing to the model); the counter's
+// update is under the mutex.
 // expect: total race-free
 // racy-twin: regparm_decl_unlocked.c
 #include <pthread.h>
 #include <stdio.h>
 
-extern void (__attribute__ ((__regparm__ (1))) bump) (int *p);
+extern int (__attribute__ ((__regparm__ (1))) next) (int v);
 
-void (__attribute__ ((__regparm__ (1))) bump) (int *p)
+int (__attribute__ ((__regparm__ (1))) next) (int v)
 {
-  *p += 1;
+  return v + 1;
 }
 
 static int total;
@@ -22,7 +22,7 @@ work (void *arg)
 {
   (void) arg;
   pthread_mutex_lock (&mu);
-  bump (&total);
+  total = next (total);
   pthread_mutex_unlock (&mu);
   return NULL;
 }

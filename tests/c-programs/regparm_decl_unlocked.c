@@ -2,16 +2,16 @@
 // inside a parenthesised declarator: `void (__attribute__ ((regparm (1))) f) (...)`.
 // As regparm_decl.c, but the workers call the helper without the mutex.
 // expect: total RACE
-// expect-race-at: total 14 14
+// expect-race-at: total 23 23
 // fixed-twin: regparm_decl.c
 #include <pthread.h>
 #include <stdio.h>
 
-extern void (__attribute__ ((__regparm__ (1))) bump) (int *p);
+extern int (__attribute__ ((__regparm__ (1))) next) (int v);
 
-void (__attribute__ ((__regparm__ (1))) bump) (int *p)
+int (__attribute__ ((__regparm__ (1))) next) (int v)
 {
-  *p += 1;
+  return v + 1;
 }
 
 static int total;
@@ -20,7 +20,7 @@ static void *
 work (void *arg)
 {
   (void) arg;
-  bump (&total);   /* without the mutex */
+  total = next (total);   /* without the mutex */
   return NULL;
 }
 
