@@ -191,8 +191,8 @@ static const RfCLibcFunc table[] = {
   S ("strtoimax", WRITE1, ENDPTR, 0, LOCALE),
   S ("strtoumax", WRITE1, ENDPTR, 0, LOCALE),
   R ("strtok_r", STRTOK, STRTOK, 0),
-  R ("pthread_sigmask", SCANF, OTHER, NC),
-  R ("sigprocmask", SCANF, OTHER, 0),
+  R ("pthread_sigmask", SSCANF, OTHER, NC),  /* reads how and *set, writes *oldset */
+  R ("sigprocmask", SSCANF, OTHER, 0),
   S ("scanf", SCANF, SCAN, 0, STDIO "," LOCALE),
   R ("sem_getvalue", SCANF, SCAN, 0),
   S ("fscanf", SSCANF, SSCAN, 0, STDIO "," LOCALE),
