@@ -663,6 +663,13 @@ find_expr (CExpr *e, gpointer data)
   return e == data ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
 
+gboolean
+lower_stmt_holds (CStmt *s, CExpr *e)
+{
+  CVisitor fv = { .expr = find_expr, .data = e };
+  return c_visit_stmt (&fv, s);
+}
+
 /* HoldsIndex: the walk over main's body checking that array X is written only by the
  * statement SET (`X[i] = i;`) and reached by pointer only in the create call's
  * argument ARG (`&X[i]`): no other assignment, step, address or decay. */
@@ -716,8 +723,7 @@ element_holds_index (Lower *L, ElemSplit *sp, CExpr *arg, CExpr *create)
   for (guint k = 0; k < b->len; k++)
     {
       CStmt *st = g_ptr_array_index (b, k);
-      CVisitor fv = { .expr = find_expr, .data = create };
-      if (c_visit_stmt (&fv, st))
+      if (lower_stmt_holds (st, create))
         break;
       CExpr *e = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
       CExpr *l = e && e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN ? c_peel (e->a) : NULL;

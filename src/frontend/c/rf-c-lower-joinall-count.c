@@ -266,12 +266,6 @@ failure_branch (GPtrArray *body, CExpr *create)
   return NULL;
 }
 
-static CVisitResult
-find_expr (CExpr *e, gpointer data)
-{
-  return e == data ? C_VISIT_STOP : C_VISIT_CONTINUE;
-}
-
 /* The pass body BODY of a live count's create loop makes one C++ at its top level on
  * every pass that reaches the create call (before it, with nothing before it that
  * could skip it: no break, continue or goto) and at most one C--, in the branch where
@@ -288,8 +282,7 @@ pass_counts (Lower *L, CStmt *body, CExpr *create, CDecl *c)
   for (guint i = 0; i < b->len; i++)
     {
       CStmt *s = g_ptr_array_index (b, i);
-      CVisitor fv = { .expr = find_expr, .data = create };
-      gboolean has_create = c_visit_stmt (&fv, s);
+      gboolean has_create = lower_stmt_holds (s, create);
       if (s->kind == C_STMT_EXPR && unit_step (s->expr, c) == 1 && (created || skipped))
         return FALSE;  /* after the create, or maybe skipped */
       created = created || has_create;
@@ -469,8 +462,7 @@ lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const Count
   for (guint m = 0; m < b->len; m++)
     {
       CStmt *s = g_ptr_array_index (b, m);
-      CVisitor fv = { .expr = find_expr, .data = create };
-      if (made < 0 && c_visit_stmt (&fv, s))
+      if (made < 0 && lower_stmt_holds (s, create))
         made = (gint) m;
       if (s->kind == C_STMT_EXPR && unit_step (s->expr, kv) == 1)
         {

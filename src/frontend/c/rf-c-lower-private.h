@@ -512,6 +512,8 @@ CDecl *lower_distinct_index (Lower *L, CStmt *s);
  * (its role ELEM_NONE), or NULL. */
 ElemSplit *lower_elems_begin (Lower *L, CStmt *s);
 void lower_elems_end (Lower *L, ElemSplit *sp);
+/* Statement S holds expression node E. */
+gboolean lower_stmt_holds (CStmt *s, CExpr *e);
 /* D holds the index the running thread was given (its parameter, a copy of it, a
  * thread-local set to it first thing). */
 gboolean lower_thread_index_var (Lower *L, CDecl *d);
