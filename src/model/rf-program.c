@@ -68,6 +68,7 @@ var_free (gpointer p)
 {
   RfVar *v = p;
   g_free (v->name);
+  g_free (v->values);
   g_free (v);
 }
 
@@ -122,9 +123,52 @@ rf_program_add_var (RfProgram *prog, const char *name, RfVarKind kind, RfLoc loc
   v->name = g_strdup (name);
   v->kind = kind;
   v->loc = loc;
+  v->guard = -1;
   g_ptr_array_add (prog->vars, v);
   g_hash_table_insert (prog->var_by_name, v->name, GUINT_TO_POINTER (v->id + 1));
   return v->id;
+}
+
+guint
+rf_program_add_value (RfProgram *prog, const char *name, RfLoc loc, const gint64 *values, guint n, guint init,
+                      gint guard)
+{
+  g_return_val_if_fail (n >= 1 && n <= RF_VALUE_MAX && init < n, 0);
+  guint id = rf_program_add_var (prog, name, RF_VAR_VALUE, loc);
+  RfVar *v = g_ptr_array_index (prog->vars, id);
+  v->values = g_memdup2 (values, n * sizeof (gint64));
+  v->n_values = n;
+  v->init = init;
+  v->guard = guard;
+  return id;
+}
+
+gint
+rf_program_value_index (const RfProgram *prog, guint var, gint64 val)
+{
+  const RfVar *v = rf_program_get_var (prog, var);
+  for (guint i = 0; v && i < v->n_values; i++)
+    if (v->values[i] == val)
+      return (gint) i;
+  return -1;
+}
+
+void
+rf_program_forget_value (RfProgram *prog, guint var)
+{
+  for (guint j = 0; j < prog->jobs->len; j++)
+    {
+      RfJob *job = g_ptr_array_index (prog->jobs, j);
+      for (guint i = 0; i < job->edges->len; i++)
+        {
+          RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+          if (e->op == RF_OP_VALUE && e->arg == (gint) var)
+            {
+              e->op = RF_OP_SKIP;
+              e->arg = e->arg2 = -1;
+            }
+        }
+    }
 }
 
 guint
@@ -223,6 +267,13 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_RDLOCK: return g_strdup_printf ("rdlock %s", a);
     case RF_OP_WRLOCK: return g_strdup_printf ("wrlock %s", a);
     case RF_OP_RWUNLOCK: return g_strdup_printf ("unlock %s", a);
+    case RF_OP_VALUE:
+      {
+        const RfVar *v = rf_program_get_var (prog, e->arg);
+        gint64 from = v->values[e->arg2 / v->n_values], to = v->values[e->arg2 % v->n_values];
+        return from == to ? g_strdup_printf ("test %s == %" G_GINT64_FORMAT, a, from)
+                          : g_strdup_printf ("set %s = %" G_GINT64_FORMAT " from %" G_GINT64_FORMAT, a, to, from);
+      }
     case RF_OP_JOINALL:
       return e->arg2 >= 0 ? g_strdup_printf ("joinall %s, %s", a, rf_program_get_var (prog, e->arg2)->name)
                           : g_strdup_printf ("joinall %s", a);
@@ -277,6 +328,13 @@ rf_program_is_valid (const RfProgram *prog)
               break;
             case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK:
               if (!var_has_kind (prog, e->arg, RF_VAR_RWLOCK)) return FALSE;
+              break;
+            case RF_OP_VALUE:
+              {
+                if (!var_has_kind (prog, e->arg, RF_VAR_VALUE)) return FALSE;
+                guint n = rf_program_get_var (prog, e->arg)->n_values;
+                if (e->arg2 < 0 || (guint) e->arg2 >= n * n) return FALSE;
+              }
               break;
             }
         }

@@ -19,7 +19,8 @@ enum {
 
 /* Builder: the net under construction and the place ids of the program's objects.
  * Invariant: shared[v] is the lock place of a lock or rwlock, the signal place of a
- * cond, and read[v]/write[v] are the access places of a data var (-1 where not
+ * cond, the place of the first value of a value var (its value k has place shared[v] +
+ * k), and read[v]/write[v] are the access places of a data var (-1 where not
  * applicable); pcs[j][n] is the control place of node n of job j. modes[v][j][n] (for
  * an rwlock v) is the set of modes in which a thread of job j at node n may hold v
  * (see rwlock_modes). place_node: per place, the node whose modes a thread there has
@@ -291,6 +292,13 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
         add_move (b, j, e, text, pi, pj, -1, -1, b->pcs[e->arg][target->entry]);
       }
       break;
+    case RF_OP_VALUE:      /* pc_i + v=a -> pc_j + v=b */
+      {
+        guint n = rf_program_get_var (b->prog, e->arg)->n_values;
+        guint a = (guint) e->arg2 / n, c = (guint) e->arg2 % n;
+        add_move (b, j, e, text, pi, pj, b->shared[e->arg] + (gint) a, b->shared[e->arg] + (gint) c, -1);
+      }
+      break;
     case RF_OP_JOINALL:    /* pc_i -> pc_j, emptying every control place of T (with a
                             * semaphore s: those where no thread has posted s yet) */
       {
@@ -548,6 +556,17 @@ rf_netbuild (const RfProgram *prog)
           rf_net_set_initial (b.net, b.shared[v], 1);
           b.modes[v] = rwlock_modes (prog, v);
           break;
+        case RF_VAR_VALUE:
+          for (guint k = 0; k < var->n_values; k++)
+            {
+              g_autofree char *vn = g_strdup_printf ("%s=%" G_GINT64_FORMAT, var->name, var->values[k]);
+              guint p = add_place (&b, vn, RF_PLACE_VALUE, -1, v, var->loc, NULL);
+              if (k == 0)
+                b.shared[v] = p;
+              g_assert (p == (guint) b.shared[v] + k);
+            }
+          rf_net_set_initial (b.net, b.shared[v] + var->init, 1);
+          break;
         }
     }
 
@@ -619,6 +638,15 @@ rf_netbuild (const RfProgram *prog)
         add_lock_invariant (b.net, b.shared[v]);
       if (kind == RF_VAR_RWLOCK)
         add_rwlock_claim (&b, v, b.shared[v]);
+      /* a value var holds exactly one value: every move takes one token and gives one */
+      if (kind == RF_VAR_VALUE)
+        {
+          guint n = rf_program_get_var (prog, v)->n_values;
+          g_autofree RfToken *w = g_new (RfToken, n);
+          for (guint k = 0; k < n; k++)
+            w[k] = (RfToken) { (guint) b.shared[v] + k, 1 };
+          rf_net_add_invariant (b.net, w, n);
+        }
     }
 
   for (guint j = 0; j < nj; j++)

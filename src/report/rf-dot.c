@@ -346,6 +346,11 @@ build_place (Agraph_t *g, GPtrArray *clusters, const RfPlace *place, gboolean is
       rf_dot_set (n, "style", "filled");
       rf_dot_set (n, "fillcolor", "lavender");
       break;
+    case RF_PLACE_VALUE:
+      rf_dot_set (n, "shape", "house");
+      rf_dot_set (n, "style", "filled");
+      rf_dot_set (n, "fillcolor", "lightyellow");
+      break;
     case RF_PLACE_PLAIN:
     default:
       break;

@@ -71,7 +71,7 @@ static gboolean
 is_sync_place (const RfNet *net, guint p)
 {
   RfPlaceKind k = rf_net_get_place (net, p)->kind;
-  return k == RF_PLACE_LOCK || k == RF_PLACE_RWLOCK || k == RF_PLACE_SIGNAL;
+  return k == RF_PLACE_LOCK || k == RF_PLACE_RWLOCK || k == RF_PLACE_SIGNAL || k == RF_PLACE_VALUE;
 }
 
 /* Keeps T, its control places and the lock/signal places it touches (takes from,

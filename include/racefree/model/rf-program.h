@@ -18,15 +18,29 @@ typedef enum {
   RF_VAR_COND,  /* condition variable */
   RF_VAR_SEM,   /* counting semaphore: its value is a number of tokens, 0 at start */
   RF_VAR_RWLOCK, /* read-write lock: free, held by one writer, or by any number of readers */
+  RF_VAR_VALUE, /* a shared variable of a finite domain tracked exactly: it holds one of
+                 * its values at any time (see rf_program_add_value) */
 } RfVarKind;
 
-/* RfVar: one shared object. name owned by the program. */
+/* RfVar: one shared object. name owned by the program. For a value variable (kind
+ * RF_VAR_VALUE, else n_values == 0 and values NULL): values[0 .. n_values - 1] are the
+ * distinct values it may hold, ascending (owned); init indexes the one it holds at
+ * start; guard is the data variable its reads and writes are accesses of (the race
+ * location of the source variable), or -1. */
 typedef struct {
   guint id;
   char *name;
   RfVarKind kind;
   RfLoc loc;        /* declaration */
+  guint n_values;
+  gint64 *values;
+  guint init;
+  gint guard;
 } RfVar;
+
+/* The most values a value variable may have (a tuning constant of the front ends: the
+ * net gets one place per value, and an assignment one transition per value). */
+#define RF_VALUE_MAX 8
 
 typedef enum {
   RF_OP_SKIP,       /* no effect: branch choice, goto, skip, block boundary */
@@ -44,6 +58,11 @@ typedef enum {
   RF_OP_WRLOCK,     /* arg = rwlock: wait until nobody holds it, hold it for writing */
   RF_OP_RWUNLOCK,   /* arg = rwlock: release it in the mode this thread holds it (the net
                      * builder works the mode out from the thread's path) */
+  RF_OP_VALUE,      /* arg = value var, arg2 = from * n_values + to (indices into its
+                     * values): wait until it holds values[from], then make it hold
+                     * values[to] (from == to: a test). An assignment of a constant is
+                     * one such edge per value it may replace, a branch on the value
+                     * one per value that takes the branch */
   RF_OP_JOINALL,    /* arg = job type: every thread of that job type has ended here (a
                      * claim of the front end: it waited for each, as a loop of
                      * pthread_join over every handle a loop of pthread_create filled
@@ -101,6 +120,16 @@ guint rf_program_n_vars (const RfProgram *prog);
 const RfVar *rf_program_get_var (const RfProgram *prog, guint id);
 /* Returns the id or -1. */
 gint rf_program_lookup_var (const RfProgram *prog, const char *name);
+
+/* Adds value variable NAME (see RfVar): VALUES[0 .. N - 1] distinct, ascending (copied),
+ * 1 <= N <= RF_VALUE_MAX; INIT < N; GUARD a data variable or -1. Returns the new id. */
+guint rf_program_add_value (RfProgram *prog, const char *name, RfLoc loc, const gint64 *values, guint n,
+                            guint init, gint guard);
+/* The index of V in value variable VAR's values, or -1. */
+gint rf_program_value_index (const RfProgram *prog, guint var, gint64 v);
+/* Forgets value variable VAR: each of its RF_OP_VALUE edges becomes a skip (every branch
+ * on it goes both ways), so the program has every run it had and more. */
+void rf_program_forget_value (RfProgram *prog, guint var);
 
 /* Job types. The new job has no nodes; add the entry node first and set it. */
 guint rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind start, guint count);

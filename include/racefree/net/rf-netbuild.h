@@ -19,6 +19,8 @@
  *   post s:     pc_i -> pc_j + s          take s: pc_i + s -> pc_j
  *   rdlock L:   pc_i + L -> pc_j + L      wrlock L: pc_i + L -> pc_j
  *   unlock L:   pc_i -> pc_j + L (held for writing) or pc_i -> pc_j (for reading)
+ *   value v a->b: pc_i + v=a -> pc_j + v=b  (one place v=k per value k of value var v,
+ *               one token among them, on its initial value: a P-invariant)
  * An rwlock place L holds a token while no thread holds L for writing; readers are not
  * counted, so a writer does not wait for them (an over-approximation). The mode in
  * which each control place holds L is worked out along every path (rwlock_modes); a

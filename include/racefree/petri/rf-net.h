@@ -22,6 +22,8 @@ typedef enum {
   RF_PLACE_SIGNAL,   /* pending signals of cond `var` */
   RF_PLACE_SEM,      /* semaphore `var`: one token per unit of its value */
   RF_PLACE_RWLOCK,   /* read-write lock `var`, one token while no writer holds it */
+  RF_PLACE_VALUE,    /* value variable `var` holds one of its values: one place per value,
+                      * one token among them */
   RF_PLACE_PLAIN,    /* a place of a net read from a file */
 } RfPlaceKind;
 
