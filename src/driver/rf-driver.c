@@ -164,17 +164,57 @@ rf_driver_build_net (RfCheckResult *res)
     rf_check_result_take_net (res, rf_netbuild (rf_check_result_get_program (res)));
 }
 
+/* Value variables (RF_VAR_VALUE) follow a variable's value exactly, as a sequentially
+ * consistent run would; C11 promises that only while the variable's own accesses do
+ * not race. So first each value variable's guard (its data variable) is decided; one
+ * whose guard is not proved race-free is forgotten (its moves become skips: every
+ * branch on it goes both ways), and the guards left are decided again on the coarser
+ * model, until every value variable left has a race-free guard. The verdicts of the
+ * last round are kept (CACHE: var id -> RfRaceVerdict*, owned). */
+static void
+settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cache)
+{
+  for (gboolean again = TRUE; again;)
+    {
+      again = FALSE;
+      g_hash_table_remove_all (cache);
+      rf_driver_build_net (res);
+      const RfProgram *prog = rf_check_result_get_program (res);
+      g_autoptr (GArray) racy = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint v = 0; v < rf_program_n_vars (prog); v++)
+        {
+          const RfVar *var = rf_program_get_var (prog, v);
+          if (var->kind != RF_VAR_VALUE || var->guard < 0)
+            continue;
+          RfRaceVerdict *rv = g_hash_table_lookup (cache, GINT_TO_POINTER (var->guard));
+          if (!rv)
+            {
+              rv = rf_race_check_var (prog, rf_check_result_get_net (res), (guint) var->guard, budget);
+              g_hash_table_insert (cache, GINT_TO_POINTER (var->guard), rv);
+            }
+          if (rv->result->verdict != RF_COVER_SAFE)
+            g_array_append_val (racy, v);
+        }
+      for (guint i = 0; i < racy->len; i++)
+        rf_check_result_forget_value (res, g_array_index (racy, guint, i));
+      again = racy->len > 0;
+    }
+}
+
 gboolean
 rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriverVerdictFunc func, gpointer data)
 {
-  rf_driver_build_net (res);
+  g_autoptr (GHashTable) cache = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) rf_race_verdict_free);
+  settle_values (res, budget, cache);
   const RfProgram *prog = rf_check_result_get_program (res);
   const RfNet *net = rf_check_result_get_net (res);
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     {
       if (rf_program_get_var (prog, v)->kind != RF_VAR_DATA)
         continue;
-      RfRaceVerdict *rv = rf_race_check_var (prog, net, v, budget);
+      RfRaceVerdict *rv = NULL;
+      if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
+        rv = rf_race_check_var (prog, net, v, budget);
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))
         return FALSE;

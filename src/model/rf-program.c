@@ -156,6 +156,8 @@ rf_program_value_index (const RfProgram *prog, guint var, gint64 val)
 void
 rf_program_forget_value (RfProgram *prog, guint var)
 {
+  RfVar *v = g_ptr_array_index (prog->vars, var);
+  v->guard = -1;
   for (guint j = 0; j < prog->jobs->len; j++)
     {
       RfJob *job = g_ptr_array_index (prog->jobs, j);

@@ -129,6 +129,14 @@ rf_check_result_get_program (const RfCheckResult *res)
 }
 
 void
+rf_check_result_forget_value (RfCheckResult *res, guint var)
+{
+  g_return_if_fail (res->prog != NULL && rf_check_result_get_verdicts (res)->len == 0);
+  rf_program_forget_value (res->prog, var);
+  g_clear_pointer (&res->net, rf_net_free);
+}
+
+void
 rf_check_result_take_net (RfCheckResult *res, RfNet *net)
 {
   g_return_if_fail (res->net == NULL);

@@ -51,6 +51,10 @@ const char *rf_check_result_lookup_source (const RfCheckResult *res, const char 
 void rf_check_result_take_program (RfCheckResult *res, RfProgram *prog);
 const RfProgram *rf_check_result_get_program (const RfCheckResult *res);
 
+/* Forgets value variable VAR of the program (rf_program_forget_value) and drops the
+ * net built from it, if any: before any verdict is added. */
+void rf_check_result_forget_value (RfCheckResult *res, guint var);
+
 /* The net (takes NET): built from the program, or read from a net input. */
 void rf_check_result_take_net (RfCheckResult *res, RfNet *net);
 const RfNet *rf_check_result_get_net (const RfCheckResult *res);

@@ -138,6 +138,8 @@ struct _CDecl {
   GPtrArray *attrs;     /* const char*: __attribute__ texts, or NULL */
   CStmt *body;          /* FUNC definition: compound statement */
   GPtrArray *params;    /* FUNC definition: CDecl* (same as type->params) */
+  CDecl *enum_prev;     /* ENUMERATOR: the one before it in its enum, or NULL (set when the
+                         * enum is defined): an enumerator with no value is it plus one */
   CType **hole;         /* while parsing: where the specifier type goes */
 };
 

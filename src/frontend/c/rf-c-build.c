@@ -272,7 +272,11 @@ c_tag_define (CParser *ctx, CTag *tag, GPtrArray *members, RfLoc loc)
   tag->complete = TRUE;
   tag->def_loc = loc;
   if (tag->kind == C_TYPE_ENUM)
-    tag->enumerators = members;
+    {
+      tag->enumerators = members;
+      for (guint i = 1; members && i < members->len; i++)
+        ((CDecl *) g_ptr_array_index (members, i))->enum_prev = g_ptr_array_index (members, i - 1);
+    }
   else
     tag->members = members;
   return tag;

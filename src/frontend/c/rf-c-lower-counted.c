@@ -148,6 +148,12 @@ int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)
 }
 
 gboolean
+lower_int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)
+{
+  return int_width (L, t, bits, is_signed);
+}
+
+gboolean
 lower_int_type (Lower *L, CType *t)
 {
   guint bits;

@@ -4,7 +4,8 @@
  * ?:, comma) and in tree order elsewhere; every read of an lvalue is a READ of its
  * places, every assignment a WRITE (a compound one: READ then WRITE). A condition
  * branches both ways after the reads it contains, except a trylock's result, whose
- * success branch is the one that holds the lock. */
+ * success branch is the one that holds the lock, and a test of a value variable's
+ * value, which goes the way its value says (rf-c-lower-values.c). */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -95,6 +96,7 @@ eval_expr (Lower *L, CExpr *e)
             g_autoptr (GPtrArray) ps = lower_lval (L, e->a);
             lower_access (L, ps, ACC_RW, FALSE, e->loc);
             lower_joinall_count_step (L, e);
+            lower_value_step (L, e);
           }
           return;
         default:
@@ -119,6 +121,7 @@ eval_expr (Lower *L, CExpr *e)
         lower_eval (L, e->b);
         lower_access (L, ps, e->op == C_OP_ASSIGN ? ACC_WRITE : ACC_RW, FALSE, e->loc);
         lower_joinall_count_step (L, e);
+        lower_value_step (L, e);
       }
       return;
     case C_EXPR_COND:
@@ -147,6 +150,7 @@ eval_expr (Lower *L, CExpr *e)
       return;
     case C_EXPR_CALL:
       lower_call (L, e);
+      lower_value_step (L, e);
       return;
     case C_EXPR_CAST:
       /* (int (*)[n]) p evaluates n */
@@ -169,6 +173,7 @@ eval_expr (Lower *L, CExpr *e)
       return;
     case C_EXPR_STMT_EXPR:
       lower_stmt (L, e->stmt);
+      lower_value_step (L, e);
       return;
     case C_EXPR_GENERIC:
       {
@@ -266,6 +271,8 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
       lower_trylock (L, call, ts ? t : f, ts ? f : t);
       return;
     }
+  if (lower_value_cond (L, p, t, f))
+    return;
   lower_eval (L, e);
   lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
   lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");

@@ -385,4 +385,5 @@ lower_prepass (Lower *L)
   lower_static_writes (L);
   lower_stable_globals (L);
   lower_fresh_globals (L);
+  lower_values_scan (L);
 }

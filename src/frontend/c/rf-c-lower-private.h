@@ -13,6 +13,7 @@
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
  *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
+ *   rf-c-lower-values.c   shared variables of a small finite domain, followed exactly;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -57,6 +58,19 @@ typedef struct {
   char *reason;
 } NoExcl;
 
+/* ValueDom: a static scalar followed as a value variable (rf-c-lower-values.c):
+ * values, the distinct values it may hold (gint64, ascending after the scan), init
+ * among them; var: its value variable, made at its first use (-1 before); name: the
+ * name of its data variable (owned, set with var). bad, compared: the scan's verdicts
+ * (a change the model cannot follow; a condition compares it with a constant). */
+typedef struct {
+  GArray *values;
+  gint64 init;
+  gint var;
+  char *name;
+  gboolean bad, compared;
+} ValueDom;
+
 /* LowerFacts: what the pre-pass (rf-c-lower-prepass.c) finds about the whole unit
  * before any job is lowered. Read-only afterwards. */
 typedef struct {
@@ -93,6 +107,8 @@ typedef struct {
                              * 1 << RfCLibcStateMode the program's calls use on it */
   GHashTable *globals_named;/* interned name -> file-scope variable CDecl* the
                              * program's code names */
+  GHashTable *values;       /* static scalar CDecl* -> ValueDom* (owned): the value
+                             * variables (lower_values_scan) */
 } LowerFacts;
 
 /* LowerPrivate: heap objects that never leave their thread, and objects no other thread
@@ -274,6 +290,8 @@ typedef struct {
   guint cur;
   Frame *frame;
   int quiet;                /* > 0: resolving an alias again: no edges */
+  CExpr *value_skip;        /* the atomic operation whose effect on a value variable a
+                             * condition is lowering (lower_value_step leaves it), or NULL */
   CDecl *pfn;               /* pre-pass: the current function */
 } Lower;
 
@@ -484,6 +502,8 @@ gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
 gboolean lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out);
 /* T is an integer type (through typedefs). */
 gboolean lower_int_type (Lower *L, CType *t);
+/* Its width in bits and signedness (FALSE: T is no integer type). */
+gboolean lower_int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed);
 /* T is a signed integer type. */
 gboolean lower_int_is_signed (Lower *L, CType *t);
 /* A and B have the same value wherever both are evaluated with the same values of
@@ -700,6 +720,17 @@ GHashTable *lower_fresh_copy (GHashTable *set);
 void lower_fresh_meet (Lower *L, GHashTable *other);
 void lower_fresh_gen_in_test (Lower *L, CExpr *cond);
 void lower_fresh_gen_stmt (Lower *L, CStmt *s);
+
+/* rf-c-lower-values.c */
+/* The pre-pass: which static scalars are value variables (pre.values). */
+void lower_values_scan (Lower *L);
+void lower_value_dom_free (gpointer dom);
+/* Condition E (no && || ! at its top) on a value variable, lowered from the current
+ * node to T or F by its value (TRUE); FALSE when E is no such test. */
+gboolean lower_value_cond (Lower *L, CExpr *e, guint t, guint f);
+/* After lowering E (an assignment, a call, a statement expression): its change of a
+ * value variable. */
+void lower_value_step (Lower *L, CExpr *e);
 
 /* rf-c-lower-finish.c */
 void lower_note_accesses (Lower *L);

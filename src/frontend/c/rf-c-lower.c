@@ -502,6 +502,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.fresh_globals = g_hash_table_new (NULL, NULL);
   L->pre.state_modes = g_hash_table_new (NULL, NULL);
   L->pre.globals_named = g_hash_table_new (NULL, NULL);
+  L->pre.values = g_hash_table_new_full (NULL, NULL, NULL, lower_value_dom_free);
   L->priv.bad = g_hash_table_new (NULL, NULL);
   L->priv.sites = g_hash_table_new (NULL, NULL);
   L->priv.ptr_addr = g_hash_table_new (NULL, NULL);
@@ -562,6 +563,7 @@ lower_free (Lower *L)
     g_hash_table_unref (L->pre.chunk_bad);
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
+  g_hash_table_unref (L->pre.values);
   g_hash_table_unref (L->priv.bad);
   g_hash_table_unref (L->priv.sites);
   g_hash_table_unref (L->priv.ptr_addr);

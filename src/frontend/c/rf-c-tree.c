@@ -64,9 +64,21 @@ c_const_int (CExpr *e, gint64 *out)
         return TRUE;
       }
     case C_EXPR_IDENT:
-      if (e->decl && e->decl->kind == C_DECL_ENUMERATOR && e->decl->value)
-        return c_const_int (e->decl->value, out);
-      return FALSE;
+      {
+        /* an enumerator with no value: the one before it plus one (the first: 0) */
+        gint64 k = 0;
+        CDecl *d = e->decl && e->decl->kind == C_DECL_ENUMERATOR ? e->decl : NULL;
+        for (; d && !d->value; d = d->enum_prev)
+          k++;
+        if (!e->decl || e->decl->kind != C_DECL_ENUMERATOR)
+          return FALSE;
+        if (!d)
+          return (*out = k - 1), TRUE;
+        if (!c_const_int (d->value, &a) || a + k > G_MAXINT32 || a < -G_MAXINT32)
+          return FALSE;
+        *out = a + k;
+        return TRUE;
+      }
     case C_EXPR_UNARY:
       if (!c_const_int (e->a, &a))
         return FALSE;

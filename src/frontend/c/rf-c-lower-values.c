@@ -1,0 +1,729 @@
+/* rf-c-lower-values: shared variables of a small finite domain tracked exactly (value
+ * variables of the model, RF_VAR_VALUE).
+ *
+ * Approach. Data is abstracted, so a branch goes both ways; but a flag, a state or a
+ * turn variable that the program only ever sets to constants and tests against
+ * constants can be followed exactly: it gets one place per value in the net, each
+ * assignment moves its token, and a branch on it goes only the way its value says.
+ * The pre-pass (lower_values_scan) looks at the whole program once and keeps a static
+ * scalar D (a global or static local of integer, enum or bool type, not extern, not
+ * thread-local) as a value variable when
+ *   - every change of D is `D = C` with C a constant, or an atomic store, exchange or
+ *     compare-and-swap of constants on `&D` (the stdatomic.h calls, the __atomic_* and
+ *     __sync_* builtins, and GCC's statement expressions for stdatomic.h's macros);
+ *   - its address is taken nowhere else (so no pointer reaches it), nor is it an asm
+ *     operand;
+ *   - each atomic operation on it orders memory (a load acquire or seq_cst, a store
+ *     release or seq_cst, a read-modify-write acq_rel or seq_cst): a relaxed flag, or
+ *     a __sync_lock_test_and_set (an acquire barrier only), publishes nothing, so it
+ *     gives no order and is not followed;
+ *   - some condition of the program compares it with a constant (value places only
+ *     where the program compares the value), and it takes at most RF_VALUE_MAX values
+ *     (its initial value and the constants stored).
+ * Its domain is those values. The model is sequentially consistent, which C11 promises
+ * only while the variable's own accesses do not race: the value variable's guard is
+ * the data variable of D, and the driver forgets a value variable whose guard it does
+ * not prove race-free (rf_program_forget_value) before it decides anything else. */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* ---- the atomic operations on &D ---- */
+
+typedef enum { VOP_LOAD, VOP_STORE, VOP_XCHG, VOP_CAS_BOOL, VOP_CAS_VAL, VOP_CAS_PTR } VopKind;
+
+/* Vop: one atomic operation on a static scalar, *addr being `&D`: its kind, the value
+ * it stores (val; NULL with a store: 0, as __sync_lock_release), the value a value
+ * compare-and-swap expects (expect), and whether its memory orders order memory. */
+typedef struct {
+  VopKind kind;
+  CExpr *x;         /* the operation's own node (a call, a statement expression) */
+  CExpr *addr;
+  CDecl *d;
+  CExpr *val, *expect;
+  gboolean ordered;
+} Vop;
+
+/* Memory order classes (GCC's __ATOMIC_* values: relaxed 0, consume 1, acquire 2,
+ * release 3, acq_rel 4, seq_cst 5), as bit sets of the orders allowed. */
+enum { ORD_LOAD = (1 << 1) | (1 << 2) | (1 << 5), ORD_STORE = (1 << 3) | (1 << 5), ORD_RMW = (1 << 4) | (1 << 5) };
+
+/* AtomicCall: a call on its first argument. val, expect: argument indices (-1: none);
+ * order, fail: the indices of its memory orders (-1: seq_cst, or a full barrier). */
+typedef struct {
+  const char *name;
+  VopKind kind;
+  gint val, expect, order, fail;
+} AtomicCall;
+
+static const AtomicCall atomic_calls[] = {
+  { "atomic_load", VOP_LOAD, -1, -1, -1, -1 },
+  { "atomic_load_explicit", VOP_LOAD, -1, -1, 1, -1 },
+  { "__atomic_load_n", VOP_LOAD, -1, -1, 1, -1 },
+  { "__c11_atomic_load", VOP_LOAD, -1, -1, 1, -1 },
+  { "atomic_store", VOP_STORE, 1, -1, -1, -1 },
+  { "atomic_store_explicit", VOP_STORE, 1, -1, 2, -1 },
+  { "__atomic_store_n", VOP_STORE, 1, -1, 2, -1 },
+  { "__c11_atomic_store", VOP_STORE, 1, -1, 2, -1 },
+  { "__sync_lock_release", VOP_STORE, -1, -1, -1, -1 },
+  { "atomic_exchange", VOP_XCHG, 1, -1, -1, -1 },
+  { "atomic_exchange_explicit", VOP_XCHG, 1, -1, 2, -1 },
+  { "__atomic_exchange_n", VOP_XCHG, 1, -1, 2, -1 },
+  { "__c11_atomic_exchange", VOP_XCHG, 1, -1, 2, -1 },
+  { "__sync_bool_compare_and_swap", VOP_CAS_BOOL, 2, 1, -1, -1 },
+  { "__sync_val_compare_and_swap", VOP_CAS_VAL, 2, 1, -1, -1 },
+  { "atomic_compare_exchange_strong", VOP_CAS_PTR, 2, -1, -1, -1 },
+  { "atomic_compare_exchange_weak", VOP_CAS_PTR, 2, -1, -1, -1 },
+  { "atomic_compare_exchange_strong_explicit", VOP_CAS_PTR, 2, -1, 3, 4 },
+  { "atomic_compare_exchange_weak_explicit", VOP_CAS_PTR, 2, -1, 3, 4 },
+  { "__atomic_compare_exchange_n", VOP_CAS_PTR, 2, -1, 4, 5 },
+  { "__c11_atomic_compare_exchange_strong", VOP_CAS_PTR, 2, -1, 3, 4 },
+  { "__c11_atomic_compare_exchange_weak", VOP_CAS_PTR, 2, -1, 3, 4 },
+};
+
+/* The __sync read-modify-writes that leave the value alone with operand 0 (full
+ * barriers: `__sync_fetch_and_add (&x, 0)` reads x). */
+static const char *const sync_reads[] = {
+  "__sync_fetch_and_add", "__sync_fetch_and_sub", "__sync_fetch_and_or", "__sync_fetch_and_xor",
+  "__sync_add_and_fetch", "__sync_sub_and_fetch", "__sync_or_and_fetch", "__sync_xor_and_fetch", NULL,
+};
+
+static gboolean
+order_in (CExpr *e, guint allowed)
+{
+  gint64 o;
+  return c_const_int (e, &o) && o >= 0 && o < 31 && (allowed & (1u << o));
+}
+
+/* The static scalar whose address E is (`&D`), or NULL. */
+static CDecl *
+addr_of_static (CExpr *e)
+{
+  e = c_peel (e);
+  if (!e || e->kind != C_EXPR_UNARY || e->op != C_OP_ADDR)
+    return NULL;
+  CExpr *x = c_peel (e->a);
+  return x && x->kind == C_EXPR_IDENT && x->decl && x->decl->kind == C_DECL_VAR ? x->decl : NULL;
+}
+
+/* The initializer expression of local D declared in block ITEMS, or NULL. */
+static CExpr *
+local_init (GPtrArray *items, CDecl *d)
+{
+  for (guint i = 0; items && i < items->len; i++)
+    {
+      CStmt *s = g_ptr_array_index (items, i);
+      for (guint k = 0; s->kind == C_STMT_DECL && s->items && k < s->items->len; k++)
+        if (g_ptr_array_index (s->items, k) == d)
+          return d->init ? d->init->expr : NULL;
+    }
+  return NULL;
+}
+
+/* The local `&T` names (its T), or NULL. */
+static CDecl *
+addr_local (CExpr *e)
+{
+  e = c_peel (e);
+  if (!e || e->kind != C_EXPR_UNARY || e->op != C_OP_ADDR)
+    return NULL;
+  CExpr *x = c_peel (e->a);
+  return x && x->kind == C_EXPR_IDENT ? x->decl : NULL;
+}
+
+/* GCC's stdatomic.h macros are statement expressions:
+ *   ({ __auto_type P = (&D); T tmp = (V); __atomic_store (P, &tmp, MO); })
+ *   ({ __auto_type P = (&D); T tmp; __atomic_load (P, &tmp, MO); tmp; })
+ *   ({ __auto_type P = (&D); T val = (V); T tmp; __atomic_exchange (P, &val, &tmp, MO); tmp; })
+ *   ({ __auto_type P = (&D); T tmp = (V); __atomic_compare_exchange (P, E, &tmp, W, S, F); })
+ * E (peeled) as one of them, in OUT. */
+static gboolean
+stdatomic_form (CExpr *e, Vop *out)
+{
+  if (e->kind != C_EXPR_STMT_EXPR || !e->stmt || e->stmt->kind != C_STMT_COMPOUND || !e->stmt->items
+      || e->stmt->items->len < 2)
+    return FALSE;
+  GPtrArray *items = e->stmt->items;
+  CStmt *first = g_ptr_array_index (items, 0);
+  if (first->kind != C_STMT_DECL || !first->items || first->items->len != 1)
+    return FALSE;
+  CDecl *p = g_ptr_array_index (first->items, 0);
+  CExpr *addr = p->init ? p->init->expr : NULL;
+  CDecl *d = addr ? addr_of_static (addr) : NULL;
+  if (!d)
+    return FALSE;
+  for (guint i = 1; i < items->len; i++)
+    {
+      CStmt *s = g_ptr_array_index (items, i);
+      CExpr *call = s->kind == C_STMT_EXPR ? c_peel (s->expr) : NULL;
+      if (!call || call->kind != C_EXPR_CALL || !call->args || call->args->len < 3)
+        continue;
+      CExpr *a0 = c_peel (g_ptr_array_index (call->args, 0));
+      const char *n = c_callee_name (call);
+      if (!n || !a0 || a0->kind != C_EXPR_IDENT || a0->decl != p)
+        continue;
+      guint na = call->args->len;
+      *out = (Vop) { VOP_LOAD, e, addr, d, NULL, NULL, FALSE };
+      if (strcmp (n, "__atomic_load") == 0 && na == 3)
+        out->ordered = order_in (g_ptr_array_index (call->args, 2), ORD_LOAD);
+      else if (strcmp (n, "__atomic_store") == 0 && na == 3)
+        {
+          out->kind = VOP_STORE;
+          out->val = local_init (items, addr_local (g_ptr_array_index (call->args, 1)));
+          out->ordered = order_in (g_ptr_array_index (call->args, 2), ORD_STORE);
+        }
+      else if (strcmp (n, "__atomic_exchange") == 0 && na == 4)
+        {
+          out->kind = VOP_XCHG;
+          out->val = local_init (items, addr_local (g_ptr_array_index (call->args, 1)));
+          out->ordered = order_in (g_ptr_array_index (call->args, 3), ORD_RMW);
+        }
+      else if (strcmp (n, "__atomic_compare_exchange") == 0 && na == 6)
+        {
+          out->kind = VOP_CAS_PTR;
+          out->val = local_init (items, addr_local (g_ptr_array_index (call->args, 2)));
+          out->ordered = order_in (g_ptr_array_index (call->args, 4), ORD_RMW)
+                         && order_in (g_ptr_array_index (call->args, 5), ORD_LOAD);
+        }
+      else
+        return FALSE;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* E (peeled) as an atomic operation on `&D` of a static scalar D, in OUT. */
+static gboolean
+atomic_form (CExpr *e, Vop *out)
+{
+  e = c_peel (e);
+  if (!e)
+    return FALSE;
+  if (e->kind == C_EXPR_STMT_EXPR)
+    return stdatomic_form (e, out);
+  if (e->kind != C_EXPR_CALL || !e->args || e->args->len == 0)
+    return FALSE;
+  const char *n = c_callee_name (e);
+  CExpr *addr = g_ptr_array_index (e->args, 0);
+  CDecl *d = addr_of_static (addr);
+  if (!n || !d)
+    return FALSE;
+  guint na = e->args->len;
+  if (g_strv_contains (sync_reads, n))
+    {
+      gint64 z;
+      *out = (Vop) { VOP_LOAD, e, c_peel (addr), d, NULL, NULL,
+                     na == 2 && c_const_int (g_ptr_array_index (e->args, 1), &z) && z == 0 };
+      return TRUE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (atomic_calls); i++)
+    {
+      const AtomicCall *c = &atomic_calls[i];
+      if (strcmp (c->name, n) != 0)
+        continue;
+      if ((c->val >= 0 && (guint) c->val >= na) || (c->expect >= 0 && (guint) c->expect >= na)
+          || (c->order >= 0 && (guint) c->order >= na) || (c->fail >= 0 && (guint) c->fail >= na))
+        return FALSE;
+      gboolean rmw = c->kind != VOP_LOAD && c->kind != VOP_STORE;
+      *out = (Vop) { c->kind, e, c_peel (addr), d, c->val >= 0 ? g_ptr_array_index (e->args, c->val) : NULL,
+                     c->expect >= 0 ? g_ptr_array_index (e->args, c->expect) : NULL, TRUE };
+      if (c->order >= 0)
+        out->ordered = order_in (g_ptr_array_index (e->args, c->order),
+                                 rmw ? ORD_RMW : c->kind == VOP_LOAD ? ORD_LOAD : ORD_STORE);
+      if (c->fail >= 0)
+        out->ordered = out->ordered && order_in (g_ptr_array_index (e->args, c->fail), ORD_LOAD);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+/* ---- the values of a variable ---- */
+
+/* V converted to D's type, in *OUT; FALSE when the type does not hold it as it is
+ * (then the variable is not followed). */
+static gboolean
+convert (Lower *L, CDecl *d, gint64 v, gint64 *out)
+{
+  CType *t = strip (L, d->type);
+  if (t && t->kind == C_TYPE_BASIC && t->basic == C_BASIC_BOOL)
+    return (*out = v != 0), TRUE;
+  if (t && t->kind == C_TYPE_ENUM)
+    return (*out = v), TRUE;
+  guint bits;
+  gboolean sgn;
+  if (!lower_int_width (L, t, &bits, &sgn))
+    return FALSE;
+  gint64 lo = sgn ? -((gint64) 1 << (MIN (bits, 63) - 1)) : 0;
+  gint64 hi = bits >= 63 ? G_MAXINT64 : sgn ? ((gint64) 1 << (bits - 1)) - 1 : ((gint64) 1 << bits) - 1;
+  *out = v;
+  return v >= lo && v <= hi;
+}
+
+static ValueDom *
+dom_of (Lower *L, CDecl *d)
+{
+  return d ? g_hash_table_lookup (L->pre.values, d) : NULL;
+}
+
+/* Adds constant E (NULL: 0) to D's domain, or makes D bad. */
+static void
+dom_add (Lower *L, ValueDom *dom, CDecl *d, CExpr *e)
+{
+  gint64 v = 0, c;
+  if ((e && !c_const_int (e, &v)) || !convert (L, d, v, &c))
+    {
+      dom->bad = TRUE;
+      return;
+    }
+  for (guint i = 0; i < dom->values->len; i++)
+    if (g_array_index (dom->values, gint64, i) == c)
+      return;
+  g_array_append_val (dom->values, c);
+}
+
+/* E, peeled of the casts that keep every value of D's type (to an integer type at least
+ * as wide and of the same signedness, or wider), is D itself. */
+static CDecl *
+plain_read (Lower *L, CExpr *e)
+{
+  while (e && ((e->kind == C_EXPR_CAST && e->a) || (e->kind == C_EXPR_UNARY && e->op == C_OP_EXTENSION)))
+    {
+      if (e->kind == C_EXPR_CAST && !lower_int_preserves (L, e->type, type_of (L, e->a)))
+        return NULL;
+      e = e->a;
+    }
+  return e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR ? e->decl : NULL;
+}
+
+/* ValueTest: a condition on a variable's value: the value X tested (the variable
+ * read, or the result of an atomic operation on it: op), compared by cmp with k. */
+typedef struct {
+  CDecl *d;
+  CExpr *lv;        /* an lvalue of D: its identifier */
+  gboolean atomic;
+  Vop op;
+  COp cmp;
+  gint64 k;
+} ValueTest;
+
+/* X as the value of a variable: a read of it or an atomic operation that returns it. */
+static gboolean
+value_expr (Lower *L, CExpr *x, ValueTest *vt)
+{
+  CDecl *d = plain_read (L, x);
+  if (d)
+    {
+      CExpr *p = c_peel (x);
+      vt->d = d, vt->lv = p, vt->atomic = FALSE;
+      return TRUE;
+    }
+  Vop op;
+  if (!atomic_form (x, &op) || op.kind == VOP_STORE)
+    return FALSE;
+  vt->d = op.d, vt->lv = c_peel (op.addr->a), vt->atomic = TRUE, vt->op = op;
+  return TRUE;
+}
+
+static COp
+flip (COp op)
+{
+  switch (op)
+    {
+    case C_OP_LT: return C_OP_GT;
+    case C_OP_GT: return C_OP_LT;
+    case C_OP_LE: return C_OP_GE;
+    case C_OP_GE: return C_OP_LE;
+    default: return op;
+    }
+}
+
+/* Condition E (no && || ! at its top) as a test of a variable's value. */
+static gboolean
+value_test (Lower *L, CExpr *e, ValueTest *vt)
+{
+  CExpr *p = c_peel (e);
+  if (!p)
+    return FALSE;
+  memset (vt, 0, sizeof *vt);
+  if (p->kind == C_EXPR_BINARY && (p->op == C_OP_EQ || p->op == C_OP_NE || p->op == C_OP_LT || p->op == C_OP_LE
+                                   || p->op == C_OP_GT || p->op == C_OP_GE))
+    {
+      gint64 k;
+      if (c_const_int (p->b, &k) && value_expr (L, p->a, vt))
+        vt->cmp = p->op;
+      else if (c_const_int (p->a, &k) && value_expr (L, p->b, vt))
+        vt->cmp = flip (p->op);
+      else
+        return FALSE;
+      vt->k = k;
+      return TRUE;
+    }
+  if (!value_expr (L, p, vt))
+    return FALSE;
+  vt->cmp = C_OP_NE, vt->k = 0;
+  return TRUE;
+}
+
+static gboolean
+compare (COp op, gint64 a, gint64 b)
+{
+  switch (op)
+    {
+    case C_OP_EQ: return a == b;
+    case C_OP_NE: return a != b;
+    case C_OP_LT: return a < b;
+    case C_OP_LE: return a <= b;
+    case C_OP_GT: return a > b;
+    case C_OP_GE: return a >= b;
+    default: g_assert_not_reached ();
+    }
+}
+
+/* ---- the scan ---- */
+
+/* Scan: the walk over the whole program. ok_addr: the `&D` nodes that are the object
+ * argument of an atomic operation already looked at. */
+typedef struct {
+  Lower *L;
+  GHashTable *ok_addr;
+} Scan;
+
+/* D may be a value variable: a static scalar of the program's own. */
+static gboolean
+candidate (Lower *L, CDecl *d)
+{
+  if (!d || d->kind != C_DECL_VAR || d->in_system || d->thread_local || d->storage == C_STORAGE_EXTERN
+      || !(d->file_scope || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC))
+    return FALSE;
+  CType *t = strip (L, d->type);
+  return t && (t->kind == C_TYPE_ENUM || (t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_BOOL || lower_int_type (L, t))));
+}
+
+static ValueDom *
+scan_dom (Scan *sc, CDecl *d)
+{
+  if (!candidate (sc->L, d))
+    return NULL;
+  ValueDom *dom = dom_of (sc->L, d);
+  if (!dom)
+    {
+      dom = g_new0 (ValueDom, 1);
+      dom->values = g_array_new (FALSE, FALSE, sizeof (gint64));
+      dom->var = -1;
+      g_hash_table_insert (sc->L->pre.values, d, dom);
+      /* its initial value: the initializer, or 0 */
+      if (d->init && !d->init->expr)
+        dom->bad = TRUE;
+      else
+        dom_add (sc->L, dom, d, d->init ? d->init->expr : NULL);
+      if (dom->values->len)
+        dom->init = g_array_index (dom->values, gint64, 0);
+    }
+  return dom;
+}
+
+/* A condition (its && || ! parts): the variables it compares with a constant. */
+static void
+scan_cond (Scan *sc, CExpr *e)
+{
+  CExpr *p = c_peel (e);
+  if (!p)
+    return;
+  if (p->kind == C_EXPR_BINARY && (p->op == C_OP_AND || p->op == C_OP_OR))
+    {
+      scan_cond (sc, p->a);
+      scan_cond (sc, p->b);
+      return;
+    }
+  if (p->kind == C_EXPR_UNARY && p->op == C_OP_NOT)
+    {
+      scan_cond (sc, p->a);
+      return;
+    }
+  ValueTest vt;
+  ValueDom *dom = value_test (sc->L, p, &vt) ? scan_dom (sc, vt.d) : NULL;
+  if (dom)
+    dom->compared = TRUE;
+}
+
+static CVisitResult
+scan_expr (CExpr *e, gpointer data)
+{
+  Scan *sc = data;
+  ValueDom *dom;
+  Vop op;
+  switch (e->kind)
+    {
+    case C_EXPR_ASSIGN:
+      {
+        CExpr *a = c_peel (e->a);
+        if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl)))
+          {
+            if (e->op == C_OP_ASSIGN)
+              dom_add (sc->L, dom, a->decl, e->b);
+            else
+              dom->bad = TRUE;
+          }
+      }
+      break;
+    case C_EXPR_UNARY:
+      if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC
+          || e->op == C_OP_ADDR)
+        {
+          CExpr *a = c_peel (e->a);
+          if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl))
+              && !(e->op == C_OP_ADDR && g_hash_table_contains (sc->ok_addr, e)))
+            dom->bad = TRUE;
+        }
+      else if (e->op == C_OP_NOT)
+        scan_cond (sc, e);
+      break;
+    case C_EXPR_BINARY:
+      if (e->op == C_OP_AND || e->op == C_OP_OR)
+        scan_cond (sc, e);
+      break;
+    case C_EXPR_COND:
+      scan_cond (sc, e->a);
+      break;
+    case C_EXPR_CALL: case C_EXPR_STMT_EXPR:
+      if (atomic_form (e, &op) && (dom = scan_dom (sc, op.d)))
+        {
+          g_hash_table_add (sc->ok_addr, op.addr);
+          if (!op.ordered)
+            dom->bad = TRUE;
+          if (op.kind == VOP_STORE || op.kind == VOP_XCHG || op.kind == VOP_CAS_BOOL || op.kind == VOP_CAS_VAL
+              || op.kind == VOP_CAS_PTR)
+            dom_add (sc->L, dom, op.d, op.val);
+          if (op.kind == VOP_CAS_BOOL || op.kind == VOP_CAS_VAL)
+            {
+              gint64 k;
+              if (!c_const_int (op.expect, &k))
+                dom->bad = TRUE;
+            }
+        }
+      break;
+    default:
+      break;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+/* An asm operand's variables are changed in ways the model does not see. */
+static CVisitResult
+scan_asm_ident (CExpr *e, gpointer data)
+{
+  Scan *sc = data;
+  ValueDom *dom;
+  if (e->kind == C_EXPR_IDENT && (dom = scan_dom (sc, e->decl)))
+    dom->bad = TRUE;
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+scan_stmt (CStmt *s, gpointer data)
+{
+  Scan *sc = data;
+  switch (s->kind)
+    {
+    case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
+      scan_cond (sc, s->expr);
+      break;
+    case C_STMT_ASM:
+      {
+        CVisitor av = { .expr = scan_asm_ident, .data = sc };
+        c_visit_stmt (&av, s);
+      }
+      break;
+    default:
+      break;
+    }
+  return C_VISIT_CONTINUE;
+}
+
+static gint
+cmp_gint64 (gconstpointer a, gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+  return x < y ? -1 : x > y;
+}
+
+void
+lower_values_scan (Lower *L)
+{
+  g_autoptr (GHashTable) ok = g_hash_table_new (NULL, NULL);
+  Scan sc = { L, ok };
+  CVisitor v = { .stmt = scan_stmt, .expr = scan_expr, .data = &sc };
+  for (guint i = 0; i < L->decls->len; i++)
+    {
+      CDecl *f = g_ptr_array_index (L->decls, i);
+      if (f->in_system)
+        continue;
+      if (f->kind == C_DECL_FUNC && f->body)
+        c_visit_stmt (&v, f->body);
+      else if (f->kind == C_DECL_VAR && f->init)
+        c_visit_init (&v, f->init);
+    }
+  GHashTableIter it;
+  gpointer d, p;
+  g_hash_table_iter_init (&it, L->pre.values);
+  while (g_hash_table_iter_next (&it, &d, &p))
+    {
+      ValueDom *dom = p;
+      if (dom->bad || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX)
+        g_hash_table_iter_remove (&it);
+      else
+        g_array_sort (dom->values, cmp_gint64);
+    }
+}
+
+void
+lower_value_dom_free (gpointer p)
+{
+  ValueDom *dom = p;
+  g_array_unref (dom->values);
+  g_free (dom->name);
+  g_free (dom);
+}
+
+/* ---- the lowering ---- */
+
+/* The value variable of D (LV an lvalue of it), made at its first use, or -1. */
+static gint
+value_var (Lower *L, CDecl *d, CExpr *lv)
+{
+  ValueDom *dom = dom_of (L, d);
+  if (!dom || L->quiet)
+    return -1;
+  if (dom->var >= 0)
+    return dom->var;
+  g_autoptr (GPtrArray) ps = lower_lval (L, lv);
+  if (!ps || ps->len != 1)
+    return -1;
+  g_autofree char *name = place_name (g_ptr_array_index (ps, 0));
+  gint guard = lower_var (L, name, RF_VAR_DATA, d->loc);
+  g_autofree char *vname = g_strconcat ("value$", name, NULL);
+  guint init = 0;
+  for (guint i = 0; i < dom->values->len; i++)
+    if (g_array_index (dom->values, gint64, i) == dom->init)
+      init = i;
+  dom->var = (gint) rf_program_add_value (L->prog, vname, d->loc, (const gint64 *) dom->values->data,
+                                          dom->values->len, init, guard);
+  dom->name = g_strdup (name);
+  return dom->var;
+}
+
+/* Outcome: what an operation does to a variable holding x: it then holds to, and
+ * returns result (has_result FALSE: nothing to test). */
+typedef struct {
+  gint64 to, result;
+} Outcome;
+
+/* The outcomes of OP (TEST TRUE: a read of the variable) on value X, in OUT (at most
+ * two); their number. */
+static guint
+outcomes (Lower *L, const ValueTest *vt, gint64 x, Outcome *out)
+{
+  if (!vt->atomic)
+    return (out[0] = (Outcome) { x, x }), 1;
+  const Vop *op = &vt->op;
+  gint64 b = 0, a = 0;
+  if (op->val)
+    {
+      gint64 raw;
+      if (c_const_int (op->val, &raw))
+        convert (L, op->d, raw, &b);
+    }
+  if (op->expect)
+    c_const_int (op->expect, &a);
+  switch (op->kind)
+    {
+    case VOP_LOAD: out[0] = (Outcome) { x, x }; return 1;
+    case VOP_STORE: out[0] = (Outcome) { b, 0 }; return 1;
+    case VOP_XCHG: out[0] = (Outcome) { b, x }; return 1;
+    case VOP_CAS_BOOL: out[0] = x == a ? (Outcome) { b, 1 } : (Outcome) { x, 0 }; return 1;
+    case VOP_CAS_VAL: out[0] = (Outcome) { x == a ? b : x, x }; return 1;
+    case VOP_CAS_PTR:
+      /* the value expected is in memory: success or failure from any value */
+      out[0] = (Outcome) { b, 1 };
+      out[1] = (Outcome) { x, 0 };
+      return 2;
+    }
+  g_assert_not_reached ();
+}
+
+/* The edges of VT from the current node: for each value x and each outcome, a move to
+ * T when the result compares true (TESTS), else to F. */
+static void
+emit_moves (Lower *L, gint var, const ValueTest *vt, gboolean tests, guint t, guint f, RfLoc loc)
+{
+  const RfVar *v = rf_program_get_var (L->prog, var);
+  const ValueDom *dom = dom_of (L, vt->d);
+  guint from = L->cur;
+  for (guint i = 0; i < v->n_values; i++)
+    {
+      Outcome oc[2];
+      guint n = outcomes (L, vt, v->values[i], oc);
+      for (guint k = 0; k < n; k++)
+        {
+          gint to = rf_program_value_index (L->prog, var, oc[k].to);
+          if (to < 0)
+            continue;  /* a value outside the domain: the scan made such variables bad */
+          gboolean yes = !tests || compare (vt->cmp, oc[k].result, vt->k);
+          g_autofree char *text = (guint) to == i
+                                  ? g_strdup_printf ("%s is %" G_GINT64_FORMAT, dom->name, v->values[i])
+                                  : g_strdup_printf ("%s = %" G_GINT64_FORMAT " (was %" G_GINT64_FORMAT ")",
+                                                     dom->name, oc[k].to, v->values[i]);
+          lower_edge (L, from, yes ? t : f, RF_OP_VALUE, var, (gint) (i * v->n_values + (guint) to), loc, text);
+        }
+    }
+}
+
+gboolean
+lower_value_cond (Lower *L, CExpr *e, guint t, guint f)
+{
+  ValueTest vt;
+  if (L->quiet || !value_test (L, e, &vt) || !dom_of (L, vt.d))
+    return FALSE;
+  /* the reads (and the operation's accesses) first, then the branch on the value */
+  CExpr *skip = L->value_skip;
+  L->value_skip = vt.atomic ? vt.op.x : NULL;
+  lower_eval (L, e);
+  L->value_skip = skip;
+  gint var = value_var (L, vt.d, vt.lv);
+  if (var < 0)
+    {
+      lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "condition true");
+      lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e->loc, "condition false");
+      return TRUE;
+    }
+  emit_moves (L, var, &vt, TRUE, t, f, e->loc);
+  return TRUE;
+}
+
+void
+lower_value_step (Lower *L, CExpr *e)
+{
+  if (L->quiet || !e)
+    return;
+  ValueTest vt;
+  memset (&vt, 0, sizeof vt);
+  if (e->kind == C_EXPR_ASSIGN)
+    {
+      CExpr *a = c_peel (e->a);
+      if (e->op != C_OP_ASSIGN || !a || a->kind != C_EXPR_IDENT || !dom_of (L, a->decl))
+        return;
+      vt.d = a->decl, vt.lv = a, vt.atomic = TRUE;
+      vt.op = (Vop) { VOP_STORE, e, NULL, a->decl, e->b, NULL, TRUE };
+    }
+  else if ((e->kind == C_EXPR_CALL || e->kind == C_EXPR_STMT_EXPR) && e != L->value_skip
+           && atomic_form (e, &vt.op) && dom_of (L, vt.op.d) && vt.op.kind != VOP_LOAD)
+    vt.d = vt.op.d, vt.lv = c_peel (vt.op.addr->a), vt.atomic = TRUE;
+  else
+    return;
+  gint var = value_var (L, vt.d, vt.lv);
+  if (var < 0)
+    return;
+  guint j = lower_node (L, e->loc);
+  emit_moves (L, var, &vt, FALSE, j, j, e->loc);
+  L->cur = j;
+}
