@@ -3,7 +3,8 @@
  * The dangling else binds to the nearest if by precedence. Errors recover in
  * statement lists, declarations and at the top level: tokens are skipped up to a ';'
  * or '}', or up to the first token that can start the next statement or item (LAC
- * tells which), so one run reports several errors; syntax messages are composed in
+ * tells which), so one run reports several errors (a broken `value` declaration is
+ * dropped whole, its name counted as lost); syntax messages are composed in
  * yyreport_syntax_error below. */
 
 %define api.pure full
@@ -45,6 +46,8 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
   SmlStart start;
   SmlDeclHead head;
   RfLoc brace;       /* '{': where it is */
+  SmlValue value;    /* a constant of a value variable */
+  GArray *values;    /* owned: SmlValue */
 }
 
 %token <str> IDENT "identifier"
@@ -55,9 +58,12 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
 %token IF "if" ELSE "else" WHILE "while" TRUE "true" GOTO "goto"
 %token SEM "sem" POST "post" TAKE "take"
 %token RWLOCK "rwlock" RDLOCK "rdlock" WRLOCK "wrlock" UNLOCK "unlock"
+%token VALUE "value" TEST "test" SET "set" OF "of" FROM "from" EQ "=="
 
 %token <brace> '{'
-%nterm <name> name
+%nterm <name> name guard
+%nterm <value> value
+%nterm <values> values
 %nterm <list> names stmts
 %nterm <stmt> stmt block
 %nterm <start> start
@@ -67,6 +73,7 @@ static void sml_error (SML_LTYPE *loc, yyscan_t scanner, SmlParser *ctx, const c
 %destructor { sml_name_free ($$); } <name>
 %destructor { sml_stmt_free ($$); } <stmt>
 %destructor { g_ptr_array_unref ($$); } <list>
+%destructor { g_array_unref ($$); } <values>
 /* A brace that error recovery throws away must not count for "'}' expected". */
 %destructor { sml_lex_forget_brace (ctx, $$); } '{'
 
@@ -89,6 +96,10 @@ item:
 | decl names error            { sml_declare (ctx, $1, $2, TRUE); }
 | decl error ';'              { sml_declare (ctx, $1, sml_name_list_new (NULL), TRUE); }
 | decl error                  { sml_declare (ctx, $1, sml_name_list_new (NULL), TRUE); }
+| VALUE name '{' values '}' '=' value guard ';'
+                              { sml_declare_value (ctx, LOC (@1), $2, $4, $7, $8); (void) $3; }
+| VALUE error ';'             { ctx->lost_var = TRUE; }
+| VALUE error                 { ctx->lost_var = TRUE; }
 | THREAD name start block     { sml_define_job (ctx, $2, $3, $4); }
 | THREAD MAIN start block     { sml_define_thread_main (ctx, LOC (@2), $4); }
 | MAIN block                  { sml_define_job (ctx, sml_name_new (g_strdup ("main"), LOC (@1)),
@@ -112,6 +123,21 @@ names:
 
 name:
   IDENT                       { $$ = sml_name_new ($1, LOC (@1)); }
+;
+
+values:
+  value                       { $$ = sml_value_list_new ($1); }
+| values ',' value            { $$ = sml_value_list_append ($1, $3); }
+;
+
+value:
+  NUMBER                      { $$ = sml_value (ctx, LOC (@1), FALSE, $1); }
+| '-' NUMBER                  { $$ = sml_value (ctx, LOC (@1), TRUE, $2); }
+;
+
+guard:
+  %empty                      { $$ = NULL; }
+| OF name                     { $$ = $2; }
 ;
 
 start:
@@ -147,6 +173,9 @@ stmt:
 | RDLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RDLOCK, LOC (@1), $2, NULL); }
 | WRLOCK name ';'             { $$ = sml_stmt_op (RF_OP_WRLOCK, LOC (@1), $2, NULL); }
 | UNLOCK name ';'             { $$ = sml_stmt_op (RF_OP_RWUNLOCK, LOC (@1), $2, NULL); }
+| TEST name EQ value ';'      { $$ = sml_stmt_value (LOC (@1), $2, $4, &$4); }
+| SET name '=' value FROM value ';' { $$ = sml_stmt_value (LOC (@1), $2, $4, &$6); }
+| SET name '=' value ';'      { $$ = sml_stmt_value (LOC (@1), $2, $4, NULL); }
 | CREATE MAIN ';'             { $$ = sml_stmt_create_main (LOC (@1), LOC (@2)); }
 | SKIP ';'                    { $$ = sml_stmt_skip (LOC (@1)); }
 | IF '(' '*' ')' stmt %prec THEN { $$ = sml_stmt_if (LOC (@1), $5, NULL); }
@@ -165,7 +194,7 @@ stmt:
 static char *
 symbol_text (yysymbol_kind_t sym)
 {
-  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_UNLOCK)
+  if (YYSYMBOL_SHARED <= sym && sym <= YYSYMBOL_EQ)
     return g_strdup_printf ("'%s'", yysymbol_name (sym));
   return g_strdup (yysymbol_name (sym));
 }

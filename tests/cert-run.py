@@ -3,7 +3,8 @@
 `racefree verify-cert` accepts (docs/certificates.md).
 
 Runs `racefree check --certificate FILE` on every example (examples/*.sml), every
-pattern (examples/patterns/*.c, *.sml) and every C test program (tests/c-programs/*.c),
+pattern (examples/patterns/*.c, *.sml), every C test program (tests/c-programs/*.c)
+and the value-variable programs (tests/values/*.sml),
 with the options of its header's `// args:` lines, and `racefree cover --certificate
 FILE` on every net of tests/nets/; then `racefree verify-cert FILE`, which must exit 0
 and list exactly the race-free (safe) verdicts as valid proofs and every other verdict
@@ -41,7 +42,8 @@ def inputs(root):
     """(command, input file relative to ROOT, extra arguments) of every input, in order."""
     for rel in sorted(glob.glob("examples/*.sml", root_dir=root)):
         yield "check", rel, []
-    for pattern in ("examples/patterns/*.c", "examples/patterns/*.sml", "tests/c-programs/*.c"):
+    for pattern in ("examples/patterns/*.c", "examples/patterns/*.sml", "tests/c-programs/*.c",
+                    "tests/values/*.sml"):
         for rel in sorted(glob.glob(pattern, root_dir=root)):
             args, refused = header_args(os.path.join(root, rel))
             if not refused and not any(a.split("=")[0] in BUDGET for a in args):

@@ -1236,6 +1236,8 @@ program_search (const RfProgram *prog)
                                      : !job_alive (&l, cur, (guint) e->arg))
                       prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, -1, 0, -1);
                     break;
+                  case RF_OP_VALUE:      /* random_program makes no value variables */
+                    g_assert_not_reached ();
                   }
               if (threads_at (&l, cur, in0) > 0)
                 switch (e->op)
@@ -1286,7 +1288,7 @@ start_text (const RfJob *job, char *buf, gsize size)
 static void
 append_program (GString *s, const RfProgram *prog)
 {
-  static const char *kinds[] = { "shared", "lock", "cond", "sem", "rwlock" };
+  static const char *kinds[] = { "shared", "lock", "cond", "sem", "rwlock", "value" };
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     {
       const RfVar *var = rf_program_get_var (prog, v);
@@ -1917,8 +1919,10 @@ test_random_programs (void **state)
       assert_true (c.engine_unknown * 100 <= c.queries);
       assert_true (c.locks > c.inv_accepted);
       assert_true (c.inv_accepted * 2 >= c.locks);
+      /* every op but RF_OP_VALUE: random_program makes no value variables (yet: the
+       * program search would need a slot for each value variable's value) */
       for (guint op = RF_OP_SKIP; op <= RF_OP_JOINALL; op++)
-        assert_true (c.op_used[op] > 0);
+        assert_true (op == RF_OP_VALUE || c.op_used[op] > 0);
       assert_true (c.ja_decided > 0);
       assert_true (c.ja_sem_programs > 0);
       assert_true (c.skip_cycles > 0);

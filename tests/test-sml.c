@@ -1,4 +1,5 @@
-/* test-sml: the SML front end -- kinds, job types, CFG shapes and diagnostics.
+/* test-sml: the SML front end -- kinds, job types, CFG shapes and diagnostics, and the
+ * printer of `racefree model` read back.
  *
  * Each test parses a small program and compares a whole rendering of the resulting
  * RfProgram (or of the diagnostics) with the expected text. */
@@ -9,6 +10,7 @@
 #include <cmocka.h>
 
 #include <string.h>
+#include "rf-program-sml.h"
 #include "rf-sml.h"
 
 static const char *
@@ -21,6 +23,7 @@ kind_name (RfVarKind kind)
     case RF_VAR_COND: return "cond";
     case RF_VAR_SEM: return "sem";
     case RF_VAR_RWLOCK: return "rwlock";
+    case RF_VAR_VALUE: return "value";
     }
   return "?";
 }
@@ -37,7 +40,8 @@ start_name (RfStartKind start)
   return "?";
 }
 
-/* The whole program as text: vars, then per job its nodes and edges (line:col). */
+/* The whole program as text: vars (a value variable with its values, the index of its
+ * initial one and its guard), then per job its nodes and edges (line:col). */
 static char *
 dump (const RfProgram *prog)
 {
@@ -45,7 +49,12 @@ dump (const RfProgram *prog)
   for (guint i = 0; i < rf_program_n_vars (prog); i++)
     {
       const RfVar *v = rf_program_get_var (prog, i);
-      g_string_append_printf (out, "var %s %s %u:%u\n", v->name, kind_name (v->kind), v->loc.line, v->loc.col);
+      g_string_append_printf (out, "var %s %s %u:%u", v->name, kind_name (v->kind), v->loc.line, v->loc.col);
+      for (guint k = 0; k < v->n_values; k++)
+        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, k ? ", " : " {", v->values[k]);
+      if (v->kind == RF_VAR_VALUE)
+        g_string_append_printf (out, "} init %u guard %d", v->init, v->guard);
+      g_string_append_c (out, '\n');
     }
   for (guint i = 0; i < rf_program_n_jobs (prog); i++)
     {
@@ -488,6 +497,192 @@ test_rwlocks (void **state)
     "   |      ^\n");
 }
 
+/* Value variables: values sorted ascending (the initial one kept by value), a guard
+ * declared after; `test` and `set ... from` are one edge each, `set v = B` one edge
+ * per value of v, all to the same node. */
+static void
+test_values (void **state)
+{
+  g_autofree char *got = parse_dump (
+    "value turn {2, -1, 0} = 0 of t_;\n"
+    "value flag {1} = 1;\n"
+    "shared t_;\n"
+    "main {\n"
+    "  test turn == -1;\n"
+    "  set turn = 2 from 0;\n"
+    "  set turn = 0;\n"
+    "  set flag = 1 from 1;\n"
+    "  read t_;\n"
+    "}\n");
+  assert_string_equal (got,
+    "var turn value 1:7 {-1, 0, 2} init 1 guard 2\n"
+    "var flag value 2:7 {1} init 0 guard -1\n"
+    "var t_ data 3:8\n"
+    "job main count 1 entry 0\n"
+    "  node 0 5:3\n"
+    "  node 1 6:3\n"
+    "  node 2 7:3\n"
+    "  node 3 8:3\n"
+    "  node 4 9:3\n"
+    "  node 5 10:1\n"
+    "  0 -> 1 test turn == -1 5:3\n"
+    "  1 -> 2 set turn = 2 from 0 6:3\n"
+    "  2 -> 3 set turn = 0 from -1 7:3\n"
+    "  2 -> 3 test turn == 0 7:3\n"
+    "  2 -> 3 set turn = 0 from 2 7:3\n"
+    "  3 -> 4 test flag == 1 8:3\n"
+    "  4 -> 5 read t_ 9:3\n");
+}
+
+/* The values of tests and sets must be the variable's; a `shared` name is not a value
+ * variable; `==` and `=` are not interchangeable. */
+static void
+test_value_errors (void **state)
+{
+  g_autofree char *got = parse_errors (
+    "shared x;\n"
+    "value v {0, 1} = 0;\n"
+    "main { test v == 2; set x = 1; set v = 1 from 1; test v = 1; }\n", 3, RF_INPUT_ERROR_SYNTAX);
+  assert_string_equal (got,
+    "t.sml:3:57: error: syntax error, unexpected '=', expecting '=='\n"
+    " 3 | main { test v == 2; set x = 1; set v = 1 from 1; test v = 1; }\n"
+    "   |                                                         ^\n"
+    "t.sml:3:18: error: 2 is not one of the values of 'v'\n"
+    " 3 | main { test v == 2; set x = 1; set v = 1 from 1; test v = 1; }\n"
+    "   |                  ^\n"
+    "t.sml:2:7: note: 'v' declared here\n"
+    " 2 | value v {0, 1} = 0;\n"
+    "   |       ^\n"
+    "t.sml:3:25: error: 'x' is used as a value variable here, but declared 'shared' "
+    "(a value variable is declared with 'value')\n"
+    " 3 | main { test v == 2; set x = 1; set v = 1 from 1; test v = 1; }\n"
+    "   |                         ^\n"
+    "t.sml:1:8: note: 'x' declared here\n"
+    " 1 | shared x;\n"
+    "   |        ^\n");
+}
+
+/* The lines of TEXT up to its first empty line (a printed model's declarations). */
+static char *
+head_lines (const char *text)
+{
+  const char *end = strstr (text, "\n\n");
+  return g_strndup (text, end ? (gsize) (end - text) : strlen (text));
+}
+
+static gint
+str_ptr_cmp (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* Per job, its operations other than skips as "job: op", sorted (printing adds
+ * gotos, so the CFGs of a model read back differ by skips only). */
+static char *
+ops (const RfProgram *prog)
+{
+  g_autoptr (GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < rf_program_n_jobs (prog); i++)
+    {
+      const RfJob *j = rf_program_get_job (prog, i);
+      for (guint e = 0; e < j->edges->len; e++)
+        {
+          const RfEdge *ed = &g_array_index (j->edges, RfEdge, e);
+          if (ed->op == RF_OP_SKIP)
+            continue;
+          g_autofree char *text = rf_program_edge_to_string (prog, ed);
+          g_ptr_array_add (lines, g_strdup_printf ("%s: %s", j->name, text));
+        }
+    }
+  g_ptr_array_sort (lines, str_ptr_cmp);
+  g_ptr_array_add (lines, NULL);
+  return g_strjoinv ("\n", (char **) lines->pdata);
+}
+
+/* A program with value variables, built as the C front end would (names that are
+ * keywords or no identifiers, a guard declared after its variable), printed as SML (for
+ * `racefree model`): it reads back as the same variables and operations, and prints
+ * back the same declarations (without the comments on the original names). */
+static void
+test_value_round_trip (void **state)
+{
+  g_autoptr (RfProgram) prog = rf_program_new ();
+  const gint64 set_values[] = { -2, 0, 3 }, from_values[] = { 0, 1 };
+  guint set = rf_program_add_value (prog, "set", RF_LOC_NONE, set_values, 3, 2, 2);
+  guint from = rf_program_add_value (prog, "from", RF_LOC_NONE, from_values, 2, 0, 3);
+  guint test = rf_program_add_var (prog, "test", RF_VAR_DATA, RF_LOC_NONE);
+  guint q_data = rf_program_add_var (prog, "q.data", RF_VAR_DATA, RF_LOC_NONE);
+  RfJob *m = rf_program_get_job (prog, rf_program_add_job (prog, "main", RF_LOC_NONE, RF_START_COUNT, 1));
+  for (guint n = 0; n < 5; n++)
+    rf_job_add_node (m, RF_LOC_NONE);
+  /* arg2 = from * n_values + to, as indices */
+  rf_job_add_edge (m, 0, 1, RF_OP_VALUE, set, 2 * 3 + 1, RF_LOC_NONE, NULL);   /* set = 0 from 3 */
+  rf_job_add_edge (m, 0, 1, RF_OP_VALUE, set, 0 * 3 + 1, RF_LOC_NONE, NULL);   /* set = 0 from -2 */
+  rf_job_add_edge (m, 0, 1, RF_OP_VALUE, set, 1 * 3 + 1, RF_LOC_NONE, NULL);   /* set == 0 */
+  rf_job_add_edge (m, 1, 2, RF_OP_WRITE, test, -1, RF_LOC_NONE, NULL);
+  rf_job_add_edge (m, 2, 3, RF_OP_VALUE, from, 1 * 2 + 1, RF_LOC_NONE, NULL);  /* from == 1 */
+  rf_job_add_edge (m, 3, 2, RF_OP_VALUE, from, 1 * 2 + 0, RF_LOC_NONE, NULL);  /* from = 0 from 1 */
+  rf_job_add_edge (m, 2, 4, RF_OP_VALUE, set, 1 * 3 + 0, RF_LOC_NONE, NULL);   /* set = -2 from 0 */
+  RfJob *t = rf_program_get_job (prog, rf_program_add_job (prog, "t", RF_LOC_NONE, RF_START_COUNT, 2));
+  for (guint n = 0; n < 3; n++)
+    rf_job_add_node (t, RF_LOC_NONE);
+  rf_job_add_edge (t, 0, 1, RF_OP_WRITE, q_data, -1, RF_LOC_NONE, NULL);
+  rf_job_add_edge (t, 1, 2, RF_OP_VALUE, from, 0 * 2 + 1, RF_LOC_NONE, NULL);  /* from = 1 from 0 */
+  assert_true (rf_program_is_valid (prog));
+
+  g_autofree char *sml = rf_program_to_sml (prog);
+  g_autofree char *decls = head_lines (sml);
+  assert_string_equal (decls,
+    "// Program model extracted by racefree: one labelled statement per program\n"
+    "// location; every choice the analysis cannot decide is `if (*)`.\n"
+    "value set_ {-2, 0, 3} = 3 of test_;  // set\n"
+    "value from_ {0, 1} = 0 of q_data;  // from\n"
+    "shared test_;  // test\n"
+    "shared q_data;  // q.data");
+
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) back = rf_sml_parse ("model.sml", sml, diags, NULL);
+  assert_non_null (back);
+  assert_int_equal (rf_program_n_vars (back), rf_program_n_vars (prog));
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *a = rf_program_get_var (prog, v), *b = rf_program_get_var (back, v);
+      assert_int_equal (a->kind, b->kind);
+      assert_int_equal (a->n_values, b->n_values);
+      for (guint k = 0; k < a->n_values; k++)
+        assert_true (a->values[k] == b->values[k]);
+      assert_int_equal (a->init, b->init);
+      assert_int_equal (a->guard, b->guard);
+    }
+  g_autofree char *ops_back = ops (back);
+  assert_string_equal (ops_back,
+    "main: set from_ = 0 from 1\n"
+    "main: set set_ = -2 from 0\n"
+    "main: set set_ = 0 from -2\n"
+    "main: set set_ = 0 from 3\n"
+    "main: test from_ == 1\n"
+    "main: test set_ == 0\n"
+    "main: write test_\n"
+    "t: set from_ = 1 from 0\n"
+    "t: write q_data");
+
+  /* read back, the mangled names are the names: the comments go, nothing else */
+  g_autofree char *sml2 = rf_program_to_sml (back);
+  g_autofree char *decls2 = head_lines (sml2);
+  assert_string_equal (decls2,
+    "// Program model extracted by racefree: one labelled statement per program\n"
+    "// location; every choice the analysis cannot decide is `if (*)`.\n"
+    "value set_ {-2, 0, 3} = 3 of test_;\n"
+    "value from_ {0, 1} = 0 of q_data;\n"
+    "shared test_;\n"
+    "shared q_data;");
+  g_autoptr (RfProgram) again = rf_sml_parse ("model2.sml", sml2, diags, NULL);
+  assert_non_null (again);
+  g_autofree char *ops_again = ops (again);
+  assert_string_equal (ops_again, ops_back);
+  assert_int_equal (rf_diags_n_errors (diags), 0);
+}
+
 /* Lexical errors: a stray character, then an unterminated comment ends the input
  * (without a second complaint about the unclosed '{'). */
 static void
@@ -535,6 +730,9 @@ main (void)
     cmocka_unit_test (test_semantic_errors),
     cmocka_unit_test (test_semaphores),
     cmocka_unit_test (test_rwlocks),
+    cmocka_unit_test (test_values),
+    cmocka_unit_test (test_value_errors),
+    cmocka_unit_test (test_value_round_trip),
     cmocka_unit_test (test_lexical_errors),
     cmocka_unit_test (test_missing_file),
   };

@@ -4,7 +4,8 @@
  * edge prints that operation and a `goto`; a node with several is a chain of
  * `if (*) { op; goto ...; } else ...`; a node with none jumps to the job's end.
  * Names that are not SML identifiers (`q.head`, `buf[]`, `heap@f.c:3`) are mangled
- * (`q_head`, `buf__`, `heap_f_c_3`) and made unique, with the original in a comment. */
+ * (`q_head`, `buf__`, `heap_f_c_3`) and made unique, with the original in a comment.
+ * A value variable's move prints as `test v == A;` (A to A) or `set v = B from A;`. */
 #include "rf-program-sml.h"
 
 #include <string.h>
@@ -12,7 +13,8 @@
 static const char *const keywords[] = {
   "shared", "lock", "cond", "main", "thread", "read", "write", "acquire", "release",
   "wait", "signal", "broadcast", "create", "joinall", "skip", "if", "else", "while", "true",
-  "goto", "sem", "post", "take", "rwlock", "rdlock", "wrlock", "unlock", NULL,
+  "goto", "sem", "post", "take", "rwlock", "rdlock", "wrlock", "unlock", "value", "test", "set",
+  "of", "from", NULL,
 };
 
 /* A unique identifier for NAME (owned); TAKEN: identifiers used so far. */
@@ -33,6 +35,21 @@ mangle (const char *name, GHashTable *taken)
   return g_string_free (s, FALSE);
 }
 
+static const char *
+var_keyword (RfVarKind kind)
+{
+  switch (kind)
+    {
+    case RF_VAR_DATA: return "shared";
+    case RF_VAR_LOCK: return "lock";
+    case RF_VAR_COND: return "cond";
+    case RF_VAR_SEM: return "sem";
+    case RF_VAR_RWLOCK: return "rwlock";
+    case RF_VAR_VALUE: return "value";
+    }
+  g_assert_not_reached ();
+}
+
 static void
 append_loc (GString *out, RfLoc loc)
 {
@@ -41,7 +58,7 @@ append_loc (GString *out, RfLoc loc)
 }
 
 static void
-append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
+append_op (GString *out, const RfProgram *prog, const RfEdge *e, char **vars, char **jobs)
 {
   switch (e->op)
     {
@@ -59,6 +76,17 @@ append_op (GString *out, const RfEdge *e, char **vars, char **jobs)
     case RF_OP_RDLOCK: g_string_append_printf (out, "rdlock %s;", vars[e->arg]); break;
     case RF_OP_WRLOCK: g_string_append_printf (out, "wrlock %s;", vars[e->arg]); break;
     case RF_OP_RWUNLOCK: g_string_append_printf (out, "unlock %s;", vars[e->arg]); break;
+    case RF_OP_VALUE:
+      {
+        const RfVar *v = rf_program_get_var (prog, e->arg);
+        gint64 a = v->values[e->arg2 / v->n_values], b = v->values[e->arg2 % v->n_values];
+        if (a == b)
+          g_string_append_printf (out, "test %s == %" G_GINT64_FORMAT ";", vars[e->arg], a);
+        else
+          g_string_append_printf (out, "set %s = %" G_GINT64_FORMAT " from %" G_GINT64_FORMAT ";",
+                                  vars[e->arg], b, a);
+      }
+      break;
     case RF_OP_JOINALL:
       if (e->arg2 >= 0)
         g_string_append_printf (out, "joinall %s, %s;", jobs[e->arg], vars[e->arg2]);
@@ -105,7 +133,7 @@ append_job (GString *out, const RfProgram *prog, const RfJob *job, char **vars, 
           const RfEdge *e = g_ptr_array_index (es, i);
           gboolean last = i + 1 == es->len;
           g_string_append_printf (out, "    %s{ ", last ? (i ? "else " : "") : (i ? "else if (*) " : "if (*) "));
-          append_op (out, e, vars, jobs);
+          append_op (out, prog, e, vars, jobs);
           g_string_append_printf (out, " goto L%u; }", e->to);
           append_loc (out, e->loc);
           g_string_append_c (out, '\n');
@@ -116,7 +144,6 @@ append_job (GString *out, const RfProgram *prog, const RfJob *job, char **vars, 
     if (succ[k])
       g_ptr_array_unref (succ[k]);
   g_free (succ);
-  (void) prog;
 }
 
 char *
@@ -135,13 +162,23 @@ rf_program_to_sml (const RfProgram *prog)
     }
   GString *out = g_string_new ("// Program model extracted by racefree: one labelled statement per program\n"
                                "// location; every choice the analysis cannot decide is `if (*)`.\n");
+  /* all names first: a value variable's guard may come after it */
+  for (guint v = 0; v < nv; v++)
+    vars[v] = mangle (rf_program_get_var (prog, v)->name, taken);
   for (guint v = 0; v < nv; v++)
     {
       const RfVar *var = rf_program_get_var (prog, v);
-      vars[v] = mangle (var->name, taken);
-      const char *kw = var->kind == RF_VAR_DATA ? "shared" : var->kind == RF_VAR_LOCK ? "lock"
-                       : var->kind == RF_VAR_COND ? "cond" : var->kind == RF_VAR_SEM ? "sem" : "rwlock";
-      g_string_append_printf (out, "%s %s;", kw, vars[v]);
+      g_string_append_printf (out, "%s %s", var_keyword (var->kind), vars[v]);
+      if (var->kind == RF_VAR_VALUE)
+        {
+          /* value v {A, B, ...} = I [of g];  (values ascending, as the model keeps them) */
+          for (guint k = 0; k < var->n_values; k++)
+            g_string_append_printf (out, "%s%" G_GINT64_FORMAT, k ? ", " : " {", var->values[k]);
+          g_string_append_printf (out, "} = %" G_GINT64_FORMAT, var->values[var->init]);
+          if (var->guard >= 0)
+            g_string_append_printf (out, " of %s", vars[var->guard]);
+        }
+      g_string_append_c (out, ';');
       if (strcmp (vars[v], var->name) != 0)
         g_string_append_printf (out, "  // %s", var->name);
       g_string_append_c (out, '\n');

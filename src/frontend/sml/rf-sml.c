@@ -4,11 +4,13 @@
  * builders, reporting lexical and syntax errors and recovering. The checks then
  * declare names (redefinitions), resolve every use in source order, infer the kind
  * of each `shared` name from its first use and report conflicting uses, unknown job
- * types and labels. Only an error-free tree is lowered: each job type becomes a CFG
+ * types and labels; a value variable's declaration is checked as it is read (its values
+ * distinct, few enough, the initial one among them), the values of each test and set
+ * are resolved against it. Only an error-free tree is lowered: each job type becomes a CFG
  * by backpatching -- a statement is lowered from an existing node and leaves a list
  * of edges whose target is the node where the next statement starts, created only
  * when that statement is reached. So a sequence needs no SKIP edges, and neither do
- * blocks or labels. */
+ * blocks or labels; `set v = B;` leaves one pending edge per value of v. */
 #include "rf-sml.h"
 #include "sml-ast.h"
 #include "sml-parser.h"
@@ -93,6 +95,8 @@ stmt_new (SmlStmtKind kind, RfLoc loc)
   s->op = RF_OP_SKIP;
   s->arg_id = -1;
   s->arg2_id = -1;
+  s->from_index = -1;
+  s->to_index = -1;
   return s;
 }
 
@@ -111,6 +115,17 @@ sml_stmt_create_main (RfLoc loc, RfLoc main_loc)
 {
   SmlStmt *s = sml_stmt_op (RF_OP_CREATE, loc, sml_name_new (g_strdup ("main"), main_loc), NULL);
   s->create_main = TRUE;
+  return s;
+}
+
+SmlStmt *
+sml_stmt_value (RfLoc loc, SmlName *var, SmlValue to, const SmlValue *from)
+{
+  SmlStmt *s = sml_stmt_op (RF_OP_VALUE, loc, var, NULL);
+  s->to = to;
+  if (from)
+    s->from = *from;
+  s->any_from = from == NULL;
   return s;
 }
 
@@ -203,6 +218,9 @@ static void
 decl_free (SmlDecl *d)
 {
   sml_name_free (d->name);
+  sml_name_free (d->guard);
+  if (d->values)
+    g_array_unref (d->values);
   g_free (d);
 }
 
@@ -228,9 +246,97 @@ sml_declare (SmlParser *ctx, SmlDeclHead head, GPtrArray *names, gboolean broken
       d->kind = head.kind;
       d->inferred = head.inferred;
       d->id = -1;
+      d->guard_id = -1;
       g_ptr_array_add (ctx->decls, d);
     }
   g_ptr_array_unref (names);
+}
+
+SmlValue
+sml_value (SmlParser *ctx, RfLoc loc, gboolean neg, guint64 mag)
+{
+  guint64 max = neg ? (guint64) G_MAXINT64 + 1 : (guint64) G_MAXINT64;
+  if (mag > max)
+    {
+      sml_report (ctx, loc, "value out of range (%" G_GINT64_FORMAT " to %" G_GINT64_FORMAT ")",
+                  G_MININT64, G_MAXINT64);
+      mag = max;
+    }
+  /* -(2^63) has no positive counterpart: negate in unsigned arithmetic */
+  return (SmlValue) { neg ? (gint64) (0 - mag) : (gint64) mag, loc };
+}
+
+GArray *
+sml_value_list_new (SmlValue first)
+{
+  GArray *list = g_array_new (FALSE, FALSE, sizeof (SmlValue));
+  g_array_append_val (list, first);
+  return list;
+}
+
+GArray *
+sml_value_list_append (GArray *list, SmlValue v)
+{
+  g_array_append_val (list, v);
+  return list;
+}
+
+static gint
+value_cmp (gconstpointer a, gconstpointer b)
+{
+  gint64 x = ((const SmlValue *) a)->v, y = ((const SmlValue *) b)->v;
+  return x < y ? -1 : x > y;
+}
+
+/* The index of V in VALUES, or -1. */
+static gint
+value_index (GArray *values, gint64 v)
+{
+  for (guint i = 0; i < values->len; i++)
+    if (g_array_index (values, SmlValue, i).v == v)
+      return (gint) i;
+  return -1;
+}
+
+/* value NAME {V1, ..., Vn} = INIT [of GUARD];  -- checked here, in source order (the
+ * duplicates only when there are few enough values, so that a huge list costs
+ * nothing), then sorted ascending: the values' order in the program model. */
+void
+sml_declare_value (SmlParser *ctx, RfLoc loc, SmlName *name, GArray *values, SmlValue init,
+                   SmlName *guard)
+{
+  if (ctx->jobs->len > 0)
+    sml_report (ctx, loc, "declarations must come before job types");
+  if (values->len > RF_VALUE_MAX)
+    sml_report (ctx, g_array_index (values, SmlValue, RF_VALUE_MAX).loc,
+                "too many values for '%s' (at most %u)", name->name, RF_VALUE_MAX);
+  else
+    for (guint i = 1; i < values->len; i++)
+      for (guint j = 0; j < i; j++)
+        {
+          const SmlValue *a = &g_array_index (values, SmlValue, i), *b = &g_array_index (values, SmlValue, j);
+          if (a->v == b->v)
+            {
+              sml_report (ctx, a->loc, "duplicate value %" G_GINT64_FORMAT " of '%s'", a->v, name->name);
+              note (ctx, b->loc, "first given here");
+              break;
+            }
+        }
+  g_array_sort (values, value_cmp);
+  gint init_index = value_index (values, init.v);
+  if (init_index < 0)
+    sml_report (ctx, init.loc, "initial value %" G_GINT64_FORMAT " is not one of the values of '%s'",
+                init.v, name->name);
+
+  SmlDecl *d = g_new0 (SmlDecl, 1);
+  d->name = name;
+  d->kind = RF_VAR_VALUE;
+  d->id = -1;
+  d->values = values;
+  d->init_index = (guint) MAX (init_index, 0);
+  d->guard = guard;
+  d->guard_id = -1;
+  g_ptr_array_add (ctx->decls, d);
 }
 
 /* thread NAME [start] { ... }  and  main { ... } */
@@ -347,6 +453,7 @@ kind_phrase (RfVarKind kind)
     case RF_VAR_COND: return "a condition variable";
     case RF_VAR_SEM: return "a semaphore";
     case RF_VAR_RWLOCK: return "a read-write lock";
+    case RF_VAR_VALUE: return "a value variable";
     }
   g_assert_not_reached ();
 }
@@ -360,6 +467,15 @@ use_var (Checker *ck, const SmlName *name, RfVarKind kind)
     {
       if (!ck->ctx->lost_var && g_hash_table_add (ck->undeclared, name->name))
         sml_report (ck->ctx, name->loc, "'%s' undeclared", name->name);
+      return -1;
+    }
+  if (d->inferred && kind == RF_VAR_VALUE)
+    {
+      /* a value variable needs its values: no kind inferred */
+      sml_report (ck->ctx, name->loc, "'%s' is used as a value variable here, but declared 'shared' "
+                  "(a value variable is declared with 'value')", name->name);
+      g_autofree char *msg = g_strdup_printf ("'%s' declared here", name->name);
+      note (ck->ctx, d->name->loc, msg);
       return -1;
     }
   if (!d->inferred)
@@ -399,6 +515,7 @@ operand_kind (RfOpKind op)
     case RF_OP_WAIT: case RF_OP_SIGNAL: case RF_OP_BROADCAST: return RF_VAR_COND;
     case RF_OP_POST: case RF_OP_TAKE: return RF_VAR_SEM;
     case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK: return RF_VAR_RWLOCK;
+    case RF_OP_VALUE: return RF_VAR_VALUE;
     case RF_OP_SKIP: case RF_OP_CREATE: case RF_OP_JOINALL: break;
     }
   g_assert_not_reached ();
@@ -422,6 +539,33 @@ check_create (Checker *ck, SmlStmt *s)
     s->arg_id = j->id;
 }
 
+/* The index of value V of value variable D, or -1, reported. */
+static gint
+resolve_value (Checker *ck, const SmlDecl *d, SmlValue v)
+{
+  gint i = value_index (d->values, v.v);
+  if (i < 0)
+    {
+      sml_report (ck->ctx, v.loc, "%" G_GINT64_FORMAT " is not one of the values of '%s'", v.v, d->name->name);
+      g_autofree char *msg = g_strdup_printf ("'%s' declared here", d->name->name);
+      note (ck->ctx, d->name->loc, msg);
+    }
+  return i;
+}
+
+/* test v == A, set v = B from A, set v = B: the values of a declared value variable. */
+static void
+check_value_op (Checker *ck, SmlStmt *s)
+{
+  SmlDecl *d = g_hash_table_lookup (ck->vars, s->arg->name);
+  if (s->arg_id < 0 || !d || d->kind != RF_VAR_VALUE)
+    return;
+  s->n_values = d->values->len;
+  s->to_index = resolve_value (ck, d, s->to);
+  if (!s->any_from)  /* a test has one value: reported once */
+    s->from_index = s->from.v == s->to.v ? s->to_index : resolve_value (ck, d, s->from);
+}
+
 static void
 check_stmt (Checker *ck, SmlStmt *s)
 {
@@ -438,6 +582,8 @@ check_stmt (Checker *ck, SmlStmt *s)
         s->arg2_id = use_var (ck, s->arg2, RF_VAR_LOCK);
       if (s->op == RF_OP_JOINALL && s->arg2)
         s->arg2_id = use_var (ck, s->arg2, RF_VAR_SEM);
+      if (s->op == RF_OP_VALUE)
+        check_value_op (ck, s);
       break;
     case SML_STMT_SKIP:
       break;
@@ -530,6 +676,13 @@ check_program (SmlParser *ctx)
           j->id = n++;
           g_hash_table_insert (ck.jobs, j->name->name, j);
         }
+    }
+  /* of GUARD: a use of a data variable, before every statement in source order */
+  for (guint i = 0; i < ctx->decls->len; i++)
+    {
+      SmlDecl *d = g_ptr_array_index (ctx->decls, i);
+      if (d->guard)
+        d->guard_id = use_var (&ck, d->guard, RF_VAR_DATA);
     }
   for (guint i = 0; i < ctx->jobs->len; i++)
     check_job (&ck, g_ptr_array_index (ctx->jobs, i));
@@ -762,6 +915,24 @@ lower_loop (Lowerer *lw, const SmlStmt *s, guint h)
   return exit_on (-1);
 }
 
+/* test v == a, set v = b from a:  i -> j moving v from a to b (arg2 = a * n + b);
+ * set v = b:  one such edge i -> j for each value a of v, all to the same next node. */
+static Exit
+lower_value (Lowerer *lw, const SmlStmt *s, guint from)
+{
+  guint n = s->n_values, to = (guint) s->to_index;
+  if (!s->any_from)
+    return exit_on (edge (lw, from, PENDING, RF_OP_VALUE, s->arg_id, (gint) ((guint) s->from_index * n + to),
+                          s->loc, NULL));
+  Exit x = exit_on (-1);
+  for (guint a = 0; a < n; a++)
+    {
+      guint e = edge (lw, from, PENDING, RF_OP_VALUE, s->arg_id, (gint) (a * n + to), s->loc, NULL);
+      g_array_append_val (x.pending, e);
+    }
+  return x;
+}
+
 /* A non-empty statement S from node FROM. */
 static Exit
 lower_stmt (Lowerer *lw, const SmlStmt *s, guint from)
@@ -769,6 +940,8 @@ lower_stmt (Lowerer *lw, const SmlStmt *s, guint from)
   switch (s->kind)
     {
     case SML_STMT_OP:
+      if (s->op == RF_OP_VALUE)
+        return lower_value (lw, s, from);
       /* op: pc_i -> pc_j */
       return exit_on (edge (lw, from, PENDING, s->op, s->arg_id, s->arg2_id, s->loc, NULL));
     case SML_STMT_SKIP:
@@ -842,7 +1015,17 @@ lower_program (SmlParser *ctx)
   for (guint i = 0; i < ctx->decls->len; i++)
     {
       const SmlDecl *d = g_ptr_array_index (ctx->decls, i);
-      guint id = rf_program_add_var (prog, d->name->name, d->kind, d->name->loc);
+      guint id;
+      if (d->kind == RF_VAR_VALUE)
+        {
+          g_autofree gint64 *values = g_new (gint64, d->values->len);
+          for (guint k = 0; k < d->values->len; k++)
+            values[k] = g_array_index (d->values, SmlValue, k).v;
+          id = rf_program_add_value (prog, d->name->name, d->name->loc, values, d->values->len,
+                                     d->init_index, d->guard_id);
+        }
+      else
+        id = rf_program_add_var (prog, d->name->name, d->kind, d->name->loc);
       g_assert ((gint) id == d->id);
     }
   for (guint i = 0; i < ctx->jobs->len; i++)

@@ -19,8 +19,15 @@ typedef struct {
   RfLoc loc;
 } SmlName;
 
+/* SmlValue: an integer constant as written (a value of a value variable). */
+typedef struct {
+  gint64 v;
+  RfLoc loc;
+} SmlValue;
+
 typedef enum {
-  SML_STMT_OP,     /* read/write/acquire/release/wait/signal/broadcast/create */
+  SML_STMT_OP,     /* read/write/acquire/release/wait/signal/broadcast/create, and
+                    * test/set (op RF_OP_VALUE) */
   SML_STMT_SKIP,   /* skip; */
   SML_STMT_IF,     /* if (*) body else else_body (else_body may be NULL) */
   SML_STMT_WHILE,  /* while (*) body */
@@ -31,8 +38,11 @@ typedef enum {
 } SmlStmtKind;
 
 /* SmlStmt: one statement. loc is where it starts (keyword, label or '{').
- * Invariant: arg is set for OP, LABEL and GOTO; arg2 only for wait; body and
- * else_body may be NULL when error recovery dropped them (an empty statement). */
+ * Invariant: arg is set for OP, LABEL and GOTO; arg2 only for wait and joinall; body
+ * and else_body may be NULL when error recovery dropped them (an empty statement).
+ * test/set (op RF_OP_VALUE): `test v == A` has from == to == A, `set v = B from A`
+ * from A and to B, `set v = B` any_from (every value of v); the checks resolve them to
+ * indices into v's ascending values (from_index -1 for any_from). */
 typedef struct _SmlStmt SmlStmt;
 struct _SmlStmt {
   SmlStmtKind kind;
@@ -47,6 +57,11 @@ struct _SmlStmt {
   SmlStmt *else_body;   /* owned */
   GPtrArray *stmts;     /* SmlStmt*, owned: block contents */
   RfLoc end;            /* block: its '}' */
+  SmlValue from, to;    /* test/set */
+  gboolean any_from;
+  gint from_index;      /* resolved by the checks; -1 when any_from or unknown */
+  gint to_index;
+  guint n_values;       /* v's number of values, once resolved */
 };
 
 /* SmlStart: a job head's start clause, by value. count is as written (may be 0 or
@@ -66,7 +81,10 @@ typedef struct {
 
 /* SmlDecl: one declared shared name. kind is the declared kind; for `shared`
  * names (inferred == TRUE) it is fixed by the first use (used == TRUE), data if
- * never used. use is the first use. */
+ * never used. use is the first use. A value variable (`value v {...} = I of g;`,
+ * kind RF_VAR_VALUE) has its values, sorted ascending once checked (distinct and at
+ * most RF_VALUE_MAX of them unless an error was reported), init_index the index of I
+ * among them, and an optional guard g resolved to guard_id by the checks. */
 typedef struct {
   SmlName *name;        /* owned */
   RfVarKind kind;
@@ -75,6 +93,10 @@ typedef struct {
   gboolean conflict;    /* a conflicting use was reported already */
   RfLoc use;
   gint id;              /* var id; -1 for a redefinition */
+  GArray *values;       /* SmlValue, owned: a value variable's; NULL for the others */
+  guint init_index;
+  SmlName *guard;       /* owned, or NULL */
+  gint guard_id;        /* resolved by the checks; -1 when none or unknown */
 } SmlDecl;
 
 /* SmlJob: one job type. body is a SML_STMT_BLOCK (owned), its end the closing brace. */
@@ -127,6 +149,9 @@ GPtrArray *sml_name_list_append (GPtrArray *list, SmlName *n);
 
 SmlStmt *sml_stmt_op (RfOpKind op, RfLoc loc, SmlName *arg, SmlName *arg2);
 SmlStmt *sml_stmt_create_main (RfLoc loc, RfLoc main_loc);
+/* test/set of value variable VAR (taken): to TO, from *FROM, or from any value when
+ * FROM is NULL (`set v = B;`). */
+SmlStmt *sml_stmt_value (RfLoc loc, SmlName *var, SmlValue to, const SmlValue *from);
 SmlStmt *sml_stmt_skip (RfLoc loc);
 SmlStmt *sml_stmt_if (RfLoc loc, SmlStmt *then_body, SmlStmt *else_body);
 SmlStmt *sml_stmt_while (RfLoc loc, SmlStmt *body);
@@ -143,6 +168,15 @@ GPtrArray *sml_stmt_list_append (GPtrArray *list, SmlStmt *s);
 /* `shared|lock|cond names;`; takes NAMES. BROKEN: a syntax error in the
  * declaration may have lost some names. */
 void sml_declare (SmlParser *ctx, SmlDeclHead head, GPtrArray *names, gboolean broken);
+/* A constant as written: -MAG when NEG, else MAG; reported if out of range. */
+SmlValue sml_value (SmlParser *ctx, RfLoc loc, gboolean neg, guint64 mag);
+/* A list of FIRST (SmlValue). */
+GArray *sml_value_list_new (SmlValue first);
+GArray *sml_value_list_append (GArray *list, SmlValue v);
+/* `value NAME {VALUES} = INIT [of GUARD];`; takes NAME, VALUES and GUARD (may be NULL).
+ * Checks the values (how many, distinct, INIT among them) and sorts them. */
+void sml_declare_value (SmlParser *ctx, RfLoc loc, SmlName *name, GArray *values, SmlValue init,
+                        SmlName *guard);
 /* A job type; takes NAME and BODY. */
 void sml_define_job (SmlParser *ctx, SmlName *name, SmlStart start, SmlStmt *body);
 /* `thread main ...`: reported, then kept as the main job. */
