@@ -219,6 +219,13 @@ static const RfCLibcFunc table[] = {
   R ("_exit", EXIT, OTHER, NC),
   R ("_Exit", EXIT, OTHER, NC),
   R ("abort", EXIT, OTHER, NC),
+  /* SV-COMP's conventions (its tasks declare them; reach_error's body, when given, is
+   * the error itself) */
+  R ("reach_error", EXIT, OTHER, NC),
+  R ("__VERIFIER_error", EXIT, OTHER, NC),
+  R ("__VERIFIER_atomic_begin", ATOMIC_BEGIN, OTHER, NC),
+  R ("__VERIFIER_atomic_end", ATOMIC_END, OTHER, NC),
+  R ("__VERIFIER_assume", ASSUME, OTHER, NC),
   R ("pthread_exit", EXIT, OTHER, NC),
   R ("__assert_fail", EXIT, OTHER, NC),
   R ("__assert_perror_fail", EXIT, OTHER, NC),
@@ -446,6 +453,8 @@ static const RfCLibcFunc table[] = {
  * its first argument atomically. */
 static const RfCLibcFunc builtin_row = { "__builtin_*", RF_C_LIBC_READS_WRITES, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
 static const RfCLibcFunc atomic_row = { "__atomic_*", RF_C_LIBC_ATOMIC_RMW, RF_C_LIBC_PTS_ATOMIC, NC, NULL, NULL, NULL };
+/* SV-COMP's __VERIFIER_nondet_int () and the like return an unknown value. */
+static const RfCLibcFunc nondet_row = { "__VERIFIER_nondet_*", RF_C_LIBC_PURE, RF_C_LIBC_PTS_OTHER, NC, NULL, NULL, NULL };
 
 /* RowStates: the parsed states of one row. */
 typedef struct {
@@ -542,6 +551,8 @@ rf_c_libc_lookup (const char *name)
     return f;
   if (is_atomic_name (name))
     return &atomic_row;
+  if (g_str_has_prefix (name, "__VERIFIER_nondet_"))
+    return &nondet_row;
   if (!g_str_has_prefix (name, "__builtin_"))
     return NULL;
   const char *rest = name + strlen ("__builtin_");
@@ -647,6 +658,9 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_SEM_TRYWAIT] = "takes from a semaphore, or fails",
     [RF_C_LIBC_NOSYNC] = "no synchronisation assumed (warning)",
     [RF_C_LIBC_FORK] = "the child is followed as the caller going on, beside the other threads (warning)",
+    [RF_C_LIBC_ATOMIC_BEGIN] = "starts an atomic section (SV-COMP)",
+    [RF_C_LIBC_ATOMIC_END] = "ends an atomic section (SV-COMP)",
+    [RF_C_LIBC_ASSUME] = "blocks for ever when argument 1 is false (SV-COMP)",
     [RF_C_LIBC_ATOMIC_LOAD] = "atomic read through argument 1",
     [RF_C_LIBC_ATOMIC_LOAD_GENERIC] = "atomic read through argument 1, writes through argument 2",
     [RF_C_LIBC_ATOMIC_STORE] = "atomic write through argument 1",

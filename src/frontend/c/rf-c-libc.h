@@ -75,6 +75,9 @@ typedef enum {
   RF_C_LIBC_SEM_TRYWAIT,  /* takes one from a semaphore, or fails */
   RF_C_LIBC_NOSYNC,       /* synchronisation the model does not follow (warning) */
   RF_C_LIBC_FORK,         /* a new process: its child is followed as the caller going on (warning) */
+  RF_C_LIBC_ATOMIC_BEGIN, /* SV-COMP's __VERIFIER_atomic_begin: starts an atomic section */
+  RF_C_LIBC_ATOMIC_END,   /* __VERIFIER_atomic_end: ends it */
+  RF_C_LIBC_ASSUME,       /* __VERIFIER_assume: blocks for ever when its argument is false */
   /* atomics */
   RF_C_LIBC_ATOMIC_LOAD,  /* reads through argument 1 atomically */
   RF_C_LIBC_ATOMIC_LOAD_GENERIC,   /* __atomic_load: also writes through argument 2 */

@@ -319,6 +319,9 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_ATOMIC_STORE_GENERIC: case RF_C_LIBC_ATOMIC_RMW:
       lower_atomic_call (L, e, name, lib, loc);
       return;
+    case RF_C_LIBC_ATOMIC_BEGIN: case RF_C_LIBC_ATOMIC_END: case RF_C_LIBC_ASSUME:
+      lower_svcomp_call (L, e, name, lib, loc);
+      return;
     case RF_C_LIBC_UNSUPPORTED:
       lower_unsupported_call (L, e, name, lib, loc);
       return;
@@ -557,6 +560,13 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
       }
   Frame *f = lower_frame_new (fn, L->frame);
   f->call = call;
+  if (call && call == L->split_call)
+    {
+      f->split = TRUE;
+      f->ret_t = L->split_t;
+      f->ret_f = L->split_f;
+      L->split_call = NULL;
+    }
   if (L->job->nodes->len > 1000000)
     {
       lower_error (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
@@ -611,7 +621,8 @@ lower_call (Lower *L, CExpr *e)
     }
   if (def)
     {
-      lower_inline (L, def, e);
+      if (!lower_svcomp_inline (L, def, e))
+        lower_inline (L, def, e);
       if (def->in_system)
         lower_library_state (L, e, f);
       return;

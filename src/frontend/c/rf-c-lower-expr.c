@@ -233,6 +233,35 @@ checked_call_in (CExpr *e, gboolean *true_is_success)
   return call;
 }
 
+/* Condition CALL, a call of a function with a body the lowering inlines: inlined with
+ * its returns split by the returned value's truth (Frame.split), to T or F; a return
+ * that does not go through a split frame (the end of the body, a recursive call's)
+ * goes both ways. FALSE when CALL is no such call. */
+static gboolean
+split_call (Lower *L, CExpr *call, guint t, guint f)
+{
+  const char *name = c_callee_name (call);
+  CDecl *def = name ? lower_func_def (L, name) : NULL;
+  if (!def || def->in_system || L->quiet || rf_c_libc_lowers (rf_c_libc_lookup (name), TRUE)
+      || g_hash_table_contains (L->pre.recursive, def))
+    return FALSE;
+  for (Frame *fr = L->frame; fr; fr = fr->up)
+    if (fr->fn == def)
+      return FALSE;
+  /* the frame's ret_t and ret_f (lower_inline takes them when it makes the frame; an
+   * atomic function's section ends after them, lower_svcomp_inline, and moves them) */
+  L->split_call = call;
+  L->split_t = lower_node (L, call->loc);
+  L->split_f = lower_node (L, call->loc);
+  lower_call (L, call);
+  L->split_call = NULL;
+  lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, call->loc, "result true");
+  lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, call->loc, "result false");
+  lower_edge (L, L->split_t, t, RF_OP_SKIP, -1, -1, call->loc, "result true");
+  lower_edge (L, L->split_f, f, RF_OP_SKIP, -1, -1, call->loc, "result false");
+  return TRUE;
+}
+
 /* Lowers condition E from the current node to T (true) or F (false). */
 void
 lower_cond (Lower *L, CExpr *e, guint t, guint f)
@@ -272,6 +301,14 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
       return;
     }
   if (lower_value_cond (L, p, t, f))
+    return;
+  gint64 k;
+  if (c_const_int (p, &k))
+    {
+      lower_edge (L, L->cur, k ? t : f, RF_OP_SKIP, -1, -1, e->loc, k ? "condition true" : "condition false");
+      return;
+    }
+  if (p->kind == C_EXPR_CALL && split_call (L, p, t, f))
     return;
   lower_eval (L, e);
   lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");

@@ -428,6 +428,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
   L->job = rf_program_get_job (L->prog, job_id);
   g_hash_table_remove_all (L->priv.fresh);
   L->job_id = job_id;
+  L->svcomp_depth = 0;
   L->job->entry = lower_node (L, fn->body->loc);
   L->cur = L->job->entry;
   L->exit_node = lower_node (L, fn->body->end);

@@ -386,4 +386,5 @@ lower_prepass (Lower *L)
   lower_stable_globals (L);
   lower_fresh_globals (L);
   lower_values_scan (L);
+  lower_svcomp_scan (L);
 }

@@ -14,6 +14,7 @@
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
  *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
  *   rf-c-lower-values.c   shared variables of a small finite domain, followed exactly;
+ *   rf-c-lower-svcomp.c   SV-COMP's conventions: atomic sections, assume;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -39,6 +40,9 @@ struct _Frame {
   CDecl *fn;
   CExpr *call;              /* the call inlined here, or NULL (a thread's entry) */
   guint entry, ret;
+  gboolean split;           /* a condition tests the result: `return E;` goes to ret_t
+                             * where E may be true, to ret_f where it may be false */
+  guint ret_t, ret_f;
   Frame *up;
   GHashTable *args;
   GHashTable *labels;
@@ -290,6 +294,14 @@ typedef struct {
   guint cur;
   Frame *frame;
   int quiet;                /* > 0: resolving an alias again: no edges */
+  CExpr *split_call;        /* the call whose inlining a condition asks to split by its
+                             * result (Frame.split), or NULL; split_t, split_f: the
+                             * nodes its frame's ret_t and ret_f are to be */
+  guint split_t, split_f;
+  guint svcomp_depth;       /* the atomic sections (rf-c-lower-svcomp.c) open here */
+  gboolean svcomp_unstructured; /* some function's sections are not structured: they
+                             * give no exclusion (svcomp_bad_loc: that function) */
+  RfLoc svcomp_bad_loc;
   CExpr *value_skip;        /* the atomic operation whose effect on a value variable a
                              * condition is lowering (lower_value_step leaves it), or NULL */
   CDecl *pfn;               /* pre-pass: the current function */
@@ -731,6 +743,15 @@ gboolean lower_value_cond (Lower *L, CExpr *e, guint t, guint f);
 /* After lowering E (an assignment, a call, a statement expression): its change of a
  * value variable. */
 void lower_value_step (Lower *L, CExpr *e);
+
+/* rf-c-lower-svcomp.c */
+/* The pre-pass: whether every function's atomic sections are structured. */
+void lower_svcomp_scan (Lower *L);
+/* __VERIFIER_atomic_begin, __VERIFIER_atomic_end, __VERIFIER_assume. */
+void lower_svcomp_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+/* CALL of DEF, a function named __VERIFIER_atomic_*, inlined as an atomic section
+ * (TRUE); FALSE for any other function. */
+gboolean lower_svcomp_inline (Lower *L, CDecl *def, CExpr *call);
 
 /* rf-c-lower-finish.c */
 void lower_note_accesses (Lower *L);

@@ -607,6 +607,13 @@ lower_stmt_kind (Lower *L, CStmt *s)
       }
       return;
     case C_STMT_RETURN:
+      if (L->frame->split && s->expr)
+        {
+          /* the caller tests the result: the returned value decides where */
+          lower_cond (L, s->expr, L->frame->ret_t, L->frame->ret_f);
+          lower_dead (L, s->loc);
+          return;
+        }
       lower_eval (L, s->expr);
       lower_edge (L, L->cur, L->frame->ret, RF_OP_SKIP, -1, -1, s->loc, "return");
       lower_dead (L, s->loc);

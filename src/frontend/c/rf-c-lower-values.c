@@ -19,7 +19,10 @@
  *     gives no order and is not followed;
  *   - some condition of the program compares it with a constant (value places only
  *     where the program compares the value), and it takes at most RF_VALUE_MAX values
- *     (its initial value and the constants stored).
+ *     (its initial value and the constants stored);
+ *   - some thread changes it while others run: a variable only main sets, before it
+ *     starts any thread (pre.stable), has one value while they run, and following it
+ *     would only multiply the states of the search.
  * Its domain is those values. The model is sequentially consistent, which C11 promises
  * only while the variable's own accesses do not race: the value variable's guard is
  * the data variable of D, and the driver forgets a value variable whose guard it does
@@ -486,6 +489,9 @@ scan_expr (CExpr *e, gpointer data)
       scan_cond (sc, e->a);
       break;
     case C_EXPR_CALL: case C_EXPR_STMT_EXPR:
+      if (e->kind == C_EXPR_CALL && g_strcmp0 (c_callee_name (e), "__VERIFIER_assume") == 0 && e->args
+          && e->args->len == 1)
+        scan_cond (sc, g_ptr_array_index (e->args, 0));
       if (atomic_form (e, &op) && (dom = scan_dom (sc, op.d)))
         {
           g_hash_table_add (sc->ok_addr, op.addr);
@@ -569,7 +575,10 @@ lower_values_scan (Lower *L)
   while (g_hash_table_iter_next (&it, &d, &p))
     {
       ValueDom *dom = p;
-      if (dom->bad || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX)
+      /* a variable only main sets before it starts any thread (pre.stable) has one value
+       * while threads run: following it would only multiply the states */
+      if (dom->bad || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX
+          || g_hash_table_contains (L->pre.stable, d))
         g_hash_table_iter_remove (&it);
       else
         g_array_sort (dom->values, cmp_gint64);
