@@ -303,7 +303,7 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
   if (lower_value_cond (L, p, t, f))
     return;
   gint64 k;
-  if (c_const_int (p, &k))
+  if (lower_value_const (L, p, &k))
     {
       lower_edge (L, L->cur, k ? t : f, RF_OP_SKIP, -1, -1, e->loc, k ? "condition true" : "condition false");
       return;

@@ -72,6 +72,7 @@ typedef struct {
   gint64 init;
   gint var;
   char *name;
+  CDecl *fn;                /* a static local's function (NULL for a global) */
   gboolean bad, compared;
 } ValueDom;
 
@@ -302,6 +303,8 @@ typedef struct {
   gboolean svcomp_unstructured; /* some function's sections are not structured: they
                              * give no exclusion (svcomp_bad_loc: that function) */
   RfLoc svcomp_bad_loc;
+  struct _ValueScan *vscan; /* the value variables' scan while it runs (parameters are
+                             * then resolved through its bindings, not through frames) */
   CExpr *value_skip;        /* the atomic operation whose effect on a value variable a
                              * condition is lowering (lower_value_step leaves it), or NULL */
   CDecl *pfn;               /* pre-pass: the current function */
@@ -724,6 +727,9 @@ void lower_once_sites (Lower *L);
 void lower_static_writes (Lower *L);
 void lower_fresh_globals (Lower *L);
 void lower_stable_globals (Lower *L);
+/* The number of leading statements of main's body that start no other thread (nor
+ * handler); 0 when main is called or its address taken, or there is none. */
+guint lower_main_prefix (Lower *L);
 
 /* rf-c-lower-fresh.c */
 void lower_private_sites (Lower *L);
@@ -740,6 +746,9 @@ void lower_value_dom_free (gpointer dom);
 /* Condition E (no && || ! at its top) on a value variable, lowered from the current
  * node to T or F by its value (TRUE); FALSE when E is no such test. */
 gboolean lower_value_cond (Lower *L, CExpr *e, guint t, guint f);
+/* E's value when it is known where it is lowered: a constant, a parameter whose
+ * argument is one (through the frames), or a comparison, ! && || of such. */
+gboolean lower_value_const (Lower *L, CExpr *e, gint64 *out);
 /* After lowering E (an assignment, a call, a statement expression): its change of a
  * value variable. */
 void lower_value_step (Lower *L, CExpr *e);

@@ -403,13 +403,15 @@ lower_static_writes (Lower *L)
     }
 }
 
-void
-lower_stable_globals (Lower *L)
+/* The number of leading statements of main's body that may start no other thread (nor
+ * handler), main being called by no function; 0 when there is no such main. */
+guint
+lower_main_prefix (Lower *L)
 {
   CDecl *m = L->module ? NULL : lower_func_def (L, "main");
   if (!m || !m->body || m->body->kind != C_STMT_COMPOUND || !m->body->items
       || g_hash_table_contains (L->pre.addr_funcs, m) || g_hash_table_contains (L->pre.recursive, m))
-    return;
+    return 0;
   /* the functions that may start others, closed under their callers */
   g_autoptr (GHashTable) starters = g_hash_table_new (NULL, NULL);
   Starts st = { L, starters, FALSE };
@@ -428,23 +430,34 @@ lower_stable_globals (Lower *L)
             g_hash_table_add (starters, f), changed = TRUE;
         }
     }
+  guint n = 0;
+  for (; n < m->body->items->len; n++)
+    {
+      st.found = FALSE;
+      c_visit_stmt (&sv, g_ptr_array_index (m->body->items, n));
+      if (st.found)
+        break;
+    }
+  return n;
+}
+
+void
+lower_stable_globals (Lower *L)
+{
+  guint n = lower_main_prefix (L);
+  CDecl *m = n > 0 ? lower_func_def (L, "main") : NULL;
+  if (!m)
+    return;
   GHashTable *all = L->pre.static_writes;
   g_autoptr (GHashTable) before = g_hash_table_new (NULL, NULL);
   CVisitor bv = { .expr = count_writes, .data = before };
-  for (guint i = 0; i < m->body->items->len; i++)
-    {
-      CStmt *item = g_ptr_array_index (m->body->items, i);
-      st.found = FALSE;
-      c_visit_stmt (&sv, item);
-      if (st.found)
-        break;
-      c_visit_stmt (&bv, item);
-    }
+  for (guint i = 0; i < n; i++)
+    c_visit_stmt (&bv, g_ptr_array_index (m->body->items, i));
   GHashTableIter it;
-  gpointer d, n;
+  gpointer d, k;
   g_hash_table_iter_init (&it, all);
-  while (g_hash_table_iter_next (&it, &d, &n))
-    if (g_hash_table_lookup (before, d) == n && !g_hash_table_contains (L->pre.addr_members, d))
+  while (g_hash_table_iter_next (&it, &d, &k))
+    if (g_hash_table_lookup (before, d) == k && !g_hash_table_contains (L->pre.addr_members, d))
       g_hash_table_add (L->pre.stable, d);  /* an address taken, even early, may let a thread write it later */
 }
 

@@ -13,16 +13,24 @@
  *     __sync_* builtins, and GCC's statement expressions for stdatomic.h's macros);
  *   - its address is taken nowhere else (so no pointer reaches it), nor is it an asm
  *     operand;
- *   - each atomic operation on it orders memory (a load acquire or seq_cst, a store
- *     release or seq_cst, a read-modify-write acq_rel or seq_cst): a relaxed flag, or
- *     a __sync_lock_test_and_set (an acquire barrier only), publishes nothing, so it
- *     gives no order and is not followed;
+ *   - each atomic change of it orders memory (a store release or seq_cst, a
+ *     read-modify-write acq_rel or seq_cst), or is made by main before it starts any
+ *     thread: a relaxed store, or a __sync_lock_test_and_set (an acquire barrier only),
+ *     publishes nothing, so the threads that see its value are given no order; a load
+ *     that is not acquire, consume or seq_cst is tested both ways, as data;
  *   - some condition of the program compares it with a constant (value places only
  *     where the program compares the value), and it takes at most RF_VALUE_MAX values
  *     (its initial value and the constants stored);
  *   - some thread changes it while others run: a variable only main sets, before it
  *     starts any thread (pre.stable), has one value while they run, and following it
  *     would only multiply the states of the search.
+ * A helper's parameter stands for its arguments (bindings): `set_state (int s) { state
+ * = s; }` called only with constants stores those constants, and `spin_lock (int *l)`
+ * called only with `&lock` works on lock, when the helper never changes the parameter,
+ * its address is never taken, the helper is called by name only and not recursively,
+ * and (for a pointer) every use of the parameter is `*l` or the object of an atomic
+ * operation or passed on to another such parameter. The lowering then finds the
+ * argument through its frames.
  * Its domain is those values. The model is sequentially consistent, which C11 promises
  * only while the variable's own accesses do not race: the value variable's guard is
  * the data variable of D, and the driver forgets a value variable whose guard it does
@@ -98,15 +106,146 @@ order_in (CExpr *e, guint allowed)
   return c_const_int (e, &o) && o >= 0 && o < 31 && (allowed & (1u << o));
 }
 
-/* The static scalar whose address E is (`&D`), or NULL. */
+/* Binding: what a parameter stands for (see the comment atop): ptr, the static scalar
+ * every call points it to; vals (gint64), the constants every call passes; neither:
+ * nothing (bad). uses, good: the uses of a pointer parameter in its function, and those
+ * of them the scan found to be `*p`, an atomic operation's object or an argument of
+ * another pointer parameter. busy: being worked out (a cycle: bad). */
+typedef struct {
+  CDecl *ptr;
+  GArray *vals;
+  gboolean bad, busy;
+  guint uses, good;
+} Binding;
+
+typedef struct _ValueScan ValueScan;
+static Binding *bind (ValueScan *sc, CDecl *p);
+static gboolean const_value (Lower *L, CExpr *e, gint64 *out);
+
+/* The innermost frame inlining the function that has parameter P, with P's argument
+ * in *ARG (to be evaluated in the frame's caller), when P keeps that value. */
+static Frame *
+frame_of_param (Lower *L, CDecl *p, CExpr **arg)
+{
+  if (g_hash_table_contains (L->pre.assigned, p) || g_hash_table_contains (L->pre.escaped, p))
+    return NULL;
+  /* a recursive call comes back to its frame with other arguments */
+  for (Frame *f = L->frame; f; f = f->up)
+    if (f->fn && f->fn->params && g_ptr_array_find (f->fn->params, p, NULL))
+      return (*arg = g_hash_table_lookup (f->args, p)) && f->up && !g_hash_table_contains (L->pre.recursive, f->fn)
+             ? f : NULL;
+  return NULL;
+}
+
+/* The static scalar pointer E points to (`&D`, or a parameter bound to it), or NULL. */
 static CDecl *
-addr_of_static (CExpr *e)
+ptr_target (Lower *L, CExpr *e)
 {
   e = c_peel (e);
-  if (!e || e->kind != C_EXPR_UNARY || e->op != C_OP_ADDR)
+  if (!e)
     return NULL;
-  CExpr *x = c_peel (e->a);
-  return x && x->kind == C_EXPR_IDENT && x->decl && x->decl->kind == C_DECL_VAR ? x->decl : NULL;
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    {
+      CExpr *x = c_peel (e->a);
+      return x && x->kind == C_EXPR_IDENT && x->decl && x->decl->kind == C_DECL_VAR ? x->decl : NULL;
+    }
+  if (e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_PARAM)
+    return NULL;
+  if (L->vscan)
+    {
+      Binding *b = bind (L->vscan, e->decl);
+      return b ? b->ptr : NULL;
+    }
+  CExpr *arg;
+  Frame *f = frame_of_param (L, e->decl, &arg);
+  if (!f)
+    return NULL;
+  Frame *saved = L->frame;
+  L->frame = f->up;
+  CDecl *d = ptr_target (L, arg);
+  L->frame = saved;
+  return d;
+}
+
+/* The constant values E may have, appended to OUT (a constant, or a parameter bound to
+ * constants); FALSE when E is no such expression. */
+static gboolean
+const_values (Lower *L, CExpr *e, GArray *out)
+{
+  gint64 v;
+  if (c_const_int (e, &v))
+    {
+      g_array_append_val (out, v);
+      return TRUE;
+    }
+  e = c_peel (e);
+  if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_PARAM)
+    return FALSE;
+  if (L->vscan)
+    {
+      Binding *b = bind (L->vscan, e->decl);
+      if (!b || !b->vals)
+        return FALSE;
+      g_array_append_vals (out, b->vals->data, b->vals->len);
+      return TRUE;
+    }
+  CExpr *arg;
+  Frame *f = frame_of_param (L, e->decl, &arg);
+  if (!f)
+    return FALSE;
+  Frame *saved = L->frame;
+  L->frame = f->up;
+  gboolean ok = const_values (L, arg, out);
+  L->frame = saved;
+  return ok;
+}
+
+gboolean
+lower_value_const (Lower *L, CExpr *e, gint64 *out)
+{
+  if (const_value (L, e, out))
+    return TRUE;
+  CExpr *p = c_peel (e);
+  gint64 a, b;
+  if (p && p->kind == C_EXPR_UNARY && p->op == C_OP_NOT && lower_value_const (L, p->a, &a))
+    return (*out = !a), TRUE;
+  if (!p || p->kind != C_EXPR_BINARY || !lower_value_const (L, p->a, &a) || !lower_value_const (L, p->b, &b))
+    return FALSE;
+  switch (p->op)
+    {
+    case C_OP_EQ: *out = a == b; return TRUE;
+    case C_OP_NE: *out = a != b; return TRUE;
+    case C_OP_LT: *out = a < b; return TRUE;
+    case C_OP_LE: *out = a <= b; return TRUE;
+    case C_OP_GT: *out = a > b; return TRUE;
+    case C_OP_GE: *out = a >= b; return TRUE;
+    case C_OP_AND: *out = a && b; return TRUE;
+    case C_OP_OR: *out = a || b; return TRUE;
+    default: return FALSE;
+    }
+}
+
+/* E's one constant value, in *OUT. */
+static gboolean
+const_value (Lower *L, CExpr *e, gint64 *out)
+{
+  g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  if (!const_values (L, e, vs) || vs->len != 1)
+    return FALSE;
+  *out = g_array_index (vs, gint64, 0);
+  return TRUE;
+}
+
+/* The static scalar lvalue E denotes: D itself, or `*p` with p pointing to it. */
+static CDecl *
+lvalue_target (Lower *L, CExpr *e)
+{
+  e = c_peel (e);
+  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR)
+    return e->decl;
+  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
+    return ptr_target (L, e->a);
+  return NULL;
 }
 
 /* The initializer expression of local D declared in block ITEMS, or NULL. */
@@ -141,7 +280,7 @@ addr_local (CExpr *e)
  *   ({ __auto_type P = (&D); T tmp = (V); __atomic_compare_exchange (P, E, &tmp, W, S, F); })
  * E (peeled) as one of them, in OUT. */
 static gboolean
-stdatomic_form (CExpr *e, Vop *out)
+stdatomic_form (Lower *L, CExpr *e, Vop *out)
 {
   if (e->kind != C_EXPR_STMT_EXPR || !e->stmt || e->stmt->kind != C_STMT_COMPOUND || !e->stmt->items
       || e->stmt->items->len < 2)
@@ -152,7 +291,7 @@ stdatomic_form (CExpr *e, Vop *out)
     return FALSE;
   CDecl *p = g_ptr_array_index (first->items, 0);
   CExpr *addr = p->init ? p->init->expr : NULL;
-  CDecl *d = addr ? addr_of_static (addr) : NULL;
+  CDecl *d = addr ? ptr_target (L, addr) : NULL;
   if (!d)
     return FALSE;
   for (guint i = 1; i < items->len; i++)
@@ -166,7 +305,7 @@ stdatomic_form (CExpr *e, Vop *out)
       if (!n || !a0 || a0->kind != C_EXPR_IDENT || a0->decl != p)
         continue;
       guint na = call->args->len;
-      *out = (Vop) { VOP_LOAD, e, addr, d, NULL, NULL, FALSE };
+      *out = (Vop) { VOP_LOAD, e, c_peel (addr), d, NULL, NULL, FALSE };
       if (strcmp (n, "__atomic_load") == 0 && na == 3)
         out->ordered = order_in (g_ptr_array_index (call->args, 2), ORD_LOAD);
       else if (strcmp (n, "__atomic_store") == 0 && na == 3)
@@ -195,20 +334,21 @@ stdatomic_form (CExpr *e, Vop *out)
   return FALSE;
 }
 
-/* E (peeled) as an atomic operation on `&D` of a static scalar D, in OUT. */
+/* E (peeled) as an atomic operation on a static scalar D (its object `&D`, or a
+ * parameter bound to it), in OUT. */
 static gboolean
-atomic_form (CExpr *e, Vop *out)
+atomic_form (Lower *L, CExpr *e, Vop *out)
 {
   e = c_peel (e);
   if (!e)
     return FALSE;
   if (e->kind == C_EXPR_STMT_EXPR)
-    return stdatomic_form (e, out);
+    return stdatomic_form (L, e, out);
   if (e->kind != C_EXPR_CALL || !e->args || e->args->len == 0)
     return FALSE;
   const char *n = c_callee_name (e);
   CExpr *addr = g_ptr_array_index (e->args, 0);
-  CDecl *d = addr_of_static (addr);
+  CDecl *d = ptr_target (L, addr);
   if (!n || !d)
     return FALSE;
   guint na = e->args->len;
@@ -268,24 +408,37 @@ dom_of (Lower *L, CDecl *d)
   return d ? g_hash_table_lookup (L->pre.values, d) : NULL;
 }
 
-/* Adds constant E (NULL: 0) to D's domain, or makes D bad. */
+/* Adds the constant values of E (NULL: 0) to D's domain, or makes D bad. */
 static void
 dom_add (Lower *L, ValueDom *dom, CDecl *d, CExpr *e)
 {
-  gint64 v = 0, c;
-  if ((e && !c_const_int (e, &v)) || !convert (L, d, v, &c))
+  g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 zero = 0;
+  if (!e)
+    g_array_append_val (vs, zero);
+  else if (!const_values (L, e, vs))
     {
       dom->bad = TRUE;
       return;
     }
-  for (guint i = 0; i < dom->values->len; i++)
-    if (g_array_index (dom->values, gint64, i) == c)
-      return;
-  g_array_append_val (dom->values, c);
+  for (guint k = 0; k < vs->len; k++)
+    {
+      gint64 c;
+      if (!convert (L, d, g_array_index (vs, gint64, k), &c))
+        {
+          dom->bad = TRUE;
+          return;
+        }
+      gboolean seen = FALSE;
+      for (guint i = 0; i < dom->values->len && !seen; i++)
+        seen = g_array_index (dom->values, gint64, i) == c;
+      if (!seen)
+        g_array_append_val (dom->values, c);
+    }
 }
 
-/* E, peeled of the casts that keep every value of D's type (to an integer type at least
- * as wide and of the same signedness, or wider), is D itself. */
+/* E, peeled of the casts that keep every value of its type (lower_int_preserves), as
+ * a static scalar lvalue (lvalue_target), or NULL. */
 static CDecl *
 plain_read (Lower *L, CExpr *e)
 {
@@ -295,14 +448,13 @@ plain_read (Lower *L, CExpr *e)
         return NULL;
       e = e->a;
     }
-  return e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR ? e->decl : NULL;
+  return lvalue_target (L, e);
 }
 
 /* ValueTest: a condition on a variable's value: the value X tested (the variable
  * read, or the result of an atomic operation on it: op), compared by cmp with k. */
 typedef struct {
   CDecl *d;
-  CExpr *lv;        /* an lvalue of D: its identifier */
   gboolean atomic;
   Vop op;
   COp cmp;
@@ -316,14 +468,14 @@ value_expr (Lower *L, CExpr *x, ValueTest *vt)
   CDecl *d = plain_read (L, x);
   if (d)
     {
-      CExpr *p = c_peel (x);
-      vt->d = d, vt->lv = p, vt->atomic = FALSE;
+      vt->d = d, vt->atomic = FALSE;
       return TRUE;
     }
   Vop op;
-  if (!atomic_form (x, &op) || op.kind == VOP_STORE)
+  /* a load that orders nothing (relaxed) gives its value but no order: tested both ways */
+  if (!atomic_form (L, x, &op) || op.kind == VOP_STORE || (op.kind == VOP_LOAD && !op.ordered))
     return FALSE;
-  vt->d = op.d, vt->lv = c_peel (op.addr->a), vt->atomic = TRUE, vt->op = op;
+  vt->d = op.d, vt->atomic = TRUE, vt->op = op;
   return TRUE;
 }
 
@@ -352,9 +504,9 @@ value_test (Lower *L, CExpr *e, ValueTest *vt)
                                    || p->op == C_OP_GT || p->op == C_OP_GE))
     {
       gint64 k;
-      if (c_const_int (p->b, &k) && value_expr (L, p->a, vt))
+      if (const_value (L, p->b, &k) && value_expr (L, p->a, vt))
         vt->cmp = p->op;
-      else if (c_const_int (p->a, &k) && value_expr (L, p->b, vt))
+      else if (const_value (L, p->a, &k) && value_expr (L, p->b, vt))
         vt->cmp = flip (p->op);
       else
         return FALSE;
@@ -384,12 +536,67 @@ compare (COp op, gint64 a, gint64 b)
 
 /* ---- the scan ---- */
 
-/* Scan: the walk over the whole program. ok_addr: the `&D` nodes that are the object
- * argument of an atomic operation already looked at. */
-typedef struct {
+/* ValueScan: the walk over the whole program. ok_addr: the `&D` nodes that are the
+ * object of an atomic operation, or an argument of a pointer parameter bound to D;
+ * early: in main's statements before it starts any thread; fn: the function walked;
+ * calls: function CDecl* -> GPtrArray of its calls by name (CExpr*); param_fn: parameter
+ * CDecl* -> its function; bindings: parameter CDecl* -> Binding* (owned); static_fn:
+ * static local CDecl* -> the function declaring it. */
+struct _ValueScan {
   Lower *L;
   GHashTable *ok_addr;
-} Scan;
+  gboolean early;
+  CDecl *fn;
+  GHashTable *calls, *param_fn, *bindings, *static_fn;
+};
+
+static void
+binding_free (gpointer p)
+{
+  Binding *b = p;
+  if (b->vals)
+    g_array_unref (b->vals);
+  g_free (b);
+}
+
+/* What parameter P stands for (see Binding), or NULL. */
+static Binding *
+bind (ValueScan *sc, CDecl *p)
+{
+  Lower *L = sc->L;
+  Binding *b = g_hash_table_lookup (sc->bindings, p);
+  if (b)
+    return b->busy || b->bad ? NULL : b;
+  b = g_new0 (Binding, 1);
+  g_hash_table_insert (sc->bindings, p, b);
+  b->busy = TRUE;
+  CDecl *fn = g_hash_table_lookup (sc->param_fn, p);
+  GPtrArray *calls = fn ? g_hash_table_lookup (sc->calls, fn) : NULL;
+  guint idx = 0;
+  if (!fn || !calls || !g_ptr_array_find (fn->params, p, &idx) || g_hash_table_contains (L->pre.addr_funcs, fn)
+      || g_hash_table_contains (L->pre.recursive, fn) || g_hash_table_contains (L->pre.assigned, p)
+      || g_hash_table_contains (L->pre.escaped, p))
+    b->bad = TRUE;
+  for (guint i = 0; !b->bad && i < calls->len; i++)
+    {
+      CExpr *call = g_ptr_array_index (calls, i);
+      CExpr *arg = call->args && idx < call->args->len ? g_ptr_array_index (call->args, idx) : NULL;
+      CDecl *d = arg ? ptr_target (L, arg) : NULL;
+      g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
+      if (d && !b->vals && (!b->ptr || b->ptr == d))
+        b->ptr = d;
+      else if (!d && arg && !b->ptr && const_values (L, arg, vs))
+        {
+          if (!b->vals)
+            b->vals = g_array_new (FALSE, FALSE, sizeof (gint64));
+          g_array_append_vals (b->vals, vs->data, vs->len);
+        }
+      else
+        b->bad = TRUE;
+    }
+  b->busy = FALSE;
+  return b->bad ? NULL : b;
+}
 
 /* D may be a value variable: a static scalar of the program's own. */
 static gboolean
@@ -403,7 +610,7 @@ candidate (Lower *L, CDecl *d)
 }
 
 static ValueDom *
-scan_dom (Scan *sc, CDecl *d)
+scan_dom (ValueScan *sc, CDecl *d)
 {
   if (!candidate (sc->L, d))
     return NULL;
@@ -413,6 +620,9 @@ scan_dom (Scan *sc, CDecl *d)
       dom = g_new0 (ValueDom, 1);
       dom->values = g_array_new (FALSE, FALSE, sizeof (gint64));
       dom->var = -1;
+      dom->fn = d->file_scope ? NULL : g_hash_table_lookup (sc->static_fn, d);
+      if (!d->file_scope && !dom->fn)
+        dom->bad = TRUE;
       g_hash_table_insert (sc->L->pre.values, d, dom);
       /* its initial value: the initializer, or 0 */
       if (d->init && !d->init->expr)
@@ -427,7 +637,7 @@ scan_dom (Scan *sc, CDecl *d)
 
 /* A condition (its && || ! parts): the variables it compares with a constant. */
 static void
-scan_cond (Scan *sc, CExpr *e)
+scan_cond (ValueScan *sc, CExpr *e)
 {
   CExpr *p = c_peel (e);
   if (!p)
@@ -449,35 +659,76 @@ scan_cond (Scan *sc, CExpr *e)
     dom->compared = TRUE;
 }
 
+/* E is a pointer parameter bound to a scalar: one of its uses the model follows. */
+static void
+good_use (ValueScan *sc, CExpr *e)
+{
+  e = c_peel (e);
+  Binding *b = e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_PARAM ? bind (sc, e->decl) : NULL;
+  if (b && b->ptr)
+    b->good++;
+}
+
+/* The arguments of CALL given to pointer parameters bound to scalars: `&D` is no
+ * escape of D, and a parameter passed on is a use followed. */
+static void
+scan_args (ValueScan *sc, CExpr *call)
+{
+  const char *n = c_callee_name (call);
+  CDecl *fn = n ? lower_func_def (sc->L, n) : NULL;
+  for (guint i = 0; fn && fn->params && call->args && i < call->args->len && i < fn->params->len; i++)
+    {
+      Binding *b = bind (sc, g_ptr_array_index (fn->params, i));
+      CExpr *a = c_peel (g_ptr_array_index (call->args, i));
+      if (!b || !b->ptr || !a)
+        continue;
+      if (a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR)
+        g_hash_table_add (sc->ok_addr, a);
+      else
+        good_use (sc, a);
+    }
+}
+
 static CVisitResult
 scan_expr (CExpr *e, gpointer data)
 {
-  Scan *sc = data;
+  ValueScan *sc = data;
+  Lower *L = sc->L;
   ValueDom *dom;
   Vop op;
   switch (e->kind)
     {
-    case C_EXPR_ASSIGN:
-      {
-        CExpr *a = c_peel (e->a);
-        if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl)))
-          {
-            if (e->op == C_OP_ASSIGN)
-              dom_add (sc->L, dom, a->decl, e->b);
-            else
-              dom->bad = TRUE;
-          }
-      }
-      break;
-    case C_EXPR_UNARY:
-      if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC
-          || e->op == C_OP_ADDR)
+    case C_EXPR_IDENT:
+      if (e->decl && e->decl->kind == C_DECL_PARAM)
         {
-          CExpr *a = c_peel (e->a);
-          if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl))
-              && !(e->op == C_OP_ADDR && g_hash_table_contains (sc->ok_addr, e)))
+          Binding *b = bind (sc, e->decl);
+          if (b && b->ptr)
+            b->uses++;
+        }
+      break;
+    case C_EXPR_ASSIGN:
+      if ((dom = scan_dom (sc, lvalue_target (L, e->a))))
+        {
+          if (e->op == C_OP_ASSIGN)
+            dom_add (L, dom, lvalue_target (L, e->a), e->b);
+          else
             dom->bad = TRUE;
         }
+      break;
+    case C_EXPR_UNARY:
+      if (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC)
+        {
+          if ((dom = scan_dom (sc, lvalue_target (L, e->a))))
+            dom->bad = TRUE;
+        }
+      else if (e->op == C_OP_ADDR)
+        {
+          CExpr *a = c_peel (e->a);
+          if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl)) && !g_hash_table_contains (sc->ok_addr, e))
+            dom->bad = TRUE;
+        }
+      else if (e->op == C_OP_DEREF)
+        good_use (sc, e->a);
       else if (e->op == C_OP_NOT)
         scan_cond (sc, e);
       break;
@@ -492,20 +743,25 @@ scan_expr (CExpr *e, gpointer data)
       if (e->kind == C_EXPR_CALL && g_strcmp0 (c_callee_name (e), "__VERIFIER_assume") == 0 && e->args
           && e->args->len == 1)
         scan_cond (sc, g_ptr_array_index (e->args, 0));
-      if (atomic_form (e, &op) && (dom = scan_dom (sc, op.d)))
+      if (e->kind == C_EXPR_CALL)
+        scan_args (sc, e);
+      if (atomic_form (L, e, &op) && (dom = scan_dom (sc, op.d)))
         {
-          g_hash_table_add (sc->ok_addr, op.addr);
-          if (!op.ordered)
+          if (op.addr->kind == C_EXPR_UNARY)
+            g_hash_table_add (sc->ok_addr, op.addr);
+          else
+            good_use (sc, op.addr);
+          /* a change that orders nothing (a relaxed store, atomic_init, an acquire-only
+           * exchange) gives no order to the threads that see it, unless no other
+           * thread runs yet (main before its first thread: pthread_create orders it);
+           * a relaxed load is only tested both ways (value_expr) */
+          if (!op.ordered && op.kind != VOP_LOAD && !sc->early)
             dom->bad = TRUE;
-          if (op.kind == VOP_STORE || op.kind == VOP_XCHG || op.kind == VOP_CAS_BOOL || op.kind == VOP_CAS_VAL
-              || op.kind == VOP_CAS_PTR)
-            dom_add (sc->L, dom, op.d, op.val);
-          if (op.kind == VOP_CAS_BOOL || op.kind == VOP_CAS_VAL)
-            {
-              gint64 k;
-              if (!c_const_int (op.expect, &k))
-                dom->bad = TRUE;
-            }
+          if (op.kind != VOP_LOAD)
+            dom_add (L, dom, op.d, op.val);
+          g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
+          if ((op.kind == VOP_CAS_BOOL || op.kind == VOP_CAS_VAL) && !const_values (L, op.expect, vs))
+            dom->bad = TRUE;
         }
       break;
     default:
@@ -518,7 +774,7 @@ scan_expr (CExpr *e, gpointer data)
 static CVisitResult
 scan_asm_ident (CExpr *e, gpointer data)
 {
-  Scan *sc = data;
+  ValueScan *sc = data;
   ValueDom *dom;
   if (e->kind == C_EXPR_IDENT && (dom = scan_dom (sc, e->decl)))
     dom->bad = TRUE;
@@ -528,7 +784,7 @@ scan_asm_ident (CExpr *e, gpointer data)
 static CVisitResult
 scan_stmt (CStmt *s, gpointer data)
 {
-  Scan *sc = data;
+  ValueScan *sc = data;
   switch (s->kind)
     {
     case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
@@ -546,6 +802,36 @@ scan_stmt (CStmt *s, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
+/* The first walk: calls by name, parameters' functions, static locals' functions. */
+static CVisitResult
+index_expr (CExpr *e, gpointer data)
+{
+  ValueScan *sc = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  CDecl *fn = n ? lower_func_def (sc->L, n) : NULL;
+  if (fn)
+    {
+      GPtrArray *calls = g_hash_table_lookup (sc->calls, fn);
+      if (!calls)
+        g_hash_table_insert (sc->calls, fn, calls = g_ptr_array_new ());
+      g_ptr_array_add (calls, e);
+    }
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+index_stmt (CStmt *s, gpointer data)
+{
+  ValueScan *sc = data;
+  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (s->items, i);
+      if (d->kind == C_DECL_VAR && d->storage == C_STORAGE_STATIC)
+        g_hash_table_insert (sc->static_fn, d, sc->fn);
+    }
+  return C_VISIT_CONTINUE;
+}
+
 static gint
 cmp_gint64 (gconstpointer a, gconstpointer b)
 {
@@ -556,21 +842,55 @@ cmp_gint64 (gconstpointer a, gconstpointer b)
 void
 lower_values_scan (Lower *L)
 {
-  g_autoptr (GHashTable) ok = g_hash_table_new (NULL, NULL);
-  Scan sc = { L, ok };
+  ValueScan sc = { L, g_hash_table_new (NULL, NULL), FALSE, NULL,
+                   g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref),
+                   g_hash_table_new (NULL, NULL), g_hash_table_new_full (NULL, NULL, NULL, binding_free),
+                   g_hash_table_new (NULL, NULL) };
+  L->vscan = &sc;
+  CVisitor iv = { .stmt = index_stmt, .expr = index_expr, .data = &sc };
+  for (guint i = 0; i < L->decls->len; i++)
+    {
+      CDecl *f = g_ptr_array_index (L->decls, i);
+      if (f->kind != C_DECL_FUNC || !f->body)
+        continue;
+      sc.fn = f;
+      for (guint k = 0; f->params && k < f->params->len; k++)
+        g_hash_table_insert (sc.param_fn, g_ptr_array_index (f->params, k), f);
+      c_visit_stmt (&iv, f->body);
+    }
   CVisitor v = { .stmt = scan_stmt, .expr = scan_expr, .data = &sc };
+  guint prefix = lower_main_prefix (L);
+  CDecl *main_fn = prefix > 0 ? lower_func_def (L, "main") : NULL;
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *f = g_ptr_array_index (L->decls, i);
       if (f->in_system)
         continue;
-      if (f->kind == C_DECL_FUNC && f->body)
+      sc.fn = f->kind == C_DECL_FUNC ? f : NULL;
+      if (f == main_fn)
+        for (guint k = 0; k < f->body->items->len; k++)
+          {
+            sc.early = k < prefix;
+            c_visit_stmt (&v, g_ptr_array_index (f->body->items, k));
+            sc.early = FALSE;
+          }
+      else if (f->kind == C_DECL_FUNC && f->body)
         c_visit_stmt (&v, f->body);
       else if (f->kind == C_DECL_VAR && f->init)
         c_visit_init (&v, f->init);
     }
+  /* a pointer parameter used in a way the model does not follow: what it points to
+   * may change behind the model's back */
   GHashTableIter it;
   gpointer d, p;
+  g_hash_table_iter_init (&it, sc.bindings);
+  while (g_hash_table_iter_next (&it, &d, &p))
+    {
+      Binding *b = p;
+      ValueDom *dom = !b->bad && b->ptr ? dom_of (L, b->ptr) : NULL;
+      if (dom && b->uses != b->good)
+        dom->bad = TRUE;
+    }
   g_hash_table_iter_init (&it, L->pre.values);
   while (g_hash_table_iter_next (&it, &d, &p))
     {
@@ -583,6 +903,12 @@ lower_values_scan (Lower *L)
       else
         g_array_sort (dom->values, cmp_gint64);
     }
+  L->vscan = NULL;
+  g_hash_table_unref (sc.ok_addr);
+  g_hash_table_unref (sc.calls);
+  g_hash_table_unref (sc.param_fn);
+  g_hash_table_unref (sc.bindings);
+  g_hash_table_unref (sc.static_fn);
 }
 
 void
@@ -596,19 +922,18 @@ lower_value_dom_free (gpointer p)
 
 /* ---- the lowering ---- */
 
-/* The value variable of D (LV an lvalue of it), made at its first use, or -1. */
+/* The value variable of D, made at its first use, or -1. */
 static gint
-value_var (Lower *L, CDecl *d, CExpr *lv)
+value_var (Lower *L, CDecl *d)
 {
   ValueDom *dom = dom_of (L, d);
   if (!dom || L->quiet)
     return -1;
   if (dom->var >= 0)
     return dom->var;
-  g_autoptr (GPtrArray) ps = lower_lval (L, lv);
-  if (!ps || ps->len != 1)
-    return -1;
-  g_autofree char *name = place_name (g_ptr_array_index (ps, 0));
+  RfCObj *r = lower_root_of_decl (L, d, dom->fn);
+  g_return_val_if_fail (r != NULL, -1);
+  g_autofree char *name = place_name (rf_c_objects_loc (L->objs, r, ""));
   gint guard = lower_var (L, name, RF_VAR_DATA, d->loc);
   g_autofree char *vname = g_strconcat ("value$", name, NULL);
   guint init = 0;
@@ -639,11 +964,11 @@ outcomes (Lower *L, const ValueTest *vt, gint64 x, Outcome *out)
   if (op->val)
     {
       gint64 raw;
-      if (c_const_int (op->val, &raw))
+      if (const_value (L, op->val, &raw))
         convert (L, op->d, raw, &b);
     }
   if (op->expect)
-    c_const_int (op->expect, &a);
+    const_value (L, op->expect, &a);
   switch (op->kind)
     {
     case VOP_LOAD: out[0] = (Outcome) { x, x }; return 1;
@@ -698,7 +1023,7 @@ lower_value_cond (Lower *L, CExpr *e, guint t, guint f)
   L->value_skip = vt.atomic ? vt.op.x : NULL;
   lower_eval (L, e);
   L->value_skip = skip;
-  gint var = value_var (L, vt.d, vt.lv);
+  gint var = value_var (L, vt.d);
   if (var < 0)
     {
       lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "condition true");
@@ -718,18 +1043,18 @@ lower_value_step (Lower *L, CExpr *e)
   memset (&vt, 0, sizeof vt);
   if (e->kind == C_EXPR_ASSIGN)
     {
-      CExpr *a = c_peel (e->a);
-      if (e->op != C_OP_ASSIGN || !a || a->kind != C_EXPR_IDENT || !dom_of (L, a->decl))
+      CDecl *d = lvalue_target (L, e->a);
+      if (e->op != C_OP_ASSIGN || !dom_of (L, d))
         return;
-      vt.d = a->decl, vt.lv = a, vt.atomic = TRUE;
-      vt.op = (Vop) { VOP_STORE, e, NULL, a->decl, e->b, NULL, TRUE };
+      vt.d = d, vt.atomic = TRUE;
+      vt.op = (Vop) { VOP_STORE, e, NULL, d, e->b, NULL, TRUE };
     }
   else if ((e->kind == C_EXPR_CALL || e->kind == C_EXPR_STMT_EXPR) && e != L->value_skip
-           && atomic_form (e, &vt.op) && dom_of (L, vt.op.d) && vt.op.kind != VOP_LOAD)
-    vt.d = vt.op.d, vt.lv = c_peel (vt.op.addr->a), vt.atomic = TRUE;
+           && atomic_form (L, e, &vt.op) && dom_of (L, vt.op.d) && vt.op.kind != VOP_LOAD)
+    vt.d = vt.op.d, vt.atomic = TRUE;
   else
     return;
-  gint var = value_var (L, vt.d, vt.lv);
+  gint var = value_var (L, vt.d);
   if (var < 0)
     return;
   guint j = lower_node (L, e->loc);
