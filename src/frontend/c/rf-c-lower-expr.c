@@ -196,9 +196,9 @@ eval_expr (Lower *L, CExpr *e)
 }
 
 /* The checked call in a condition E (`call`, `!call`, `call == 0`, `call != 0`, `0 !=
- * call`): a trylock (a mutex trylock/timedlock, sem_trywait/timedwait) or a
- * pthread_create, all of which return 0 on success, and whether "true" means it
- * succeeded. */
+ * call`): a trylock (a mutex trylock/timedlock, sem_trywait/timedwait), a mutex lock, a
+ * sem_wait or a pthread_create, all of which return 0 on success, and whether "true"
+ * means it succeeded. */
 static CExpr *
 checked_call_in (CExpr *e, gboolean *true_is_success)
 {
@@ -226,8 +226,10 @@ checked_call_in (CExpr *e, gboolean *true_is_success)
     }
   if (!call)
     return NULL;
+  /* a mutex lock or sem_wait whose result is tested may fail too (an error-checking
+   * mutex's EDEADLK, a robust one's errors, EINTR): taken on success only */
   RfCLibcEffect k = lower_effect_of (c_callee_name (call));
-  if (!rf_c_libc_is_try (k) && k != RF_C_LIBC_CREATE)
+  if (!rf_c_libc_is_try (k) && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_LOCK && k != RF_C_LIBC_SEM_WAIT)
     return NULL;
   *true_is_success = neg ? !zero_is_true : zero_is_true;
   return call;
@@ -262,12 +264,26 @@ split_call (Lower *L, CExpr *call, guint t, guint f)
   return TRUE;
 }
 
+gboolean
+lower_checked_call (CExpr *call)
+{
+  gboolean ts;
+  return checked_call_in (call, &ts) == c_peel (call) && lower_effect_of (c_callee_name (call)) != RF_C_LIBC_CREATE;
+}
+
 /* Lowers condition E from the current node to T (true) or F (false). */
 void
 lower_cond (Lower *L, CExpr *e, guint t, guint f)
 {
   CExpr *p = c_peel (e);
   gboolean ts;
+  if (p && lower_split_decides (L, p, &ts))
+    {
+      /* a condition on locals the path has tested already (rf-c-lower-split.c) */
+      lower_edge (L, L->cur, ts ? t : f, RF_OP_SKIP, -1, -1, e->loc, ts ? "condition true (as before)"
+                                                                         : "condition false (as before)");
+      return;
+    }
   if (p && p->kind == C_EXPR_BINARY && p->op == C_OP_AND)
     {
       guint mid = lower_node (L, p->b->loc);
@@ -310,6 +326,16 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
     }
   if (p->kind == C_EXPR_CALL && split_call (L, p, t, f))
     return;
+  /* `f (...) != 0`, `f (...) == 0`: the call's truth */
+  if (p->kind == C_EXPR_BINARY && (p->op == C_OP_NE || p->op == C_OP_EQ))
+    {
+      CExpr *a = c_peel (p->a), *b = c_peel (p->b);
+      gint64 z;
+      CExpr *fc = a && a->kind == C_EXPR_CALL && c_const_int (b, &z) && z == 0 ? a
+                  : b && b->kind == C_EXPR_CALL && c_const_int (a, &z) && z == 0 ? b : NULL;
+      if (fc && split_call (L, fc, p->op == C_OP_NE ? t : f, p->op == C_OP_NE ? f : t))
+        return;
+    }
   lower_eval (L, e);
   lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
   lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");

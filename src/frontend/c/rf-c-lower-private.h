@@ -15,6 +15,7 @@
  *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
  *   rf-c-lower-values.c   shared variables of a small finite domain, followed exactly;
  *   rf-c-lower-svcomp.c   SV-COMP's conventions: atomic sections, assume;
+ *   rf-c-lower-split.c    branches correlated by unchanging locals: a block's rest per truth;
  *   rf-c-lower-finish.c   the passes over the finished program.
  * Functions one file defines and another calls are declared here, named lower_*. */
 #pragma once
@@ -295,6 +296,8 @@ typedef struct {
   guint cur;
   Frame *frame;
   int quiet;                /* > 0: resolving an alias again: no edges */
+  GArray *facts;            /* Fact (rf-c-lower-split.c): the truths of conditions on
+                             * unchanging locals along the path being lowered, or NULL */
   CExpr *split_call;        /* the call whose inlining a condition asks to split by its
                              * result (Frame.split), or NULL; split_t, split_f: the
                              * nodes its frame's ret_t and ret_f are to be */
@@ -445,6 +448,8 @@ GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
 void lower_eval_init (Lower *L, CInit *in);
 void lower_eval (Lower *L, CExpr *e);
 void lower_cond (Lower *L, CExpr *e, guint t, guint f);
+/* CALL is a lock, trylock or sem_wait whose result a condition may test (0: success). */
+gboolean lower_checked_call (CExpr *call);
 /* T is variably modified (it holds an array whose size is not a constant). */
 gboolean lower_type_is_vm (Lower *L, CType *t);
 /* Evaluates the array sizes of type T (as a declaration, a cast or sizeof does). */
@@ -752,6 +757,13 @@ gboolean lower_value_const (Lower *L, CExpr *e, gint64 *out);
 /* After lowering E (an assignment, a call, a statement expression): its change of a
  * value variable. */
 void lower_value_step (Lower *L, CExpr *e);
+
+/* rf-c-lower-split.c */
+/* Item I of BLOCK starts a split: the rest of BLOCK lowered once per truth of a
+ * condition on unchanging locals (TRUE); FALSE when it does not. */
+gboolean lower_split_block (Lower *L, CStmt *block, guint i);
+/* The path being lowered knows the truth of condition E (in *TRUTH). */
+gboolean lower_split_decides (Lower *L, CExpr *e, gboolean *truth);
 
 /* rf-c-lower-svcomp.c */
 /* The pre-pass: whether every function's atomic sections are structured. */

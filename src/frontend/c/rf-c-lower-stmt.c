@@ -461,6 +461,9 @@ lower_stmt_kind (Lower *L, CStmt *s)
           /* a lock reached through a key: the rest of the block per guess */
           if (lower_guess_block (L, s, i))
             return;
+          /* a branch on unchanging locals tested again: the rest of the block per truth */
+          if (lower_split_block (L, s, i))
+            return;
           lower_joinall_block_begin (L, s, i);
           lower_stmt (L, item);
           lower_joinall_after (L, item);

@@ -184,15 +184,17 @@ lower_handle_sem (Lower *L, CExpr *e)
   return lower_var (L, name, RF_VAR_SEM, d->loc);
 }
 
-/* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait:
- * it takes the lock (or a token) and goes to SUCCESS, or goes to FAILURE without (either
- * may happen: a timeout or a spurious failure is always possible). */
+/* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait,
+ * or a mutex lock or sem_wait whose result is tested: it takes the lock (or a token)
+ * and goes to SUCCESS, or goes to FAILURE without (either may happen: a timeout or a
+ * spurious failure is always possible; a lock may fail with EDEADLK, a robust mutex's
+ * EOWNERDEAD even gives it, and a failure path without it only adds behaviour). */
 void
 lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
 {
   const char *name = c_callee_name (call);
   RfCLibcEffect k = lower_effect_of (name);
-  gboolean sem = k == RF_C_LIBC_SEM_TRYWAIT;
+  gboolean sem = k == RF_C_LIBC_SEM_TRYWAIT || k == RF_C_LIBC_SEM_WAIT;
   gboolean rw = k == RF_C_LIBC_TRY_RDLOCK || k == RF_C_LIBC_TRY_WRLOCK;
   RfOpKind op = sem ? RF_OP_TAKE : !rw ? RF_OP_ACQUIRE : k == RF_C_LIBC_TRY_RDLOCK ? RF_OP_RDLOCK : RF_OP_WRLOCK;
   CExpr *arg = call->args && call->args->len > 0 ? g_ptr_array_index (call->args, 0) : NULL;

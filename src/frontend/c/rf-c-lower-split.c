@@ -1,0 +1,256 @@
+/* rf-c-lower-split: branches correlated by a local that does not change.
+ *
+ * Approach. Data is abstracted, so each branch goes both ways on its own, and
+ *   if (use_lock) pthread_mutex_lock (&m);  ...  if (use_lock) pthread_mutex_unlock (&m);
+ * has a run that locks and never unlocks, and one that touches the data unlocked. But
+ * when the condition C of a block's `if` is made only of constants and of locals (or
+ * parameters) whose address is never taken and that the rest of the block never
+ * changes, C has the same truth at every later test of it in the block. The rest of the
+ * block is then lowered twice: once where C held, where every later test of C goes the
+ * true way, and once where it did not (facts, consulted by lower_cond). Likewise
+ * `x = CALL (...);` (or `T x = CALL (...);`) with CALL a lock, trylock, sem_wait or
+ * pthread_create, whose result the rest of the block tests (`if (x == 0)`, `if (rc)`):
+ * the rest is lowered once where the call succeeded (x is 0) and once where it failed.
+ * Each copy keeps exactly the runs of the original where C has that truth, so the two
+ * keep every run. A split happens only when a later statement tests C again, not in a
+ * block that starts or joins threads (their plans are made once per block), nor when
+ * the rest holds a label (lowering it twice would merge its gotos); a copy may split
+ * again, up to MAX_SPLITS open splits (2^MAX_SPLITS copies of the innermost code). */
+#include "rf-c-lower-private.h"
+
+#include <string.h>
+
+/* The most splits open at once (a tuning constant: each doubles what follows). */
+#define MAX_SPLITS 4
+
+/* Fact: on the path being lowered, condition cond has truth truth; or (cond NULL)
+ * local zero_of is 0 (truth TRUE) or not. */
+typedef struct {
+  CExpr *cond;
+  CDecl *zero_of;
+  gboolean truth;
+} Fact;
+
+/* A and B are the same condition: the same tree of operators, constants and variables. */
+static gboolean
+same_cond (CExpr *a, CExpr *b)
+{
+  a = c_peel (a), b = c_peel (b);
+  if (!a || !b)
+    return a == b;
+  gint64 x, y;
+  if (c_const_int (a, &x) && c_const_int (b, &y))
+    return x == y;
+  if (a->kind != b->kind)
+    return FALSE;
+  switch (a->kind)
+    {
+    case C_EXPR_IDENT:
+      return a->decl && a->decl == b->decl;
+    case C_EXPR_MEMBER:
+      return !a->arrow && !b->arrow && g_strcmp0 (a->text, b->text) == 0 && same_cond (a->a, b->a);
+    case C_EXPR_UNARY:
+      return a->op == b->op && same_cond (a->a, b->a);
+    case C_EXPR_BINARY:
+      return a->op == b->op && same_cond (a->a, b->a) && same_cond (a->b, b->b);
+    default:
+      return FALSE;
+    }
+}
+
+/* E without its leading `!`s; *NEG flips with each. */
+static CExpr *
+strip_not (CExpr *e, gboolean *neg)
+{
+  e = c_peel (e);
+  while (e && e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
+    {
+      *neg = !*neg;
+      e = c_peel (e->a);
+    }
+  return e;
+}
+
+/* The local whose zero-ness test E is (`x`, `x == 0`, `x != 0`, `0 == x`), with *ZERO
+ * TRUE when E holds exactly when x is 0. */
+static CDecl *
+zero_test (CExpr *e, gboolean *zero)
+{
+  e = c_peel (e);
+  if (e && e->kind == C_EXPR_IDENT)
+    return (*zero = FALSE), e->decl;
+  gint64 k;
+  if (!e || e->kind != C_EXPR_BINARY || (e->op != C_OP_EQ && e->op != C_OP_NE))
+    return NULL;
+  CExpr *x = c_const_int (e->b, &k) && k == 0 ? c_peel (e->a) : c_const_int (e->a, &k) && k == 0 ? c_peel (e->b) : NULL;
+  if (!x || x->kind != C_EXPR_IDENT)
+    return NULL;
+  *zero = e->op == C_OP_EQ;
+  return x->decl;
+}
+
+gboolean
+lower_split_decides (Lower *L, CExpr *e, gboolean *truth)
+{
+  if (!L->facts || L->facts->len == 0)
+    return FALSE;
+  gboolean zero;
+  CDecl *z = zero_test (e, &zero);
+  for (guint i = L->facts->len; i-- > 0;)
+    {
+      const Fact *f = &g_array_index (L->facts, Fact, i);
+      if (f->cond && same_cond (f->cond, e))
+        return (*truth = f->truth), TRUE;
+      if (!f->cond && z && z == f->zero_of)
+        return (*truth = zero == f->truth), TRUE;
+    }
+  return FALSE;
+}
+
+/* D is a local (or parameter) no pointer reaches: only its own statements change it. */
+static gboolean
+private_local (Lower *L, CDecl *d)
+{
+  return d && (d->kind == C_DECL_VAR || d->kind == C_DECL_PARAM) && !c_is_static_object (d) && !d->thread_local
+         && !g_hash_table_contains (L->pre.escaped, d);
+}
+
+/* Search: a walk of the rest of a block for a test of cond (or of local zero_of),
+ * or for a call that starts or joins threads (threads). */
+typedef struct {
+  CExpr *cond;
+  CDecl *zero_of;
+  gboolean found, threads;
+} Search;
+
+static CVisitResult
+search_expr (CExpr *e, gpointer data)
+{
+  Search *s = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (n && (strcmp (n, "pthread_create") == 0 || strcmp (n, "pthread_join") == 0))
+    {
+      s->threads = TRUE;
+      return C_VISIT_STOP;
+    }
+  gboolean zero;
+  if ((s->cond && same_cond (e, s->cond)) || (s->zero_of && zero_test (e, &zero) == s->zero_of))
+    s->found = TRUE;
+  return C_VISIT_CONTINUE;
+}
+
+/* Lowers ITEMS[FROM..] of BLOCK under FACT, then goes to OUT. */
+static void
+lower_rest (Lower *L, CStmt *block, guint from, Fact fact, guint out)
+{
+  g_array_append_val (L->facts, fact);
+  for (guint k = from; k < block->items->len; k++)
+    {
+      if (lower_split_block (L, block, k))
+        break;
+      lower_stmt (L, g_ptr_array_index (block->items, k));
+    }
+  g_array_set_size (L->facts, L->facts->len - 1);
+  lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, block->end, NULL);
+}
+
+/* The two copies: from node T the first statement's then-part THEN_S (or nothing) and
+ * the rest under FACT_T, from F ELSE_S and the rest under FACT_F; the walk's fresh
+ * objects as after either. */
+static void
+lower_copies (Lower *L, CStmt *block, guint i, guint t, CStmt *then_s, Fact fact_t, guint f, CStmt *else_s,
+              Fact fact_f)
+{
+  guint out = lower_node (L, block->end);
+  g_autoptr (GHashTable) before = lower_fresh_copy (L->priv.fresh);
+  L->cur = t;
+  lower_stmt (L, then_s);
+  lower_rest (L, block, i + 1, fact_t, out);
+  g_autoptr (GHashTable) first = lower_fresh_copy (L->priv.fresh);
+  g_hash_table_unref (L->priv.fresh);
+  L->priv.fresh = g_steal_pointer (&before);
+  L->cur = f;
+  lower_stmt (L, else_s);
+  lower_rest (L, block, i + 1, fact_f, out);
+  lower_fresh_meet (L, first);
+  L->cur = out;
+}
+
+/* The region ITEMS[FROM..] of BLOCK: it changes none of VARS (nor holds a label), starts
+ * or joins no thread, and tests COND (or local ZERO_OF) again. */
+static gboolean
+region_ok (CStmt *block, guint from, guint first_test, GPtrArray *vars, CExpr *cond, CDecl *zero_of)
+{
+  Search s = { cond, zero_of, FALSE, FALSE };
+  CVisitor v = { .expr = search_expr, .data = &s };
+  for (guint k = from; k < block->items->len; k++)
+    {
+      CStmt *item = g_ptr_array_index (block->items, k);
+      for (guint j = 0; j < vars->len; j++)
+        if (lower_stmt_touches (item, g_ptr_array_index (vars, j)))
+          return FALSE;
+      gboolean before = s.found;
+      c_visit_stmt (&v, item);
+      if (k < first_test)
+        s.found = before;
+      if (s.threads)
+        return FALSE;
+    }
+  return s.found;
+}
+
+gboolean
+lower_split_block (Lower *L, CStmt *block, guint i)
+{
+  if (L->quiet || !L->frame || !block->items || i >= block->items->len || (L->facts && L->facts->len >= MAX_SPLITS))
+    return FALSE;
+  if (!L->facts)
+    L->facts = g_array_new (FALSE, FALSE, sizeof (Fact));
+  CStmt *item = g_ptr_array_index (block->items, i);
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  gboolean neg = FALSE, truth;
+  if (item->kind == C_STMT_IF)
+    {
+      /* `if (C) ...`: C of constants and private locals, tested again later */
+      CExpr *c = strip_not (item->expr, &neg);
+      if (!c || !lower_value_vars (c, vars) || vars->len == 0 || lower_split_decides (L, c, &truth))
+        return FALSE;
+      for (guint j = 0; j < vars->len; j++)
+        if (!private_local (L, g_ptr_array_index (vars, j)))
+          return FALSE;
+      if (!region_ok (block, i, i + 1, vars, c, NULL))
+        return FALSE;
+      guint t = lower_node (L, item->body ? item->body->loc : item->loc);
+      guint f = lower_node (L, item->else_body ? item->else_body->loc : item->loc);
+      lower_cond (L, item->expr, t, f);
+      lower_copies (L, block, i, t, item->body, (Fact) { c, NULL, !neg }, f, item->else_body, (Fact) { c, NULL, neg });
+      return TRUE;
+    }
+  /* `x = CALL (...);` or `T x = CALL (...);` */
+  CDecl *x = NULL;
+  CExpr *call = NULL;
+  if (item->kind == C_STMT_EXPR && item->expr && item->expr->kind == C_EXPR_ASSIGN && item->expr->op == C_OP_ASSIGN)
+    {
+      CExpr *a = c_peel (item->expr->a);
+      x = a && a->kind == C_EXPR_IDENT ? a->decl : NULL;
+      call = c_peel (item->expr->b);
+    }
+  else if (item->kind == C_STMT_DECL && item->items && item->items->len == 1)
+    {
+      x = g_ptr_array_index (item->items, 0);
+      call = x->init && x->init->expr ? c_peel (x->init->expr) : NULL;
+    }
+  if (!x || !call || call->kind != C_EXPR_CALL || !lower_checked_call (call) || !private_local (L, x)
+      || !lower_int_type (L, x->type))
+    return FALSE;
+  g_ptr_array_add (vars, x);
+  if (!region_ok (block, i + 1, i + 1, vars, NULL, x))
+    return FALSE;
+  /* `call` as a condition is true when it failed (non-zero) */
+  guint fail = lower_node (L, item->loc), ok = lower_node (L, item->loc);
+  if (item->kind == C_STMT_DECL)
+    lower_eval_vla_sizes (L, x->type);
+  lower_cond (L, call, fail, ok);
+  lower_copies (L, block, i, ok, NULL, (Fact) { NULL, x, TRUE }, fail, NULL, (Fact) { NULL, x, FALSE });
+  return TRUE;
+}
