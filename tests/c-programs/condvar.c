@@ -1,5 +1,7 @@
 // A flag handed over with a condition variable waited on in a while loop; the
-// waiter reads the payload after the wait, but the notifier writes it unlocked.
+// waiter reads the payload after the wait, but the notifier writes it after it has
+// set the flag, unlocked. (Written before the flag, even unlocked, it would not race:
+// the waiter passes its loop only once the flag is set, and the mutex orders the two.)
 // expect: payload RACE
 // expect: ready race-free
 #include <pthread.h>
@@ -23,11 +25,11 @@ static void *waiter (void *arg)
 static void *notifier (void *arg)
 {
   (void) arg;
-  payload = 7;
   pthread_mutex_lock (&m);
   ready = 1;
   pthread_cond_signal (&cv);
   pthread_mutex_unlock (&m);
+  payload = 7;
   return NULL;
 }
 

@@ -264,13 +264,6 @@ split_call (Lower *L, CExpr *call, guint t, guint f)
   return TRUE;
 }
 
-gboolean
-lower_checked_call (CExpr *call)
-{
-  gboolean ts;
-  return checked_call_in (call, &ts) == c_peel (call) && lower_effect_of (c_callee_name (call)) != RF_C_LIBC_CREATE;
-}
-
 /* Lowers condition E from the current node to T (true) or F (false). */
 void
 lower_cond (Lower *L, CExpr *e, guint t, guint f)
@@ -313,7 +306,12 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
     }
   if (call)
     {
-      lower_trylock (L, call, ts ? t : f, ts ? f : t);
+      /* a mutex lock fails only on an error-checking or robust mutex (a default one
+       * blocks): in a program that makes none, the failure branch is not taken */
+      guint fail = ts ? f : t;
+      if (lower_effect_of (c_callee_name (call)) == RF_C_LIBC_LOCK && !L->pre.mutex_other)
+        fail = lower_node (L, call->loc);
+      lower_trylock (L, call, ts ? t : f, fail);
       return;
     }
   if (lower_value_cond (L, p, t, f))

@@ -147,7 +147,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
        * PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP) */
       if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_RECURSIVE"))
         L->pre.mutex_recursive = TRUE;
-      else if (e->text && g_str_has_prefix (e->text, "PTHREAD_MUTEX_ERRORCHECK"))
+      else if (e->text && (g_str_has_prefix (e->text, "PTHREAD_MUTEX_ERRORCHECK")
+                           || g_str_has_prefix (e->text, "PTHREAD_MUTEX_ROBUST")))
         L->pre.mutex_other = TRUE;
       if (e->decl && e->decl->kind == C_DECL_FUNC)
         take_address (L, e, flags);

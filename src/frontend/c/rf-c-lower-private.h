@@ -104,7 +104,8 @@ typedef struct {
   GHashTable *static_writes;/* static CDecl* -> guint: the expressions that may change it
                              * (assignments, increments, its address taken) in the program */
   gboolean mutex_recursive; /* the program names PTHREAD_MUTEX_RECURSIVE */
-  gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK, or sets a mutex type not by name */
+  gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK or PTHREAD_MUTEX_ROBUST, or sets a
+                             * mutex type not by name: a lock may fail */
   gboolean cancels;         /* the program calls pthread_cancel */
   gboolean async_cancels;   /* ... and pthread_setcanceltype (asynchronous cancellation may be
                              * asked for): a thread may end before any operation */
@@ -448,8 +449,6 @@ GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
 void lower_eval_init (Lower *L, CInit *in);
 void lower_eval (Lower *L, CExpr *e);
 void lower_cond (Lower *L, CExpr *e, guint t, guint f);
-/* CALL is a lock, trylock or sem_wait whose result a condition may test (0: success). */
-gboolean lower_checked_call (CExpr *call);
 /* T is variably modified (it holds an array whose size is not a constant). */
 gboolean lower_type_is_vm (Lower *L, CType *t);
 /* Evaluates the array sizes of type T (as a declaration, a cast or sizeof does). */

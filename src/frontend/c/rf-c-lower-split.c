@@ -8,12 +8,13 @@
  * changes, C has the same truth at every later test of it in the block. The rest of the
  * block is then lowered twice: once where C held, where every later test of C goes the
  * true way, and once where it did not (facts, consulted by lower_cond). Likewise
- * `x = CALL (...);` (or `T x = CALL (...);`) with CALL a lock, trylock, sem_wait or
- * pthread_create, whose result the rest of the block tests (`if (x == 0)`, `if (rc)`):
- * the rest is lowered once where the call succeeded (x is 0) and once where it failed.
+ * `x = E;` (or `T x = E;`) whose zero-ness the rest of the block tests (`if (x == 0)`,
+ * `if (rc)`, `if (!locked)`): E is lowered as a condition (so a trylock's success, or a
+ * helper's result, decides), and the rest once where x is 0 and once where it is not.
  * Each copy keeps exactly the runs of the original where C has that truth, so the two
- * keep every run. A split happens only when a later statement tests C again, not in a
- * block that starts or joins threads (their plans are made once per block), nor when
+ * keep every run. A split happens only when a later condition tests C again, not in a
+ * block that starts or joins threads, directly or through the functions it calls (the
+ * plans for join loops are made once per block, rf-c-lower-joinall.c), nor when
  * the rest holds a label (lowering it twice would merge its gotos); a copy may split
  * again, up to MAX_SPLITS open splits (2^MAX_SPLITS copies of the innermost code). */
 #include "rf-c-lower-private.h"
@@ -115,13 +116,18 @@ private_local (Lower *L, CDecl *d)
          && !g_hash_table_contains (L->pre.escaped, d);
 }
 
-/* Search: a walk of the rest of a block for a test of cond (or of local zero_of),
- * or for a call that starts or joins threads (threads). */
+/* Search: a walk of the rest of a block for a condition that tests cond (or local
+ * zero_of), and for a call that starts or joins threads, directly or through the
+ * functions it calls (threads; seen: the functions looked into). */
 typedef struct {
+  Lower *L;
   CExpr *cond;
   CDecl *zero_of;
   gboolean found, threads;
+  GHashTable *seen;
 } Search;
+
+static void search_cond (Search *s, CExpr *e);
 
 static CVisitResult
 search_expr (CExpr *e, gpointer data)
@@ -133,9 +139,43 @@ search_expr (CExpr *e, gpointer data)
       s->threads = TRUE;
       return C_VISIT_STOP;
     }
-  gboolean zero;
-  if ((s->cond && same_cond (e, s->cond)) || (s->zero_of && zero_test (e, &zero) == s->zero_of))
+  CDecl *fn = n ? lower_func_def (s->L, n) : NULL;
+  if (fn && fn->body && !g_hash_table_contains (s->seen, fn))
+    {
+      g_hash_table_add (s->seen, fn);
+      Search inner = { s->L, NULL, NULL, FALSE, FALSE, s->seen };
+      CVisitor v = { .expr = search_expr, .data = &inner };
+      c_visit_stmt (&v, fn->body);
+      if (inner.threads)
+        {
+          s->threads = TRUE;
+          return C_VISIT_STOP;
+        }
+    }
+  if (e->kind == C_EXPR_BINARY && (e->op == C_OP_AND || e->op == C_OP_OR))
+    search_cond (s, e->a), search_cond (s, e->b);
+  else if (e->kind == C_EXPR_UNARY && e->op == C_OP_NOT)
+    search_cond (s, e->a);
+  else if (e->kind == C_EXPR_COND)
+    search_cond (s, e->a);
+  return C_VISIT_CONTINUE;
+}
+
+/* E is a condition: it tests cond (or zero_of) itself. */
+static void
+search_cond (Search *s, CExpr *e)
+{
+  gboolean neg = FALSE, zero;
+  CExpr *p = strip_not (e, &neg);
+  if (p && ((s->cond && same_cond (p, s->cond)) || (s->zero_of && zero_test (p, &zero) == s->zero_of)))
     s->found = TRUE;
+}
+
+static CVisitResult
+search_stmt (CStmt *st, gpointer data)
+{
+  if (st->kind == C_STMT_IF || st->kind == C_STMT_WHILE || st->kind == C_STMT_DO || st->kind == C_STMT_FOR)
+    search_cond (data, st->expr);
   return C_VISIT_CONTINUE;
 }
 
@@ -179,10 +219,11 @@ lower_copies (Lower *L, CStmt *block, guint i, guint t, CStmt *then_s, Fact fact
 /* The region ITEMS[FROM..] of BLOCK: it changes none of VARS (nor holds a label), starts
  * or joins no thread, and tests COND (or local ZERO_OF) again. */
 static gboolean
-region_ok (CStmt *block, guint from, guint first_test, GPtrArray *vars, CExpr *cond, CDecl *zero_of)
+region_ok (Lower *L, CStmt *block, guint from, guint first_test, GPtrArray *vars, CExpr *cond, CDecl *zero_of)
 {
-  Search s = { cond, zero_of, FALSE, FALSE };
-  CVisitor v = { .expr = search_expr, .data = &s };
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Search s = { L, cond, zero_of, FALSE, FALSE, seen };
+  CVisitor v = { .stmt = search_stmt, .expr = search_expr, .data = &s };
   for (guint k = from; k < block->items->len; k++)
     {
       CStmt *item = g_ptr_array_index (block->items, k);
@@ -207,6 +248,12 @@ lower_split_block (Lower *L, CStmt *block, guint i)
   if (!L->facts)
     L->facts = g_array_new (FALSE, FALSE, sizeof (Fact));
   CStmt *item = g_ptr_array_index (block->items, i);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Search th = { L, NULL, NULL, FALSE, FALSE, seen };
+  CVisitor tv = { .expr = search_expr, .data = &th };
+  c_visit_stmt (&tv, item);
+  if (th.threads)
+    return FALSE;  /* the plans for creates and joins see each statement once */
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   gboolean neg = FALSE, truth;
   if (item->kind == C_STMT_IF)
@@ -218,7 +265,7 @@ lower_split_block (Lower *L, CStmt *block, guint i)
       for (guint j = 0; j < vars->len; j++)
         if (!private_local (L, g_ptr_array_index (vars, j)))
           return FALSE;
-      if (!region_ok (block, i, i + 1, vars, c, NULL))
+      if (!region_ok (L, block, i, i + 1, vars, c, NULL))
         return FALSE;
       guint t = lower_node (L, item->body ? item->body->loc : item->loc);
       guint f = lower_node (L, item->else_body ? item->else_body->loc : item->loc);
@@ -226,31 +273,31 @@ lower_split_block (Lower *L, CStmt *block, guint i)
       lower_copies (L, block, i, t, item->body, (Fact) { c, NULL, !neg }, f, item->else_body, (Fact) { c, NULL, neg });
       return TRUE;
     }
-  /* `x = CALL (...);` or `T x = CALL (...);` */
+  /* `x = E;` or `T x = E;`: x is non-zero exactly where E is true (when x's type holds
+   * E's value), so E's branches (a trylock's outcome, a helper's result) decide x */
   CDecl *x = NULL;
-  CExpr *call = NULL;
+  CExpr *val = NULL;
   if (item->kind == C_STMT_EXPR && item->expr && item->expr->kind == C_EXPR_ASSIGN && item->expr->op == C_OP_ASSIGN)
     {
       CExpr *a = c_peel (item->expr->a);
       x = a && a->kind == C_EXPR_IDENT ? a->decl : NULL;
-      call = c_peel (item->expr->b);
+      val = item->expr->b;
     }
   else if (item->kind == C_STMT_DECL && item->items && item->items->len == 1)
     {
       x = g_ptr_array_index (item->items, 0);
-      call = x->init && x->init->expr ? c_peel (x->init->expr) : NULL;
+      val = x->kind == C_DECL_VAR && x->init ? x->init->expr : NULL;
     }
-  if (!x || !call || call->kind != C_EXPR_CALL || !lower_checked_call (call) || !private_local (L, x)
-      || !lower_int_type (L, x->type))
+  CType *xt = x ? strip (L, x->type) : NULL;
+  gboolean holds = xt && ((xt->kind == C_TYPE_BASIC && xt->basic == C_BASIC_BOOL)
+                          || (lower_int_type (L, xt) && lower_int_preserves (L, xt, type_of (L, val))));
+  if (!x || !val || !holds || !private_local (L, x))
     return FALSE;
   g_ptr_array_add (vars, x);
-  if (!region_ok (block, i + 1, i + 1, vars, NULL, x))
+  if (!region_ok (L, block, i + 1, i + 1, vars, NULL, x))
     return FALSE;
-  /* `call` as a condition is true when it failed (non-zero) */
-  guint fail = lower_node (L, item->loc), ok = lower_node (L, item->loc);
-  if (item->kind == C_STMT_DECL)
-    lower_eval_vla_sizes (L, x->type);
-  lower_cond (L, call, fail, ok);
-  lower_copies (L, block, i, ok, NULL, (Fact) { NULL, x, TRUE }, fail, NULL, (Fact) { NULL, x, FALSE });
+  guint nz = lower_node (L, item->loc), z = lower_node (L, item->loc);
+  lower_cond (L, val, nz, z);
+  lower_copies (L, block, i, z, NULL, (Fact) { NULL, x, TRUE }, nz, NULL, (Fact) { NULL, x, FALSE });
   return TRUE;
 }

@@ -733,7 +733,8 @@ scan_expr (CExpr *e, gpointer data)
         scan_cond (sc, e);
       break;
     case C_EXPR_BINARY:
-      if (e->op == C_OP_AND || e->op == C_OP_OR)
+      if (e->op == C_OP_AND || e->op == C_OP_OR || e->op == C_OP_EQ || e->op == C_OP_NE || e->op == C_OP_LT
+          || e->op == C_OP_LE || e->op == C_OP_GT || e->op == C_OP_GE)
         scan_cond (sc, e);
       break;
     case C_EXPR_COND:
@@ -788,6 +789,7 @@ scan_stmt (CStmt *s, gpointer data)
   switch (s->kind)
     {
     case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
+    case C_STMT_RETURN:  /* a caller may test the result (lower_cond splits the returns) */
       scan_cond (sc, s->expr);
       break;
     case C_STMT_ASM:

@@ -1,0 +1,49 @@
+// expect: data race-free
+// expect: ready race-free
+// idiom: v
+// twin: s35_assume_flag_racy.c
+// SV-COMP style: the producer writes data and then sets ready inside an atomic section; the consumer
+// blocks with __VERIFIER_assume(ready == 1) inside an atomic section before it reads data.
+#include <pthread.h>
+
+extern void abort(void);
+void reach_error(void) {}
+extern int __VERIFIER_nondet_int(void);
+extern void __VERIFIER_atomic_begin(void);
+extern void __VERIFIER_atomic_end(void);
+void __VERIFIER_assume(int cond);
+
+int data = 0;
+int ready = 0;
+
+void *producer(void *arg)
+{
+  data = 42;
+  __VERIFIER_atomic_begin();
+  ready = 1;
+  __VERIFIER_atomic_end();
+  return 0;
+}
+
+void *consumer(void *arg)
+{
+  int v;
+  __VERIFIER_atomic_begin();
+  __VERIFIER_assume(ready == 1);
+  __VERIFIER_atomic_end();
+  v = data;
+  if (v != 42) {
+    ERROR: {reach_error(); abort();}
+  }
+  return 0;
+}
+
+int main(void)
+{
+  pthread_t p, c;
+  pthread_create(&c, 0, consumer, 0);
+  pthread_create(&p, 0, producer, 0);
+  pthread_join(p, 0);
+  pthread_join(c, 0);
+  return 0;
+}
