@@ -107,6 +107,20 @@ report_text_summary (const RfCheckResult *res, const RfReportOptions *opts, GStr
   guint n_race, n_free, n_unknown;
   rf_check_result_count (res, &n_race, &n_free, &n_unknown);
   guint n = rf_check_result_get_verdicts (res)->len;
+  const RfProgram *prog = rf_check_result_get_program (res);
+  for (guint v = 0; opts && opts->stats && prog && v < rf_program_n_vars (prog); v++)
+    {
+      /* the value variables the model follows, and those forgotten (their accesses race) */
+      const RfVar *var = rf_program_get_var (prog, v);
+      if (var->kind != RF_VAR_VALUE)
+        continue;
+      g_string_append_printf (out, "value variable %s: {", var->name);
+      for (guint k = 0; k < var->n_values; k++)
+        g_string_append_printf (out, "%s%" G_GINT64_FORMAT, k ? ", " : "", var->values[k]);
+      g_string_append_printf (out, "} initially %" G_GINT64_FORMAT "%s\n", var->values[var->init],
+                              var->forgotten ? ", forgotten (its own accesses may race: branches on it go both ways)"
+                                             : "");
+    }
   g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
                           n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
 }

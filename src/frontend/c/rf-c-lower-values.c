@@ -541,13 +541,14 @@ compare (COp op, gint64 a, gint64 b)
  * early: in main's statements before it starts any thread; fn: the function walked;
  * calls: function CDecl* -> GPtrArray of its calls by name (CExpr*); param_fn: parameter
  * CDecl* -> its function; bindings: parameter CDecl* -> Binding* (owned); static_fn:
- * static local CDecl* -> the function declaring it. */
+ * static local CDecl* -> the function declaring it; names (below). */
 struct _ValueScan {
   Lower *L;
   GHashTable *ok_addr;
   gboolean early;
   CDecl *fn;
   GHashTable *calls, *param_fn, *bindings, *static_fn;
+  GHashTable *names;        /* file-scope name -> how many declarations of the unit have it */
 };
 
 static void
@@ -598,12 +599,16 @@ bind (ValueScan *sc, CDecl *p)
   return b->bad ? NULL : b;
 }
 
-/* D may be a value variable: a static scalar of the program's own. */
+/* D may be a value variable: a static scalar of the program's own, declared once (a
+ * global declared again, in another file or in the same one, is another declaration
+ * whose uses the scan would not count as D's). */
 static gboolean
-candidate (Lower *L, CDecl *d)
+candidate (ValueScan *sc, CDecl *d)
 {
+  Lower *L = sc->L;
   if (!d || d->kind != C_DECL_VAR || d->in_system || d->thread_local || d->storage == C_STORAGE_EXTERN
-      || !(d->file_scope || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC))
+      || !(d->file_scope || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC)
+      || (d->file_scope && GPOINTER_TO_UINT (g_hash_table_lookup (sc->names, d->name)) != 1))
     return FALSE;
   CType *t = strip (L, d->type);
   return t && (t->kind == C_TYPE_ENUM || (t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_BOOL || lower_int_type (L, t))));
@@ -612,7 +617,7 @@ candidate (Lower *L, CDecl *d)
 static ValueDom *
 scan_dom (ValueScan *sc, CDecl *d)
 {
-  if (!candidate (sc->L, d))
+  if (!candidate (sc, d))
     return NULL;
   ValueDom *dom = dom_of (sc->L, d);
   if (!dom)
@@ -789,8 +794,17 @@ scan_stmt (CStmt *s, gpointer data)
   switch (s->kind)
     {
     case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
-    case C_STMT_RETURN:  /* a caller may test the result (lower_cond splits the returns) */
       scan_cond (sc, s->expr);
+      break;
+    case C_STMT_RETURN:
+      {
+        /* a caller may test an integer result (lower_cond splits the returns) */
+        CType *ft = sc->fn ? strip (sc->L, sc->fn->type) : NULL;
+        CType *rt = ft && ft->kind == C_TYPE_FUNCTION ? strip (sc->L, ft->base) : NULL;
+        if (rt && (rt->kind == C_TYPE_ENUM || (rt->kind == C_TYPE_BASIC && (rt->basic == C_BASIC_BOOL
+                                                                            || lower_int_type (sc->L, rt)))))
+          scan_cond (sc, s->expr);
+      }
       break;
     case C_STMT_ASM:
       {
@@ -847,8 +861,15 @@ lower_values_scan (Lower *L)
   ValueScan sc = { L, g_hash_table_new (NULL, NULL), FALSE, NULL,
                    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref),
                    g_hash_table_new (NULL, NULL), g_hash_table_new_full (NULL, NULL, NULL, binding_free),
-                   g_hash_table_new (NULL, NULL) };
+                   g_hash_table_new (NULL, NULL), g_hash_table_new (g_str_hash, g_str_equal) };
   L->vscan = &sc;
+  for (guint i = 0; i < L->decls->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      if (d->name && (d->kind == C_DECL_VAR || d->kind == C_DECL_FUNC))
+        g_hash_table_insert (sc.names, (gpointer) d->name,
+                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (sc.names, d->name)) + 1));
+    }
   CVisitor iv = { .stmt = index_stmt, .expr = index_expr, .data = &sc };
   for (guint i = 0; i < L->decls->len; i++)
     {
@@ -911,6 +932,7 @@ lower_values_scan (Lower *L)
   g_hash_table_unref (sc.param_fn);
   g_hash_table_unref (sc.bindings);
   g_hash_table_unref (sc.static_fn);
+  g_hash_table_unref (sc.names);
 }
 
 void

@@ -1,0 +1,41 @@
+// Two files checked together (the second is tests/c-programs/parts/set_flag.c): the
+// flag is set by the other file, through its own `extern` declaration, so the
+// declaration this file sees is not the only one. racefree follows a variable's value
+// only when one declaration is all the program has of it; here it does not, and the
+// threads that find the flag set race on the data.
+// args: tests/c-programs/parts/set_flag.c
+// expect: flag race-free
+// expect: data RACE
+// expect-race-at: data 24 24
+#include <pthread.h>
+
+int flag;
+int data;
+void set_flag (void);
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static void *
+worker (void *arg)
+{
+  pthread_mutex_lock (&m);
+  if (flag == 2)
+    {
+      pthread_mutex_unlock (&m);
+      data = 1;
+      return arg;
+    }
+  pthread_mutex_unlock (&m);
+  return arg;
+}
+
+int
+main (void)
+{
+  pthread_t x, y;
+  pthread_create (&x, 0, worker, 0);
+  pthread_create (&y, 0, worker, 0);
+  pthread_mutex_lock (&m);
+  set_flag ();
+  pthread_mutex_unlock (&m);
+  return 0;
+}
