@@ -26,7 +26,8 @@ typedef enum {
  * RF_VAR_VALUE, else n_values == 0 and values NULL): values[0 .. n_values - 1] are the
  * distinct values it may hold, ascending (owned); init indexes the one it holds at
  * start; guard is the data variable its reads and writes are accesses of (the race
- * location of the source variable), or -1. */
+ * location of the source variable), or -1; forgotten: rf_program_forget_value made
+ * every move of it a skip. */
 typedef struct {
   guint id;
   char *name;
@@ -36,6 +37,7 @@ typedef struct {
   gint64 *values;
   guint init;
   gint guard;
+  gboolean forgotten;
 } RfVar;
 
 /* The most values a value variable may have (a tuning constant of the front ends: the
@@ -129,7 +131,7 @@ guint rf_program_add_value (RfProgram *prog, const char *name, RfLoc loc, const 
 gint rf_program_value_index (const RfProgram *prog, guint var, gint64 v);
 /* Forgets value variable VAR: each of its RF_OP_VALUE edges becomes a skip (every branch
  * on it goes both ways), so the program has every run it had and more; its guard
- * becomes -1. */
+ * becomes -1 and it is marked forgotten. */
 void rf_program_forget_value (RfProgram *prog, guint var);
 
 /* Job types. The new job has no nodes; add the entry node first and set it. */

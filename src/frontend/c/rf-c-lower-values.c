@@ -798,8 +798,9 @@ scan_stmt (CStmt *s, gpointer data)
       break;
     case C_STMT_RETURN:
       {
-        /* a caller may test an integer result (lower_cond splits the returns) */
-        CType *ft = sc->fn ? strip (sc->L, sc->fn->type) : NULL;
+        /* a caller may test an integer result (lower_cond splits the returns); main's
+         * has no caller */
+        CType *ft = sc->fn && g_strcmp0 (sc->fn->name, "main") != 0 ? strip (sc->L, sc->fn->type) : NULL;
         CType *rt = ft && ft->kind == C_TYPE_FUNCTION ? strip (sc->L, ft->base) : NULL;
         if (rt && (rt->kind == C_TYPE_ENUM || (rt->kind == C_TYPE_BASIC && (rt->basic == C_BASIC_BOOL
                                                                             || lower_int_type (sc->L, rt)))))
@@ -953,11 +954,17 @@ value_var (Lower *L, CDecl *d)
   ValueDom *dom = dom_of (L, d);
   if (!dom || L->quiet)
     return -1;
-  if (dom->var >= 0)
+  if (dom->var >= 0 || (dom->name && dom->values->len == 1))
     return dom->var;
   RfCObj *r = lower_root_of_decl (L, d, dom->fn);
   g_return_val_if_fail (r != NULL, -1);
   g_autofree char *name = place_name (rf_c_objects_loc (L->objs, r, ""));
+  if (dom->values->len == 1)
+    {
+      /* one value: it never changes; its tests are decided without a variable */
+      dom->name = g_strdup (name);
+      return -1;
+    }
   gint guard = lower_var (L, name, RF_VAR_DATA, d->loc);
   g_autofree char *vname = g_strconcat ("value$", name, NULL);
   guint init = 0;
@@ -970,68 +977,84 @@ value_var (Lower *L, CDecl *d)
   return dom->var;
 }
 
-/* Outcome: what an operation does to a variable holding x: it then holds to, and
- * returns result (has_result FALSE: nothing to test). */
+/* Outcome: what an operation does to a variable holding x: it then holds to (any: a
+ * value the lowering cannot tell, so any of the domain), and returns result. */
 typedef struct {
   gint64 to, result;
+  gboolean any;
 } Outcome;
 
-/* The outcomes of OP (TEST TRUE: a read of the variable) on value X, in OUT (at most
- * two); their number. */
+/* The outcomes of the operation of VT (not atomic: a read of the variable) on value X,
+ * in OUT (at most three); their number. A stored or expected value the lowering cannot
+ * resolve (the scan found it constant through bindings) is taken as any value, which
+ * only adds runs. */
 static guint
 outcomes (Lower *L, const ValueTest *vt, gint64 x, Outcome *out)
 {
   if (!vt->atomic)
-    return (out[0] = (Outcome) { x, x }), 1;
+    return (out[0] = (Outcome) { x, x, FALSE }), 1;
   const Vop *op = &vt->op;
-  gint64 b = 0, a = 0;
-  if (op->val)
-    {
-      gint64 raw;
-      if (const_value (L, op->val, &raw))
-        convert (L, op->d, raw, &b);
-    }
-  if (op->expect)
-    const_value (L, op->expect, &a);
+  gint64 b = 0, a = 0, raw = 0;
+  gboolean b_any = op->val && !(const_value (L, op->val, &raw) && convert (L, op->d, raw, &b));
+  gboolean a_known = !op->expect || const_value (L, op->expect, &a);
   switch (op->kind)
     {
-    case VOP_LOAD: out[0] = (Outcome) { x, x }; return 1;
-    case VOP_STORE: out[0] = (Outcome) { b, 0 }; return 1;
-    case VOP_XCHG: out[0] = (Outcome) { b, x }; return 1;
-    case VOP_CAS_BOOL: out[0] = x == a ? (Outcome) { b, 1 } : (Outcome) { x, 0 }; return 1;
-    case VOP_CAS_VAL: out[0] = (Outcome) { x == a ? b : x, x }; return 1;
+    case VOP_LOAD: out[0] = (Outcome) { x, x, FALSE }; return 1;
+    case VOP_STORE: out[0] = (Outcome) { b, 0, b_any }; return 1;
+    case VOP_XCHG: out[0] = (Outcome) { b, x, b_any }; return 1;
+    case VOP_CAS_BOOL: case VOP_CAS_VAL:
+      if (a_known)
+        {
+          gint64 res = op->kind == VOP_CAS_BOOL ? x == a : x;
+          out[0] = x == a ? (Outcome) { b, res, b_any } : (Outcome) { x, res, FALSE };
+          return 1;
+        }
+      /* the value expected is not known: as below */
+      G_GNUC_FALLTHROUGH;
     case VOP_CAS_PTR:
-      /* the value expected is in memory: success or failure from any value */
-      out[0] = (Outcome) { b, 1 };
-      out[1] = (Outcome) { x, 0 };
+      /* the value expected is in memory: success or failure from any value (a value
+       * compare-and-swap's result is then the old value either way) */
+      out[0] = (Outcome) { b, op->kind == VOP_CAS_VAL ? x : 1, b_any };
+      out[1] = (Outcome) { x, op->kind == VOP_CAS_VAL ? x : 0, FALSE };
       return 2;
     }
   g_assert_not_reached ();
 }
 
 /* The edges of VT from the current node: for each value x and each outcome, a move to
- * T when the result compares true (TESTS), else to F. */
+ * T when the result compares true (TESTS), else to F. VAR -1: the variable has one
+ * value and no variable of the model (it never changes): skips. */
 static void
 emit_moves (Lower *L, gint var, const ValueTest *vt, gboolean tests, guint t, guint f, RfLoc loc)
 {
-  const RfVar *v = rf_program_get_var (L->prog, var);
   const ValueDom *dom = dom_of (L, vt->d);
+  const gint64 *vals = (const gint64 *) dom->values->data;
+  guint nv = dom->values->len;
   guint from = L->cur;
-  for (guint i = 0; i < v->n_values; i++)
+  for (guint i = 0; i < nv; i++)
     {
       Outcome oc[2];
-      guint n = outcomes (L, vt, v->values[i], oc);
+      guint n = outcomes (L, vt, vals[i], oc);
       for (guint k = 0; k < n; k++)
         {
-          gint to = rf_program_value_index (L->prog, var, oc[k].to);
-          if (to < 0)
-            continue;  /* a value outside the domain: the scan made such variables bad */
           gboolean yes = !tests || compare (vt->cmp, oc[k].result, vt->k);
-          g_autofree char *text = (guint) to == i
-                                  ? g_strdup_printf ("%s is %" G_GINT64_FORMAT, dom->name, v->values[i])
-                                  : g_strdup_printf ("%s = %" G_GINT64_FORMAT " (was %" G_GINT64_FORMAT ")",
-                                                     dom->name, oc[k].to, v->values[i]);
-          lower_edge (L, from, yes ? t : f, RF_OP_VALUE, var, (gint) (i * v->n_values + (guint) to), loc, text);
+          for (guint j = 0; j < nv; j++)
+            {
+              /* the value it then holds: that of the outcome, or (unknown, or outside
+               * the domain, which the scan rules out) each */
+              gboolean in = FALSE;
+              for (guint q = 0; q < nv && !oc[k].any; q++)
+                in |= vals[q] == oc[k].to;
+              if (in && !oc[k].any && vals[j] != oc[k].to)
+                continue;
+              g_autofree char *text = j == i ? g_strdup_printf ("%s is %" G_GINT64_FORMAT, dom->name, vals[i])
+                                             : g_strdup_printf ("%s = %" G_GINT64_FORMAT " (was %" G_GINT64_FORMAT ")",
+                                                                dom->name, vals[j], vals[i]);
+              if (var < 0)
+                lower_edge (L, from, yes ? t : f, RF_OP_SKIP, -1, -1, loc, text);
+              else
+                lower_edge (L, from, yes ? t : f, RF_OP_VALUE, var, (gint) (i * nv + j), loc, text);
+            }
         }
     }
 }
@@ -1048,7 +1071,7 @@ lower_value_cond (Lower *L, CExpr *e, guint t, guint f)
   lower_eval (L, e);
   L->value_skip = skip;
   gint var = value_var (L, vt.d);
-  if (var < 0)
+  if (var < 0 && !dom_of (L, vt.d)->name)
     {
       lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e->loc, "condition true");
       lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e->loc, "condition false");
@@ -1080,7 +1103,7 @@ lower_value_step (Lower *L, CExpr *e)
     return;
   gint var = value_var (L, vt.d);
   if (var < 0)
-    return;
+    return;  /* no variable, or one value: a store of that value changes nothing */
   guint j = lower_node (L, e->loc);
   emit_moves (L, var, &vt, FALSE, j, j, e->loc);
   L->cur = j;

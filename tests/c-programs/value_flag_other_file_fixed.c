@@ -1,0 +1,37 @@
+// As value_flag_other_file.c (the flag set by the other file), but the threads that
+// find the flag set write the data before they unlock.
+// args: tests/c-programs/parts/set_flag.c
+// expect: flag race-free
+// expect: data race-free
+#include <pthread.h>
+
+int flag;
+int data;
+void set_flag (void);
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+
+static void *
+worker (void *arg)
+{
+  pthread_mutex_lock (&m);
+  if (flag == 2)
+    {
+      data = 1;
+      pthread_mutex_unlock (&m);
+      return arg;
+    }
+  pthread_mutex_unlock (&m);
+  return arg;
+}
+
+int
+main (void)
+{
+  pthread_t x, y;
+  pthread_create (&x, 0, worker, 0);
+  pthread_create (&y, 0, worker, 0);
+  pthread_mutex_lock (&m);
+  set_flag ();
+  pthread_mutex_unlock (&m);
+  return 0;
+}
