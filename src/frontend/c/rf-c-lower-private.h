@@ -750,6 +750,10 @@ void lower_value_dom_free (gpointer dom);
 /* Condition E (no && || ! at its top) on a value variable, lowered from the current
  * node to T or F by its value (TRUE); FALSE when E is no such test. */
 gboolean lower_value_cond (Lower *L, CExpr *e, guint t, guint f);
+/* A switch on E, a value variable's value, from the current node to the nodes of its
+ * CASES (CStmt* -> node + 1 in NODES) by value, or to OUT (TRUE); FALSE when E is no
+ * such value or a case label is no constant. */
+gboolean lower_value_switch (Lower *L, CExpr *e, GPtrArray *cases, GHashTable *nodes, guint out);
 /* E's value when it is known where it is lowered: a constant, a parameter whose
  * argument is one (through the frames), or a comparison, ! && || of such. */
 gboolean lower_value_const (Lower *L, CExpr *e, gint64 *out);

@@ -536,12 +536,21 @@ lower_stmt_kind (Lower *L, CStmt *s)
             CStmt *c = g_ptr_array_index (cases, i);
             guint n = lower_node (L, c->loc);
             g_hash_table_insert (L->frame->cases, c, GUINT_TO_POINTER (n + 1));
-            lower_edge (L, head, n, RF_OP_SKIP, -1, -1, c->loc, c->kind == C_STMT_DEFAULT ? "default" : "case");
             if (c->kind == C_STMT_DEFAULT)
               has_default = TRUE;
           }
-        if (!has_default)
-          lower_edge (L, head, out, RF_OP_SKIP, -1, -1, s->loc, "no case");
+        /* a switch on a value variable goes to the case of its value (rf-c-lower-values.c) */
+        if (!lower_value_switch (L, s->expr, cases, L->frame->cases, out))
+          {
+            for (guint i = 0; i < cases->len; i++)
+              {
+                CStmt *c = g_ptr_array_index (cases, i);
+                guint n = GPOINTER_TO_UINT (g_hash_table_lookup (L->frame->cases, c)) - 1;
+                lower_edge (L, head, n, RF_OP_SKIP, -1, -1, c->loc, c->kind == C_STMT_DEFAULT ? "default" : "case");
+              }
+            if (!has_default)
+              lower_edge (L, head, out, RF_OP_SKIP, -1, -1, s->loc, "no case");
+          }
         lower_dead (L, s->loc);
         guint cont = L->frame->cont->len ? g_array_index (L->frame->cont, guint, L->frame->cont->len - 1) : out;
         loop_push (L, out, cont);

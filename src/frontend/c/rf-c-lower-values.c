@@ -492,6 +492,20 @@ flip (COp op)
     }
 }
 
+/* The constant a test compares with, in *K: one value where the lowering stands; in
+ * the scan, any of a parameter's values (it only asks whether a test is made). */
+static gboolean
+test_const (Lower *L, CExpr *e, gint64 *k)
+{
+  if (!L->vscan)
+    return const_value (L, e, k);
+  g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
+  if (!const_values (L, e, vs) || vs->len == 0)
+    return FALSE;
+  *k = g_array_index (vs, gint64, 0);
+  return TRUE;
+}
+
 /* Condition E (no && || ! at its top) as a test of a variable's value. */
 static gboolean
 value_test (Lower *L, CExpr *e, ValueTest *vt)
@@ -504,9 +518,9 @@ value_test (Lower *L, CExpr *e, ValueTest *vt)
                                    || p->op == C_OP_GT || p->op == C_OP_GE))
     {
       gint64 k;
-      if (const_value (L, p->b, &k) && value_expr (L, p->a, vt))
+      if (test_const (L, p->b, &k) && value_expr (L, p->a, vt))
         vt->cmp = p->op;
-      else if (const_value (L, p->a, &k) && value_expr (L, p->b, vt))
+      else if (test_const (L, p->a, &k) && value_expr (L, p->b, vt))
         vt->cmp = flip (p->op);
       else
         return FALSE;
@@ -795,6 +809,16 @@ scan_stmt (CStmt *s, gpointer data)
     {
     case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
       scan_cond (sc, s->expr);
+      break;
+    case C_STMT_SWITCH:
+      {
+        /* a switch compares its value with each case label (lower_value_switch) */
+        ValueTest vt;
+        memset (&vt, 0, sizeof vt);
+        ValueDom *dom = value_expr (sc->L, s->expr, &vt) ? scan_dom (sc, vt.d) : NULL;
+        if (dom)
+          dom->compared = TRUE;
+      }
       break;
     case C_STMT_RETURN:
       {
@@ -1107,4 +1131,58 @@ lower_value_step (Lower *L, CExpr *e)
   guint j = lower_node (L, e->loc);
   emit_moves (L, var, &vt, FALSE, j, j, e->loc);
   L->cur = j;
+}
+
+gboolean
+lower_value_switch (Lower *L, CExpr *e, GPtrArray *cases, GHashTable *nodes, guint out)
+{
+  ValueTest vt;
+  memset (&vt, 0, sizeof vt);
+  if (L->quiet || !value_expr (L, e, &vt) || !dom_of (L, vt.d) || (vt.atomic && vt.op.kind != VOP_LOAD))
+    return FALSE;
+  /* every case label a constant (a GNU range `case A ... B` too) */
+  for (guint i = 0; i < cases->len; i++)
+    {
+      CStmt *c = g_ptr_array_index (cases, i);
+      gint64 k;
+      if (c->kind == C_STMT_CASE && (!c_const_int (c->expr, &k) || (c->expr2 && !c_const_int (c->expr2, &k))))
+        return FALSE;
+    }
+  gint var = value_var (L, vt.d);
+  const ValueDom *dom = dom_of (L, vt.d);
+  if (var < 0 && !dom->name)
+    return FALSE;
+  const gint64 *vals = (const gint64 *) dom->values->data;
+  guint nv = dom->values->len, head = L->cur;
+  for (guint i = 0; i < nv; i++)
+    {
+      /* the first case whose label (or range) holds the value, else default, else out */
+      guint to = out;
+      gboolean found = FALSE;
+      for (guint k = 0; k < cases->len && !found; k++)
+        {
+          CStmt *c = g_ptr_array_index (cases, k);
+          gint64 lo = 0, hi = 0;
+          if (c->kind != C_STMT_CASE)
+            continue;
+          c_const_int (c->expr, &lo);
+          hi = lo;
+          if (c->expr2)
+            c_const_int (c->expr2, &hi);
+          if (vals[i] >= lo && vals[i] <= hi)
+            to = GPOINTER_TO_UINT (g_hash_table_lookup (nodes, c)) - 1, found = TRUE;
+        }
+      for (guint k = 0; k < cases->len && !found; k++)
+        {
+          CStmt *c = g_ptr_array_index (cases, k);
+          if (c->kind == C_STMT_DEFAULT)
+            to = GPOINTER_TO_UINT (g_hash_table_lookup (nodes, c)) - 1, found = TRUE;
+        }
+      g_autofree char *text = g_strdup_printf ("%s is %" G_GINT64_FORMAT, dom->name, vals[i]);
+      if (var < 0)
+        lower_edge (L, head, to, RF_OP_SKIP, -1, -1, e->loc, text);
+      else
+        lower_edge (L, head, to, RF_OP_VALUE, var, (gint) (i * nv + i), e->loc, text);
+    }
+  return TRUE;
 }
