@@ -6,7 +6,7 @@
 // if (!rc) unlock`.
 // expect: counter race-free
 // expect: other race-free
-// racy-twin: split_trylock_local_miss.c
+// racy-twin: split_trylock_local_miss.c split_trylock_changed.c
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdio.h>

@@ -13,7 +13,9 @@
  *   rf-c-lower-fresh.c    thread-private heap sites and fresh objects;
  *   rf-c-lower-elems.c    the element a thread is given: representative iterations;
  *   rf-c-lower-guess.c    a lock and its data through one key, tickets: the representative guessed;
- *   rf-c-lower-values.c   shared variables of a small finite domain, followed exactly;
+ *   rf-c-lower-values.c   shared variables of a small finite domain, followed exactly: the scan;
+ *   rf-c-lower-vforms.c   ... what an expression says about one (atomics, bindings, tests);
+ *   rf-c-lower-vmoves.c   ... its moves and branches in the lowering;
  *   rf-c-lower-svcomp.c   SV-COMP's conventions: atomic sections, assume;
  *   rf-c-lower-split.c    branches correlated by unchanging locals: a block's rest per truth;
  *   rf-c-lower-finish.c   the passes over the finished program.
@@ -76,6 +78,46 @@ typedef struct {
   CDecl *fn;                /* a static local's function (NULL for a global) */
   gboolean bad, compared;
 } ValueDom;
+
+/* ---- value variables (rf-c-lower-values.c, rf-c-lower-vforms.c, rf-c-lower-vmoves.c) ---- */
+
+typedef enum { VOP_LOAD, VOP_STORE, VOP_XCHG, VOP_CAS_BOOL, VOP_CAS_VAL, VOP_CAS_PTR } VopKind;
+
+/* Vop: one atomic operation on a static scalar, *addr being `&D`: its kind, the value
+ * it stores (val; NULL with a store: 0, as __sync_lock_release), the value a value
+ * compare-and-swap expects (expect), and whether its memory orders order memory. */
+typedef struct {
+  VopKind kind;
+  CExpr *x;         /* the operation's own node (a call, a statement expression) */
+  CExpr *addr;
+  CDecl *d;
+  CExpr *val, *expect;
+  gboolean ordered;
+} Vop;
+
+/* Binding: what a parameter stands for (see the comment atop): ptr, the static scalar
+ * every call points it to; vals (gint64), the constants every call passes; neither:
+ * nothing (bad). uses, good: the uses of a pointer parameter in its function, and those
+ * of them the scan found to be `*p`, an atomic operation's object or an argument of
+ * another pointer parameter. busy: being worked out (a cycle: bad). */
+typedef struct {
+  CDecl *ptr;
+  GArray *vals;
+  gboolean bad, busy;
+  guint uses, good;
+} Binding;
+
+/* ValueTest: a condition on a variable's value: the value X tested (the variable
+ * read, or the result of an atomic operation on it: op), compared by cmp with k. */
+typedef struct {
+  CDecl *d;
+  gboolean atomic;
+  Vop op;
+  COp cmp;
+  gint64 k;
+} ValueTest;
+
+typedef struct _ValueScan ValueScan;
 
 /* LowerFacts: what the pre-pass (rf-c-lower-prepass.c) finds about the whole unit
  * before any job is lowered. Read-only afterwards. */
@@ -307,7 +349,7 @@ typedef struct {
   gboolean svcomp_unstructured; /* some function's sections are not structured: they
                              * give no exclusion (svcomp_bad_loc: that function) */
   RfLoc svcomp_bad_loc;
-  struct _ValueScan *vscan; /* the value variables' scan while it runs (parameters are
+  ValueScan *vscan;         /* the value variables' scan while it runs (parameters are
                              * then resolved through its bindings, not through frames) */
   CExpr *value_skip;        /* the atomic operation whose effect on a value variable a
                              * condition is lowering (lower_value_step leaves it), or NULL */
@@ -747,19 +789,45 @@ void lower_fresh_gen_stmt (Lower *L, CStmt *s);
 /* The pre-pass: which static scalars are value variables (pre.values). */
 void lower_values_scan (Lower *L);
 void lower_value_dom_free (gpointer dom);
+/* The value variable of static scalar D, or NULL. */
+ValueDom *lower_value_dom (Lower *L, CDecl *d);
+/* What parameter P stands for while the scan SC runs (Binding), or NULL. */
+Binding *lower_value_bind (ValueScan *sc, CDecl *p);
+
+/* rf-c-lower-vforms.c */
+/* The static scalar pointer E points to (`&D`, or a parameter bound to it), or NULL. */
+CDecl *lower_value_ptr_target (Lower *L, CExpr *e);
+/* The constant values E may have, appended to OUT (a constant, or a parameter bound to
+ * constants); FALSE when E is no such expression. */
+gboolean lower_value_consts (Lower *L, CExpr *e, GArray *out);
+/* E's one constant value, in *OUT. */
+gboolean lower_value_const1 (Lower *L, CExpr *e, gint64 *out);
+/* The static scalar lvalue E denotes: D itself, or `*p` with p pointing to it. */
+CDecl *lower_value_lvalue (Lower *L, CExpr *e);
+/* E (peeled) as an atomic operation on a static scalar, in OUT. */
+gboolean lower_value_atomic (Lower *L, CExpr *e, Vop *out);
+/* V converted to D's type, in *OUT; FALSE when the type does not hold it as it is. */
+gboolean lower_value_convert (Lower *L, CDecl *d, gint64 v, gint64 *out);
+/* X as the value of a variable: a read of it or an atomic operation that returns it. */
+gboolean lower_value_expr (Lower *L, CExpr *x, ValueTest *vt);
+/* Condition E (no && || ! at its top) as a test of a variable's value. */
+gboolean lower_value_test (Lower *L, CExpr *e, ValueTest *vt);
+gboolean lower_value_compare (COp op, gint64 a, gint64 b);
+/* E's value when it is known where it is lowered: a constant, a parameter whose
+ * argument is one (through the frames), or a comparison, ! && || of such. */
+gboolean lower_value_const (Lower *L, CExpr *e, gint64 *out);
+
+/* rf-c-lower-vmoves.c */
 /* Condition E (no && || ! at its top) on a value variable, lowered from the current
  * node to T or F by its value (TRUE); FALSE when E is no such test. */
 gboolean lower_value_cond (Lower *L, CExpr *e, guint t, guint f);
+/* After lowering E (an assignment, a call, a statement expression): its change of a
+ * value variable. */
+void lower_value_step (Lower *L, CExpr *e);
 /* A switch on E, a value variable's value, from the current node to the nodes of its
  * CASES (CStmt* -> node + 1 in NODES) by value, or to OUT (TRUE); FALSE when E is no
  * such value or a case label is no constant. */
 gboolean lower_value_switch (Lower *L, CExpr *e, GPtrArray *cases, GHashTable *nodes, guint out);
-/* E's value when it is known where it is lowered: a constant, a parameter whose
- * argument is one (through the frames), or a comparison, ! && || of such. */
-gboolean lower_value_const (Lower *L, CExpr *e, gint64 *out);
-/* After lowering E (an assignment, a call, a statement expression): its change of a
- * value variable. */
-void lower_value_step (Lower *L, CExpr *e);
 
 /* rf-c-lower-split.c */
 /* Item I of BLOCK starts a split: the rest of BLOCK lowered once per truth of a
