@@ -1,8 +1,8 @@
 // Two files checked together (the second is tests/c-programs/parts/set_flag.c): the
-// flag is set by the other file, through its own `extern` declaration, so the
-// declaration this file sees is not the only one. racefree follows a variable's value
-// only when one declaration is all the program has of it; here it does not, and the
-// threads that find the flag set race on the data.
+// flag is set by the other file, through its own `extern` declaration. A global is one
+// object under all its declarations, so racefree follows the flag with the other
+// file's store of 2 among its values, and the threads that find it set race on the
+// data (had the store been missed, the flag would seem never to be 2).
 // args: tests/c-programs/parts/set_flag.c
 // expect: flag race-free
 // expect: data RACE

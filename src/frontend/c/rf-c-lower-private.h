@@ -75,6 +75,7 @@ typedef struct {
   gint64 init;
   gint var;
   char *name;
+  CDecl *decl;              /* a declaration of it (the first the scan met) */
   CDecl *fn;                /* a static local's function (NULL for a global) */
   gboolean bad, compared;
 } ValueDom;
@@ -156,8 +157,9 @@ typedef struct {
                              * 1 << RfCLibcStateMode the program's calls use on it */
   GHashTable *globals_named;/* interned name -> file-scope variable CDecl* the
                              * program's code names */
-  GHashTable *values;       /* static scalar CDecl* -> ValueDom* (owned): the value
-                             * variables (lower_values_scan) */
+  GHashTable *values;       /* interned key (a global's name, a static local's
+                             * declaration: lower_value_dom) -> ValueDom* (owned): the
+                             * value variables (lower_values_scan) */
 } LowerFacts;
 
 /* LowerPrivate: heap objects that never leave their thread, and objects no other thread

@@ -43,10 +43,26 @@
 
 #include <string.h>
 
+/* The key of D in pre.values: a global by its name (every declaration of it, `extern`
+ * ones and those of other files, is one object for the linker), a static local by its
+ * declaration. Interned. */
+static const char *
+dom_key (CDecl *d)
+{
+  if ((d->file_scope || d->storage == C_STORAGE_EXTERN) && d->name)
+    {
+      /* a block-scope `extern int x;` declares the global too */
+      g_autofree char *k = g_strconcat ("g:", d->name, NULL);
+      return g_intern_string (k);
+    }
+  g_autofree char *k = g_strdup_printf ("s:%p", (void *) d);
+  return g_intern_string (k);
+}
+
 ValueDom *
 lower_value_dom (Lower *L, CDecl *d)
 {
-  return d ? g_hash_table_lookup (L->pre.values, d) : NULL;
+  return d && d->kind == C_DECL_VAR ? g_hash_table_lookup (L->pre.values, dom_key (d)) : NULL;
 }
 
 /* Adds the constant values of E (NULL: 0) to D's domain, or makes D bad. */
@@ -92,7 +108,7 @@ struct _ValueScan {
   gboolean early;
   CDecl *fn;
   GHashTable *calls, *param_fn, *bindings, *static_fn;
-  GHashTable *names;        /* file-scope name -> how many declarations of the unit have it */
+  GHashTable *names;        /* file-scope name -> NameInfo* (owned): its declarations */
 };
 
 static void
@@ -143,16 +159,29 @@ lower_value_bind (ValueScan *sc, CDecl *p)
   return b->bad ? NULL : b;
 }
 
-/* D may be a value variable: a static scalar of the program's own, declared once (a
- * global declared again, in another file or in the same one, is another declaration
- * whose uses the scan would not count as D's). */
+/* NameInfo: the file-scope declarations of one name in the unit: how many, how many
+ * `static`, how many define it (not `extern`), and the one with an initializer (two:
+ * init2). */
+typedef struct {
+  guint n, n_static, n_defs;
+  CDecl *init;
+  gboolean init2;
+} NameInfo;
+
+/* D may be a value variable: a static scalar of the program's own. A global is one
+ * object under all its declarations (dom_key) when it has external linkage everywhere
+ * and the files define it; a `static` global declared more than once (maybe two
+ * objects of two files) is not followed, nor one the files only declare `extern` (the
+ * code that defines it may change it). */
 static gboolean
 candidate (ValueScan *sc, CDecl *d)
 {
   Lower *L = sc->L;
-  if (!d || d->kind != C_DECL_VAR || d->in_system || d->thread_local || d->storage == C_STORAGE_EXTERN
-      || !(d->file_scope || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC)
-      || (d->file_scope && GPOINTER_TO_UINT (g_hash_table_lookup (sc->names, d->name)) != 1))
+  gboolean global = d && (d->file_scope || d->storage == C_STORAGE_EXTERN);
+  const NameInfo *ni = global && d->name ? g_hash_table_lookup (sc->names, d->name) : NULL;
+  if (!d || d->kind != C_DECL_VAR || d->in_system || d->thread_local
+      || !(global || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC)
+      || (global && (!ni || ni->n_defs == 0 || ni->init2 || (ni->n_static > 0 && ni->n > 1))))
     return FALSE;
   CType *t = strip (L, d->type);
   return t && (t->kind == C_TYPE_ENUM || (t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_BOOL || lower_int_type (L, t))));
@@ -172,12 +201,16 @@ scan_dom (ValueScan *sc, CDecl *d)
       dom->fn = d->file_scope ? NULL : g_hash_table_lookup (sc->static_fn, d);
       if (!d->file_scope && !dom->fn)
         dom->bad = TRUE;
-      g_hash_table_insert (sc->L->pre.values, d, dom);
-      /* its initial value: the initializer, or 0 */
-      if (d->init && !d->init->expr)
+      dom->decl = d;
+      g_hash_table_insert (sc->L->pre.values, (gpointer) dom_key (d), dom);
+      /* its initial value: the initializer (of the declaration that has one), or 0 */
+      const NameInfo *ni = d->file_scope || d->storage == C_STORAGE_EXTERN ? g_hash_table_lookup (sc->names, d->name)
+                                                                            : NULL;
+      CDecl *def = ni ? ni->init : d->init ? d : NULL;
+      if (def && !def->init->expr)
         dom->bad = TRUE;
       else
-        dom_add (sc->L, dom, d, d->init ? d->init->expr : NULL);
+        dom_add (sc->L, dom, d, def ? def->init->expr : NULL);
       if (dom->values->len)
         dom->init = g_array_index (dom->values, gint64, 0);
     }
@@ -416,14 +449,24 @@ lower_values_scan (Lower *L)
   ValueScan sc = { L, g_hash_table_new (NULL, NULL), FALSE, NULL,
                    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref),
                    g_hash_table_new (NULL, NULL), g_hash_table_new_full (NULL, NULL, NULL, binding_free),
-                   g_hash_table_new (NULL, NULL), g_hash_table_new (g_str_hash, g_str_equal) };
+                   g_hash_table_new (NULL, NULL), g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free) };
   L->vscan = &sc;
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *d = g_ptr_array_index (L->decls, i);
-      if (d->name && (d->kind == C_DECL_VAR || d->kind == C_DECL_FUNC))
-        g_hash_table_insert (sc.names, (gpointer) d->name,
-                             GUINT_TO_POINTER (GPOINTER_TO_UINT (g_hash_table_lookup (sc.names, d->name)) + 1));
+      if (!d->name || (d->kind != C_DECL_VAR && d->kind != C_DECL_FUNC))
+        continue;
+      NameInfo *ni = g_hash_table_lookup (sc.names, d->name);
+      if (!ni)
+        g_hash_table_insert (sc.names, (gpointer) d->name, ni = g_new0 (NameInfo, 1));
+      ni->n++;
+      ni->n_static += d->storage == C_STORAGE_STATIC;
+      ni->n_defs += d->kind == C_DECL_VAR && d->storage != C_STORAGE_EXTERN;
+      if (d->kind == C_DECL_VAR && d->init)
+        {
+          ni->init2 |= ni->init != NULL && ni->init != d;
+          ni->init = d;
+        }
     }
   CVisitor iv = { .stmt = index_stmt, .expr = index_expr, .data = &sc };
   for (guint i = 0; i < L->decls->len; i++)
@@ -475,8 +518,10 @@ lower_values_scan (Lower *L)
       ValueDom *dom = p;
       /* a variable only main sets before it starts any thread (pre.stable) has one value
        * while threads run: following it would only multiply the states */
+      const NameInfo *ni = dom->decl->file_scope || dom->decl->storage == C_STORAGE_EXTERN
+                           ? g_hash_table_lookup (sc.names, dom->decl->name) : NULL;
       if (dom->bad || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX
-          || g_hash_table_contains (L->pre.stable, d))
+          || ((!ni || ni->n == 1) && g_hash_table_contains (L->pre.stable, dom->decl)))
         g_hash_table_iter_remove (&it);
       else
         g_array_sort (dom->values, cmp_gint64);
