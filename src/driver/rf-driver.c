@@ -184,7 +184,7 @@ settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cach
       for (guint v = 0; v < rf_program_n_vars (prog); v++)
         {
           const RfVar *var = rf_program_get_var (prog, v);
-          if (var->kind != RF_VAR_VALUE || var->guard < 0)
+          if (var->kind != RF_VAR_VALUE || var->guard < 0 || var->forgotten)
             continue;
           RfRaceVerdict *rv = g_hash_table_lookup (cache, GINT_TO_POINTER (var->guard));
           if (!rv)

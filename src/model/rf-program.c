@@ -157,7 +157,6 @@ void
 rf_program_forget_value (RfProgram *prog, guint var)
 {
   RfVar *v = g_ptr_array_index (prog->vars, var);
-  v->guard = -1;
   v->forgotten = TRUE;
   for (guint j = 0; j < prog->jobs->len; j++)
     {

@@ -137,6 +137,13 @@ rf_json_uint (RfJson *j, guint64 v)
 }
 
 void
+rf_json_int (RfJson *j, gint64 v)
+{
+  before_value (j);
+  g_string_append_printf (j->out, "%" G_GINT64_FORMAT, v);
+}
+
+void
 rf_json_double (RfJson *j, gdouble v)
 {
   if (!isfinite (v))
@@ -182,6 +189,43 @@ rf_json_member_uint (RfJson *j, const char *key, guint64 v)
 {
   rf_json_key (j, key);
   rf_json_uint (j, v);
+}
+
+
+/* The value variables of the program, when it has any (c-model.md, Value variables):
+ * name, values, initial value, the data location it follows (null: none) and whether
+ * it was forgotten (its own accesses may race). */
+static void
+write_value_variables (RfJson *j, const RfProgram *prog)
+{
+  gboolean any = FALSE;
+  for (guint v = 0; prog && v < rf_program_n_vars (prog) && !any; v++)
+    any = rf_program_get_var (prog, v)->kind == RF_VAR_VALUE;
+  if (!any)
+    return;
+  rf_json_key (j, "value_variables");
+  rf_json_begin_array (j);
+  for (guint v = 0; v < rf_program_n_vars (prog); v++)
+    {
+      const RfVar *var = rf_program_get_var (prog, v);
+      if (var->kind != RF_VAR_VALUE)
+        continue;
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "name", var->name);
+      rf_json_key (j, "values");
+      rf_json_begin_array_inline (j);
+      for (guint k = 0; k < var->n_values; k++)
+        rf_json_int (j, var->values[k]);
+      rf_json_end_array (j);
+      rf_json_key (j, "initial");
+      rf_json_int (j, var->values[var->init]);
+      rf_json_key (j, "follows");
+      rf_json_string (j, var->guard >= 0 ? rf_program_get_var (prog, var->guard)->name : NULL);
+      rf_json_key (j, "forgotten");
+      rf_json_bool (j, var->forgotten);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
 }
 
 void
@@ -362,6 +406,7 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       rf_json_end_object (&j);
     }
   rf_json_end_array (&j);
+  write_value_variables (&j, prog);
   rf_json_key (&j, "summary");
   rf_json_begin_object (&j);
   rf_json_member_uint (&j, "locations", verdicts->len);

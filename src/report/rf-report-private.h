@@ -33,6 +33,7 @@ void rf_json_key (RfJson *j, const char *key);
 /* A string value, escaped; NULL writes null. */
 void rf_json_string (RfJson *j, const char *s);
 void rf_json_uint (RfJson *j, guint64 v);
+void rf_json_int (RfJson *j, gint64 v);
 void rf_json_double (RfJson *j, gdouble v);
 void rf_json_bool (RfJson *j, gboolean v);
 void rf_json_null (RfJson *j);

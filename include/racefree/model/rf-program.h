@@ -130,8 +130,8 @@ guint rf_program_add_value (RfProgram *prog, const char *name, RfLoc loc, const 
 /* The index of V in value variable VAR's values, or -1. */
 gint rf_program_value_index (const RfProgram *prog, guint var, gint64 v);
 /* Forgets value variable VAR: each of its RF_OP_VALUE edges becomes a skip (every branch
- * on it goes both ways), so the program has every run it had and more; its guard
- * becomes -1 and it is marked forgotten. */
+ * on it goes both ways), so the program has every run it had and more; it is marked
+ * forgotten. */
 void rf_program_forget_value (RfProgram *prog, guint var);
 
 /* Job types. The new job has no nodes; add the entry node first and set it. */
