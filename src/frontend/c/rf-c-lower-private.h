@@ -157,6 +157,8 @@ typedef struct {
                              * 1 << RfCLibcStateMode the program's calls use on it */
   GHashTable *globals_named;/* interned name -> file-scope variable CDecl* the
                              * program's code names */
+  GHashTable *value_members;/* "%p.path" -> member taken as a declaration of its own
+                             * (rf-c-lower-vforms.c), or NULL */
   GHashTable *values;       /* interned key (a global's name, a static local's
                              * declaration: lower_value_dom) -> ValueDom* (owned): the
                              * value variables (lower_values_scan) */
@@ -804,8 +806,16 @@ CDecl *lower_value_ptr_target (Lower *L, CExpr *e);
 gboolean lower_value_consts (Lower *L, CExpr *e, GArray *out);
 /* E's one constant value, in *OUT. */
 gboolean lower_value_const1 (Lower *L, CExpr *e, gint64 *out);
-/* The static scalar lvalue E denotes: D itself, or `*p` with p pointing to it. */
+/* The static scalar lvalue E denotes: D itself, a member `S.m` of a struct variable
+ * (a declaration of its own, lower_value_member_of), or `*p` with p pointing to one. */
 CDecl *lower_value_lvalue (Lower *L, CExpr *e);
+/* M is a struct member taken as a declaration of its own: its object *REAL and member
+ * path *PATH (".a.b"). */
+gboolean lower_value_member_of (Lower *L, CDecl *m, CDecl **real, const char **path);
+void lower_value_members_free (Lower *L);
+/* The variable E (a member chain `s.a.b` of a struct variable, or the variable alone)
+ * is rooted at, its member path in PATH (".a.b"; empty for the variable), or NULL. */
+CDecl *lower_value_chain (Lower *L, CExpr *e, GString *path);
 /* E (peeled) as an atomic operation on a static scalar, in OUT. */
 gboolean lower_value_atomic (Lower *L, CExpr *e, Vop *out);
 /* V converted to D's type, in *OUT; FALSE when the type does not hold it as it is. */

@@ -109,7 +109,59 @@ struct _ValueScan {
   CDecl *fn;
   GHashTable *calls, *param_fn, *bindings, *static_fn;
   GHashTable *names;        /* file-scope name -> NameInfo* (owned): its declarations */
+  GPtrArray *taints;        /* Taint* (owned): the parts of variables pointers may reach */
 };
+
+/* Taint: variable obj from member path on (".a"; "" the whole of it) may be changed in
+ * ways the scan does not follow: its address taken (not for an atomic operation or a
+ * bound parameter), a struct assigned whole, an asm operand. */
+typedef struct {
+  CDecl *obj;
+  char *path;
+} Taint;
+
+static void
+taint_free (gpointer p)
+{
+  Taint *t = p;
+  g_free (t->path);
+  g_free (t);
+}
+
+/* The lvalue E (a variable or a member chain of one) may change in ways the scan does
+ * not follow. */
+static void
+taint (ValueScan *sc, CExpr *e)
+{
+  g_autoptr (GString) path = g_string_new (NULL);
+  CDecl *obj = lower_value_chain (sc->L, e, path);
+  if (!obj)
+    return;
+  Taint *t = g_new0 (Taint, 1);
+  t->obj = obj;
+  t->path = g_strdup (path->str);
+  g_ptr_array_add (sc->taints, t);
+}
+
+/* DOM's variable is a part of a tainted one (taint). */
+static gboolean
+tainted (ValueScan *sc, ValueDom *dom)
+{
+  CDecl *obj = dom->decl;
+  const char *path = "";
+  lower_value_member_of (sc->L, dom->decl, &obj, &path);
+  for (guint i = 0; i < sc->taints->len; i++)
+    {
+      const Taint *t = g_ptr_array_index (sc->taints, i);
+      gsize n = strlen (t->path);
+      gboolean same = t->obj == obj || (t->obj->name && obj->name && (t->obj->file_scope || t->obj->storage == C_STORAGE_EXTERN)
+                                        && (obj->file_scope || obj->storage == C_STORAGE_EXTERN)
+                                        && strcmp (t->obj->name, obj->name) == 0);
+      if (same && strncmp (t->path, path, n) == 0 && (path[n] == '\0' || path[n] == '.'))
+        return TRUE;
+    }
+  return FALSE;
+}
 
 static void
 binding_free (gpointer p)
@@ -177,14 +229,74 @@ static gboolean
 candidate (ValueScan *sc, CDecl *d)
 {
   Lower *L = sc->L;
-  gboolean global = d && (d->file_scope || d->storage == C_STORAGE_EXTERN);
-  const NameInfo *ni = global && d->name ? g_hash_table_lookup (sc->names, d->name) : NULL;
-  if (!d || d->kind != C_DECL_VAR || d->in_system || d->thread_local
-      || !(global || d->storage == C_STORAGE_STATIC) || (L->module && d->storage != C_STORAGE_STATIC)
+  /* a struct member: its object is the struct variable */
+  CDecl *obj = d;
+  const char *path = "";
+  if (d && lower_value_member_of (L, d, &obj, &path) && obj->init && obj->init->expr)
+    return FALSE;  /* initialized by a struct value: its members' values are not known */
+  gboolean global = obj && (obj->file_scope || obj->storage == C_STORAGE_EXTERN);
+  const NameInfo *ni = global && obj->name ? g_hash_table_lookup (sc->names, obj->name) : NULL;
+  if (!obj || obj->kind != C_DECL_VAR || obj->in_system || obj->thread_local
+      || !(global || obj->storage == C_STORAGE_STATIC) || (L->module && obj->storage != C_STORAGE_STATIC)
       || (global && (!ni || ni->n_defs == 0 || ni->init2 || (ni->n_static > 0 && ni->n > 1))))
     return FALSE;
   CType *t = strip (L, d->type);
   return t && (t->kind == C_TYPE_ENUM || (t->kind == C_TYPE_BASIC && (t->basic == C_BASIC_BOOL || lower_int_type (L, t))));
+}
+
+/* The initial value of member PATH (one level, ".m") of struct variable OBJ, given
+ * its braced initializer IN: the expression in *OUT (NULL: not initialized, so 0).
+ * FALSE when it cannot be told (a deeper path, an initializer that is no braced list
+ * of plain items). */
+static gboolean
+member_init (Lower *L, CDecl *obj, CInit *in, const char *path, CExpr **out)
+{
+  *out = NULL;
+  CType *t = strip (L, obj->type);
+  if (!in || in->expr || !t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members || path[0] != '.'
+      || strchr (path + 1, '.'))
+    return FALSE;
+  for (guint k = 0; k < t->tag->members->len; k++)
+    if (!((CDecl *) g_ptr_array_index (t->tag->members, k))->name)
+      return FALSE;  /* unnamed members (anonymous structs, padding bit-fields) are not counted here */
+  const char *name = path + 1;
+  guint next = 0;  /* the member a positional item initializes */
+  for (guint i = 0; in->items && i < in->items->len; i++)
+    {
+      CInitItem *it = g_ptr_array_index (in->items, i);
+      guint at = next;
+      if (it->designators && it->designators->len > 0)
+        {
+          CDesignator *ds = g_ptr_array_index (it->designators, 0);
+          if (it->designators->len != 1 || ds->kind != C_DESIG_FIELD)
+            return FALSE;
+          gboolean found = FALSE;
+          for (guint k = 0; k < t->tag->members->len && !found; k++)
+            {
+              CDecl *m = g_ptr_array_index (t->tag->members, k);
+              if (m->name && g_strcmp0 (m->name, ds->field) == 0)
+                at = k, found = TRUE;
+            }
+          if (!found)
+            return FALSE;
+        }
+      if (at >= t->tag->members->len)
+        return FALSE;
+      CDecl *m = g_ptr_array_index (t->tag->members, at);
+      if (!m->name)
+        return FALSE;  /* an anonymous member: its fields are not counted here */
+      if (strcmp (m->name, name) == 0)
+        {
+          CInit *v = it->init;
+          while (v && !v->expr && v->items && v->items->len == 1)
+            v = ((CInitItem *) g_ptr_array_index (v->items, 0))->init;  /* `{ 1 }` */
+          if (!v || !v->expr)
+            return FALSE;
+          *out = v->expr;
+        }
+      next = at + 1;
+    }
+  return TRUE;
 }
 
 static ValueDom *
@@ -195,22 +307,28 @@ scan_dom (ValueScan *sc, CDecl *d)
   ValueDom *dom = lower_value_dom (sc->L, d);
   if (!dom)
     {
+      CDecl *obj = d;
+      const char *path = "";
+      gboolean member = lower_value_member_of (sc->L, d, &obj, &path);
       dom = g_new0 (ValueDom, 1);
       dom->values = g_array_new (FALSE, FALSE, sizeof (gint64));
       dom->var = -1;
-      dom->fn = d->file_scope ? NULL : g_hash_table_lookup (sc->static_fn, d);
-      if (!d->file_scope && !dom->fn)
+      dom->fn = obj->file_scope ? NULL : g_hash_table_lookup (sc->static_fn, obj);
+      if (!obj->file_scope && obj->storage != C_STORAGE_EXTERN && !dom->fn)
         dom->bad = TRUE;
       dom->decl = d;
       g_hash_table_insert (sc->L->pre.values, (gpointer) dom_key (d), dom);
-      /* its initial value: the initializer (of the declaration that has one), or 0 */
-      const NameInfo *ni = d->file_scope || d->storage == C_STORAGE_EXTERN ? g_hash_table_lookup (sc->names, d->name)
-                                                                            : NULL;
-      CDecl *def = ni ? ni->init : d->init ? d : NULL;
-      if (def && !def->init->expr)
+      /* its initial value: the initializer (of the declaration that has one; of a
+       * member, within the struct's braced initializer), or 0 */
+      const NameInfo *ni = obj->file_scope || obj->storage == C_STORAGE_EXTERN
+                           ? g_hash_table_lookup (sc->names, obj->name) : NULL;
+      CDecl *def = ni ? ni->init : obj->init ? obj : NULL;
+      CExpr *init = NULL;
+      gboolean known = !def || (member ? member_init (sc->L, obj, def->init, path, &init) : (init = def->init->expr) != NULL);
+      if (!known)
         dom->bad = TRUE;
       else
-        dom_add (sc->L, dom, d, def ? def->init->expr : NULL);
+        dom_add (sc->L, dom, d, init);
       if (dom->values->len)
         dom->init = g_array_index (dom->values, gint64, 0);
     }
@@ -289,6 +407,12 @@ scan_expr (CExpr *e, gpointer data)
         }
       break;
     case C_EXPR_ASSIGN:
+      {
+        /* a struct assigned whole changes every member */
+        CType *lt = strip (L, type_of (L, e->a));
+        if (lt && (lt->kind == C_TYPE_STRUCT || lt->kind == C_TYPE_UNION))
+          taint (sc, e->a);
+      }
       if ((dom = scan_dom (sc, lower_value_lvalue (L, e->a))))
         {
           if (e->op == C_OP_ASSIGN)
@@ -303,12 +427,8 @@ scan_expr (CExpr *e, gpointer data)
           if ((dom = scan_dom (sc, lower_value_lvalue (L, e->a))))
             dom->bad = TRUE;
         }
-      else if (e->op == C_OP_ADDR)
-        {
-          CExpr *a = c_peel (e->a);
-          if (a && a->kind == C_EXPR_IDENT && (dom = scan_dom (sc, a->decl)) && !g_hash_table_contains (sc->ok_addr, e))
-            dom->bad = TRUE;
-        }
+      else if (e->op == C_OP_ADDR && !g_hash_table_contains (sc->ok_addr, e))
+        taint (sc, e->a);
       else if (e->op == C_OP_DEREF)
         good_use (sc, e->a);
       else if (e->op == C_OP_NOT)
@@ -357,10 +477,8 @@ scan_expr (CExpr *e, gpointer data)
 static CVisitResult
 scan_asm_ident (CExpr *e, gpointer data)
 {
-  ValueScan *sc = data;
-  ValueDom *dom;
-  if (e->kind == C_EXPR_IDENT && (dom = scan_dom (sc, e->decl)))
-    dom->bad = TRUE;
+  if (e->kind == C_EXPR_IDENT || e->kind == C_EXPR_MEMBER)
+    taint (data, e);
   return C_VISIT_CONTINUE;
 }
 
@@ -449,7 +567,8 @@ lower_values_scan (Lower *L)
   ValueScan sc = { L, g_hash_table_new (NULL, NULL), FALSE, NULL,
                    g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_ptr_array_unref),
                    g_hash_table_new (NULL, NULL), g_hash_table_new_full (NULL, NULL, NULL, binding_free),
-                   g_hash_table_new (NULL, NULL), g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free) };
+                   g_hash_table_new (NULL, NULL), g_hash_table_new_full (g_str_hash, g_str_equal, NULL, g_free),
+                   g_ptr_array_new_with_free_func (taint_free) };
   L->vscan = &sc;
   for (guint i = 0; i < L->decls->len; i++)
     {
@@ -520,7 +639,7 @@ lower_values_scan (Lower *L)
        * while threads run: following it would only multiply the states */
       const NameInfo *ni = dom->decl->file_scope || dom->decl->storage == C_STORAGE_EXTERN
                            ? g_hash_table_lookup (sc.names, dom->decl->name) : NULL;
-      if (dom->bad || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX
+      if (dom->bad || tainted (&sc, dom) || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX
           || ((!ni || ni->n == 1) && g_hash_table_contains (L->pre.stable, dom->decl)))
         g_hash_table_iter_remove (&it);
       else
@@ -533,6 +652,7 @@ lower_values_scan (Lower *L)
   g_hash_table_unref (sc.bindings);
   g_hash_table_unref (sc.static_fn);
   g_hash_table_unref (sc.names);
+  g_ptr_array_unref (sc.taints);
 }
 
 void

@@ -81,7 +81,106 @@ frame_of_param (Lower *L, CDecl *p, CExpr **arg)
   return NULL;
 }
 
-/* The static scalar pointer E points to (`&D`, or a parameter bound to it), or NULL. */
+/* MemberDecl: a member of a static struct (`s.a.b`: no union, no array, no pointer on
+ * the way) taken as a scalar of its own: decl (first, so a MemberDecl* is a CDecl*)
+ * is named `s.a.b`, has the member's type and the struct's storage; real and path say
+ * which object it is. Made once per (real, path), owned by pre.value_members. */
+typedef struct {
+  CDecl decl;
+  CDecl *real;
+  char *path;
+  char *name;
+} MemberDecl;
+
+static void
+member_free (gpointer p)
+{
+  MemberDecl *m = p;
+  g_free (m->path);
+  g_free (m->name);
+  g_free (m);
+}
+
+/* The member D.PATH of type T as a declaration of its own. */
+static CDecl *
+member_decl (Lower *L, CDecl *d, const char *path, CType *t)
+{
+  if (!L->pre.value_members)
+    L->pre.value_members = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, member_free);
+  g_autofree char *key = g_strdup_printf ("%p%s", (void *) d, path);
+  MemberDecl *m = g_hash_table_lookup (L->pre.value_members, key);
+  if (!m)
+    {
+      m = g_new0 (MemberDecl, 1);
+      m->decl = *d;
+      m->decl.name = m->name = g_strconcat (d->name ? d->name : "?", path, NULL);
+      m->decl.type = t;
+      m->decl.init = NULL;
+      m->decl.enum_prev = NULL;
+      m->real = d;
+      m->path = g_strdup (path);
+      g_hash_table_insert (L->pre.value_members, g_steal_pointer (&key), m);
+    }
+  return &m->decl;
+}
+
+gboolean
+lower_value_member_of (Lower *L, CDecl *m, CDecl **real, const char **path)
+{
+  if (!L->pre.value_members || !m)
+    return FALSE;
+  GHashTableIter it;
+  gpointer k, v;
+  g_hash_table_iter_init (&it, L->pre.value_members);
+  while (g_hash_table_iter_next (&it, &k, &v))
+    if (&((MemberDecl *) v)->decl == m)
+      {
+        *real = ((MemberDecl *) v)->real;
+        *path = ((MemberDecl *) v)->path;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+lower_value_members_free (Lower *L)
+{
+  if (L->pre.value_members)
+    g_hash_table_unref (L->pre.value_members);
+}
+
+CDecl *
+lower_value_chain (Lower *L, CExpr *e, GString *path)
+{
+  e = c_peel (e);
+  g_string_truncate (path, 0);
+  while (e && e->kind == C_EXPR_MEMBER && !e->arrow && e->text)
+    {
+      CType *t = strip (L, type_of (L, e->a));
+      if (!t || t->kind != C_TYPE_STRUCT)
+        return NULL;  /* a union's members overlap */
+      g_string_prepend (path, e->text);
+      g_string_prepend_c (path, '.');
+      e = c_peel (e->a);
+    }
+  return e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR ? e->decl : NULL;
+}
+
+/* The static scalar lvalue X names directly: a variable, or a member of a struct
+ * variable (member_decl). */
+static CDecl *
+named_scalar (Lower *L, CExpr *x)
+{
+  x = c_peel (x);
+  g_autoptr (GString) path = g_string_new (NULL);
+  CDecl *d = lower_value_chain (L, x, path);
+  if (!d || path->len == 0)
+    return d;
+  return member_decl (L, d, path->str, type_of (L, x));
+}
+
+/* The static scalar pointer E points to (`&D`, `&S.m`, or a parameter bound to one),
+ * or NULL. */
 CDecl *
 lower_value_ptr_target (Lower *L, CExpr *e)
 {
@@ -89,10 +188,7 @@ lower_value_ptr_target (Lower *L, CExpr *e)
   if (!e)
     return NULL;
   if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
-    {
-      CExpr *x = c_peel (e->a);
-      return x && x->kind == C_EXPR_IDENT && x->decl && x->decl->kind == C_DECL_VAR ? x->decl : NULL;
-    }
+    return named_scalar (L, e->a);
   if (e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_PARAM)
     return NULL;
   if (L->vscan)
@@ -180,13 +276,14 @@ lower_value_const1 (Lower *L, CExpr *e, gint64 *out)
   return TRUE;
 }
 
-/* The static scalar lvalue E denotes: D itself, or `*p` with p pointing to it. */
+/* The static scalar lvalue E denotes: D itself, a member `S.m` of a struct (as a
+ * declaration of its own), or `*p` with p pointing to one. */
 CDecl *
 lower_value_lvalue (Lower *L, CExpr *e)
 {
   e = c_peel (e);
-  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR)
-    return e->decl;
+  if (e && (e->kind == C_EXPR_IDENT || e->kind == C_EXPR_MEMBER))
+    return named_scalar (L, e);
   if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF)
     return lower_value_ptr_target (L, e->a);
   return NULL;

@@ -21,9 +21,13 @@ value_var (Lower *L, CDecl *d)
     return -1;
   if (dom->var >= 0 || (dom->name && dom->values->len == 1))
     return dom->var;
-  RfCObj *r = lower_root_of_decl (L, d, dom->fn);
+  /* a struct member: the place of that member of the struct's object */
+  CDecl *obj = d;
+  const char *path = "";
+  lower_value_member_of (L, d, &obj, &path);
+  RfCObj *r = lower_root_of_decl (L, obj, dom->fn);
   g_return_val_if_fail (r != NULL, -1);
-  g_autofree char *name = place_name (rf_c_objects_loc (L->objs, r, ""));
+  g_autofree char *name = place_name (rf_c_objects_loc (L->objs, r, path));
   if (dom->values->len == 1)
     {
       /* one value: it never changes; its tests are decided without a variable */

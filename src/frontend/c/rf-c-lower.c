@@ -564,6 +564,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.state_modes);
   g_hash_table_unref (L->pre.globals_named);
   g_hash_table_unref (L->pre.values);
+  lower_value_members_free (L);
   if (L->facts)
     g_array_unref (L->facts);
   g_hash_table_unref (L->priv.bad);
