@@ -12,9 +12,12 @@
  * `if (rc)`, `if (!locked)`): E is lowered as a condition (so a trylock's success, or a
  * helper's result, decides), and the rest once where x is 0 and once where it is not.
  * Each copy keeps exactly the runs of the original where C has that truth, so the two
- * keep every run. A split happens only when a later condition tests C again, not in a
- * block that starts or joins threads, directly or through the functions it calls (the
- * plans for join loops are made once per block, rf-c-lower-joinall.c), nor when
+ * keep every run. A split happens only when a later condition tests C again and some
+ * branch a test of C chooses (or, for `x = E`, E itself) synchronises (a lock, wait,
+ * post, atomic operation or value variable: without any, which branches run together
+ * changes no race, since every access is reached either way), not in a block that starts or joins threads, directly
+ * or through the functions it calls (the plans for join loops are made once per
+ * block, rf-c-lower-joinall.c), nor when
  * the rest holds a label (lowering it twice would merge its gotos); a copy may split
  * again, up to MAX_SPLITS open splits (2^MAX_SPLITS copies of the innermost code). */
 #include "rf-c-lower-private.h"
@@ -123,9 +126,35 @@ typedef struct {
   Lower *L;
   CExpr *cond;
   CDecl *zero_of;
-  gboolean found, threads;
+  guint found;      /* the tests of cond met */
+  gboolean threads;
   GHashTable *seen;
+  gboolean sync;    /* a branch a test of cond leads to synchronises (a lock, wait, post
+                     * or atomic operation, a value variable: rf-c-lower-values.c),
+                     * directly or in a function it calls */
+  gboolean counting;/* the walk is in such a branch: it counts synchronisations */
 } Search;
+
+static gboolean syncs (Lower *L, CStmt *st, CExpr *e);
+
+/* NAME's effect is a synchronisation the branches of a split could tell apart. */
+static gboolean
+sync_call (const char *name)
+{
+  switch (lower_effect_of (name))
+    {
+    case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK: case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_RDLOCK:
+    case RF_C_LIBC_WRLOCK: case RF_C_LIBC_RWUNLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK:
+    case RF_C_LIBC_WAIT: case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST: case RF_C_LIBC_SEM_INIT:
+    case RF_C_LIBC_SEM_POST: case RF_C_LIBC_SEM_WAIT: case RF_C_LIBC_SEM_TRYWAIT: case RF_C_LIBC_ONCE:
+    case RF_C_LIBC_ATOMIC_LOAD: case RF_C_LIBC_ATOMIC_LOAD_GENERIC: case RF_C_LIBC_ATOMIC_STORE:
+    case RF_C_LIBC_ATOMIC_STORE_GENERIC: case RF_C_LIBC_ATOMIC_RMW: case RF_C_LIBC_ATOMIC_BEGIN:
+    case RF_C_LIBC_ATOMIC_END: case RF_C_LIBC_ASSUME: case RF_C_LIBC_NOSYNC:
+      return TRUE;
+    default:
+      return g_str_has_prefix (name, "pthread_barrier") || g_str_has_prefix (name, "__VERIFIER_atomic_");
+    }
+}
 
 static void search_cond (Search *s, CExpr *e);
 
@@ -139,13 +168,19 @@ search_expr (CExpr *e, gpointer data)
       s->threads = TRUE;
       return C_VISIT_STOP;
     }
+  if (s->counting && n && sync_call (n))
+    s->sync = TRUE;
+  if (s->counting && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_VAR
+      && lower_value_dom (s->L, e->decl))
+    s->sync = TRUE;
   CDecl *fn = n ? lower_func_def (s->L, n) : NULL;
   if (fn && fn->body && !g_hash_table_contains (s->seen, fn))
     {
       g_hash_table_add (s->seen, fn);
-      Search inner = { s->L, NULL, NULL, FALSE, FALSE, s->seen };
+      Search inner = { s->L, NULL, NULL, 0, FALSE, s->seen, FALSE, s->counting };
       CVisitor v = { .expr = search_expr, .data = &inner };
       c_visit_stmt (&v, fn->body);
+      s->sync |= inner.sync;
       if (inner.threads)
         {
           s->threads = TRUE;
@@ -168,15 +203,36 @@ search_cond (Search *s, CExpr *e)
   gboolean neg = FALSE, zero;
   CExpr *p = strip_not (e, &neg);
   if (p && ((s->cond && same_cond (p, s->cond)) || (s->zero_of && zero_test (p, &zero) == s->zero_of)))
-    s->found = TRUE;
+    s->found++;
 }
 
 static CVisitResult
 search_stmt (CStmt *st, gpointer data)
 {
+  Search *s = data;
   if (st->kind == C_STMT_IF || st->kind == C_STMT_WHILE || st->kind == C_STMT_DO || st->kind == C_STMT_FOR)
-    search_cond (data, st->expr);
+    {
+      guint before = s->found;
+      search_cond (s, st->expr);
+      /* a test of cond: do the branches it chooses between synchronise? */
+      if (s->found > before && !s->sync)
+        s->sync = syncs (s->L, st->body, NULL) || syncs (s->L, st->else_body, NULL);
+    }
   return C_VISIT_CONTINUE;
+}
+
+/* Statement ST (or expression E) synchronises, directly or in a function it calls. */
+static gboolean
+syncs (Lower *L, CStmt *st, CExpr *e)
+{
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Search s = { L, NULL, NULL, 0, FALSE, seen, FALSE, TRUE };
+  CVisitor v = { .expr = search_expr, .data = &s };
+  if (st)
+    c_visit_stmt (&v, st);
+  else if (e)
+    c_visit_expr (&v, e);
+  return s.sync;
 }
 
 /* Lowers ITEMS[FROM..] of BLOCK under FACT, then goes to OUT. */
@@ -217,12 +273,15 @@ lower_copies (Lower *L, CStmt *block, guint i, guint t, CStmt *then_s, Fact fact
 }
 
 /* The region ITEMS[FROM..] of BLOCK: it changes none of VARS (nor holds a label), starts
- * or joins no thread, and tests COND (or local ZERO_OF) again. */
+ * or joins no thread, and tests COND (or local ZERO_OF) at least TESTS times in the
+ * statements from FIRST_TEST on; and (or SYNC already) a branch of such a test
+ * synchronises. */
 static gboolean
-region_ok (Lower *L, CStmt *block, guint from, guint first_test, GPtrArray *vars, CExpr *cond, CDecl *zero_of)
+region_ok (Lower *L, CStmt *block, guint from, guint first_test, GPtrArray *vars, CExpr *cond, CDecl *zero_of,
+           gboolean sync, guint tests)
 {
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  Search s = { L, cond, zero_of, FALSE, FALSE, seen };
+  Search s = { L, cond, zero_of, 0, FALSE, seen, FALSE, FALSE };
   CVisitor v = { .stmt = search_stmt, .expr = search_expr, .data = &s };
   for (guint k = from; k < block->items->len; k++)
     {
@@ -230,14 +289,14 @@ region_ok (Lower *L, CStmt *block, guint from, guint first_test, GPtrArray *vars
       for (guint j = 0; j < vars->len; j++)
         if (lower_stmt_touches (item, g_ptr_array_index (vars, j)))
           return FALSE;
-      gboolean before = s.found;
+      guint before = s.found;
       c_visit_stmt (&v, item);
       if (k < first_test)
         s.found = before;
       if (s.threads)
         return FALSE;
     }
-  return s.found;
+  return s.found >= tests && (s.sync || sync);
 }
 
 gboolean
@@ -249,9 +308,10 @@ lower_split_block (Lower *L, CStmt *block, guint i)
     L->facts = g_array_new (FALSE, FALSE, sizeof (Fact));
   CStmt *item = g_ptr_array_index (block->items, i);
   g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  Search th = { L, NULL, NULL, FALSE, FALSE, seen };
+  Search th = { L, NULL, NULL, 0, FALSE, seen, FALSE, FALSE };
   CVisitor tv = { .expr = search_expr, .data = &th };
-  c_visit_stmt (&tv, item);
+  for (guint k = i; k < block->items->len && !th.threads; k++)
+    c_visit_stmt (&tv, g_ptr_array_index (block->items, k));
   if (th.threads)
     return FALSE;  /* the plans for creates and joins see each statement once */
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
@@ -265,7 +325,7 @@ lower_split_block (Lower *L, CStmt *block, guint i)
       for (guint j = 0; j < vars->len; j++)
         if (!private_local (L, g_ptr_array_index (vars, j)))
           return FALSE;
-      if (!region_ok (L, block, i, i + 1, vars, c, NULL))
+      if (!region_ok (L, block, i, i + 1, vars, c, NULL, FALSE, 1))
         return FALSE;
       guint t = lower_node (L, item->body ? item->body->loc : item->loc);
       guint f = lower_node (L, item->else_body ? item->else_body->loc : item->loc);
@@ -294,7 +354,10 @@ lower_split_block (Lower *L, CStmt *block, guint i)
   if (!x || !val || !holds || !private_local (L, x))
     return FALSE;
   g_ptr_array_add (vars, x);
-  if (!region_ok (L, block, i + 1, i + 1, vars, NULL, x))
+  /* E that synchronises (a trylock) correlates with one later test of x; else x is
+   * only data, and two tests of it are needed for the split to tell anything */
+  gboolean e_syncs = syncs (L, NULL, val);
+  if (!region_ok (L, block, i + 1, i + 1, vars, NULL, x, e_syncs, e_syncs ? 1 : 2))
     return FALSE;
   guint nz = lower_node (L, item->loc), z = lower_node (L, item->loc);
   lower_cond (L, val, nz, z);
