@@ -171,9 +171,21 @@ rf_driver_build_net (RfCheckResult *res)
  * branch on it goes both ways), and the guards left are decided again on the coarser
  * model, until every value variable left has a race-free guard. The verdicts of the
  * last round are kept (CACHE: var id -> RfRaceVerdict*, owned). */
+/* The share of a location's CPU budget a value variable's guard gets (a tuning
+ * constant): a flag that really orders threads is usually proved quickly, and one that
+ * is not is forgotten, which is sound; a large program's many init-once flags then cost
+ * little before the real search. */
+#define GUARD_BUDGET_SHARE 0.25
+
 static void
 settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cache)
 {
+  RfCoverBudget guard_budget = { 0 };
+  if (budget)
+    {
+      guard_budget = *budget;
+      guard_budget.timeout_s = budget->timeout_s * GUARD_BUDGET_SHARE;
+    }
   for (gboolean again = TRUE; again;)
     {
       again = FALSE;
@@ -189,7 +201,8 @@ settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cach
           RfRaceVerdict *rv = g_hash_table_lookup (cache, GINT_TO_POINTER (var->guard));
           if (!rv)
             {
-              rv = rf_race_check_var (prog, rf_check_result_get_net (res), (guint) var->guard, budget);
+              rv = rf_race_check_var (prog, rf_check_result_get_net (res), (guint) var->guard,
+                                      budget ? &guard_budget : NULL);
               g_hash_table_insert (cache, GINT_TO_POINTER (var->guard), rv);
             }
           if (rv->result->verdict != RF_COVER_SAFE)

@@ -7,6 +7,7 @@
 int go;
 static int data;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t started = PTHREAD_COND_INITIALIZER;
 
 static void *
 starter (void *arg)
@@ -14,6 +15,7 @@ starter (void *arg)
   extern int go;
   pthread_mutex_lock (&mu);
   go = 1;
+  pthread_cond_broadcast (&started);
   pthread_mutex_unlock (&mu);
   return arg;
 }
@@ -22,6 +24,8 @@ static void *
 worker (void *arg)
 {
   pthread_mutex_lock (&mu);
+  while (go == 0)
+    pthread_cond_wait (&started, &mu);
   if (go == 1)
     data++;
   pthread_mutex_unlock (&mu);

@@ -78,6 +78,8 @@ typedef struct {
   CDecl *decl;              /* a declaration of it (the first the scan met) */
   CDecl *fn;                /* a static local's function (NULL for a global) */
   gboolean bad, compared;
+  gboolean waited;          /* a comparison where a thread waits on it, or an atomic
+                             * operation on it (rf-c-lower-values.c) */
 } ValueDom;
 
 /* ---- value variables (rf-c-lower-values.c, rf-c-lower-vforms.c, rf-c-lower-vmoves.c) ---- */

@@ -18,9 +18,13 @@
  *     thread: a relaxed store, or a __sync_lock_test_and_set (an acquire barrier only),
  *     publishes nothing, so the threads that see its value are given no order; a load
  *     that is not acquire, consume or seq_cst is tested both ways, as data;
- *   - some condition of the program compares it with a constant (value places only
- *     where the program compares the value), and it takes at most RF_VALUE_MAX values
- *     (its initial value and the constants stored);
+ *   - some condition of the program compares it with a constant where a thread waits
+ *     on it (a loop's condition, a switch, `__VERIFIER_assume`, the result of a
+ *     predicate, a test in an SV-COMP atomic function), or it is an atomic variable: value places only where the program
+ *     synchronises on the value (a large program's init-once flags, tested by plain
+ *     `if`s, would cost every search of it, knot's twice as much, and tell nothing);
+ *     and it takes at most RF_VALUE_MAX values (its initial value and the constants
+ *     stored);
  *   - some thread changes it while others run: a variable only main sets, before it
  *     starts any thread (pre.stable), has one value while they run, and following it
  *     would only multiply the states of the search.
@@ -110,6 +114,7 @@ struct _ValueScan {
   GHashTable *calls, *param_fn, *bindings, *static_fn;
   GHashTable *names;        /* file-scope name -> NameInfo* (owned): its declarations */
   GPtrArray *taints;        /* Taint* (owned): the parts of variables pointers may reach */
+  gboolean waiting;         /* scan_cond is looking at a condition a thread waits on */
 };
 
 /* Taint: variable obj from member path on (".a"; "" the whole of it) may be changed in
@@ -356,8 +361,22 @@ scan_cond (ValueScan *sc, CExpr *e)
   ValueTest vt;
   ValueDom *dom = lower_value_test (sc->L, p, &vt) ? scan_dom (sc, vt.d) : NULL;
   if (dom)
-    dom->compared = TRUE;
+    {
+      dom->compared = TRUE;
+      dom->waited |= sc->waiting;
+    }
 }
+
+/* Condition E where a thread waits on it (see waited). */
+static void
+scan_wait (ValueScan *sc, CExpr *e)
+{
+  gboolean saved = sc->waiting;
+  sc->waiting = TRUE;
+  scan_cond (sc, e);
+  sc->waiting = saved;
+}
+
 
 /* E is a pointer parameter bound to a scalar: one of its uses the model follows. */
 static void
@@ -445,7 +464,7 @@ scan_expr (CExpr *e, gpointer data)
     case C_EXPR_CALL: case C_EXPR_STMT_EXPR:
       if (e->kind == C_EXPR_CALL && g_strcmp0 (c_callee_name (e), "__VERIFIER_assume") == 0 && e->args
           && e->args->len == 1)
-        scan_cond (sc, g_ptr_array_index (e->args, 0));
+        scan_wait (sc, g_ptr_array_index (e->args, 0));
       if (e->kind == C_EXPR_CALL)
         scan_args (sc, e);
       if (lower_value_atomic (L, e, &op) && (dom = scan_dom (sc, op.d)))
@@ -460,6 +479,7 @@ scan_expr (CExpr *e, gpointer data)
            * a relaxed load is only tested both ways (lower_value_expr) */
           if (!op.ordered && op.kind != VOP_LOAD && !sc->early)
             dom->bad = TRUE;
+          dom->waited = TRUE;  /* an atomic variable is synchronisation on purpose */
           if (op.kind != VOP_LOAD)
             dom_add (L, dom, op.d, op.val);
           g_autoptr (GArray) vs = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -488,8 +508,15 @@ scan_stmt (CStmt *s, gpointer data)
   ValueScan *sc = data;
   switch (s->kind)
     {
-    case C_STMT_IF: case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
-      scan_cond (sc, s->expr);
+    case C_STMT_WHILE: case C_STMT_DO: case C_STMT_FOR:
+      scan_wait (sc, s->expr);
+      break;
+    case C_STMT_IF:
+      /* a test inside an SV-COMP atomic function is a test-and-set by convention */
+      if (sc->fn && sc->fn->name && g_str_has_prefix (sc->fn->name, "__VERIFIER_atomic_"))
+        scan_wait (sc, s->expr);
+      else
+        scan_cond (sc, s->expr);
       break;
     case C_STMT_SWITCH:
       {
@@ -498,7 +525,7 @@ scan_stmt (CStmt *s, gpointer data)
         memset (&vt, 0, sizeof vt);
         ValueDom *dom = lower_value_expr (sc->L, s->expr, &vt) ? scan_dom (sc, vt.d) : NULL;
         if (dom)
-          dom->compared = TRUE;
+          dom->compared = dom->waited = TRUE;
       }
       break;
     case C_STMT_RETURN:
@@ -509,7 +536,7 @@ scan_stmt (CStmt *s, gpointer data)
         CType *rt = ft && ft->kind == C_TYPE_FUNCTION ? strip (sc->L, ft->base) : NULL;
         if (rt && (rt->kind == C_TYPE_ENUM || (rt->kind == C_TYPE_BASIC && (rt->basic == C_BASIC_BOOL
                                                                             || lower_int_type (sc->L, rt)))))
-          scan_cond (sc, s->expr);
+          scan_wait (sc, s->expr);
       }
       break;
     case C_STMT_ASM:
@@ -640,6 +667,7 @@ lower_values_scan (Lower *L)
       const NameInfo *ni = dom->decl->file_scope || dom->decl->storage == C_STORAGE_EXTERN
                            ? g_hash_table_lookup (sc.names, dom->decl->name) : NULL;
       if (dom->bad || tainted (&sc, dom) || !dom->compared || dom->values->len == 0 || dom->values->len > RF_VALUE_MAX
+          || !(dom->waited || rf_c_type_is_atomic (dom->decl->type))
           || ((!ni || ni->n == 1) && g_hash_table_contains (L->pre.stable, dom->decl)))
         g_hash_table_iter_remove (&it);
       else
