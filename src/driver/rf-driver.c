@@ -164,6 +164,12 @@ rf_driver_build_net (RfCheckResult *res)
     rf_check_result_take_net (res, rf_netbuild (rf_check_result_get_program (res)));
 }
 
+/* The share of a location's CPU budget a value variable's guard gets (a tuning
+ * constant): a flag that really orders threads is usually proved quickly, and one that
+ * is not is forgotten, which is sound; a large program's many init-once flags then cost
+ * little before the real search. */
+#define GUARD_BUDGET_SHARE 0.25
+
 /* Value variables (RF_VAR_VALUE) follow a variable's value exactly, as a sequentially
  * consistent run would; C11 promises that only while the variable's own accesses do
  * not race. So first each value variable's guard (its data variable) is decided; one
@@ -171,12 +177,6 @@ rf_driver_build_net (RfCheckResult *res)
  * branch on it goes both ways), and the guards left are decided again on the coarser
  * model, until every value variable left has a race-free guard. The verdicts of the
  * last round are kept (CACHE: var id -> RfRaceVerdict*, owned). */
-/* The share of a location's CPU budget a value variable's guard gets (a tuning
- * constant): a flag that really orders threads is usually proved quickly, and one that
- * is not is forgotten, which is sound; a large program's many init-once flags then cost
- * little before the real search. */
-#define GUARD_BUDGET_SHARE 0.25
-
 static void
 settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cache)
 {

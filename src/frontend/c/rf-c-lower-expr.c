@@ -195,6 +195,24 @@ eval_expr (Lower *L, CExpr *e)
     }
 }
 
+/* E (peeled) as a call tested against 0: `call` (true when it returned non-zero),
+ * `call == 0`, `0 == call` (true when 0), `call != 0`; *ZERO_IS_TRUE says which. NULL
+ * for anything else. */
+static CExpr *
+call_vs_zero (CExpr *e, gboolean *zero_is_true)
+{
+  if (e && e->kind == C_EXPR_CALL)
+    return (*zero_is_true = FALSE), e;
+  if (!e || e->kind != C_EXPR_BINARY || (e->op != C_OP_EQ && e->op != C_OP_NE))
+    return NULL;
+  CExpr *a = c_peel (e->a), *b = c_peel (e->b);
+  gint64 z;
+  CExpr *call = a && a->kind == C_EXPR_CALL && c_const_int (b, &z) && z == 0 ? a
+                : b && b->kind == C_EXPR_CALL && c_const_int (a, &z) && z == 0 ? b : NULL;
+  *zero_is_true = e->op == C_OP_EQ;
+  return call;
+}
+
 /* The checked call in a condition E (`call`, `!call`, `call == 0`, `call != 0`, `0 !=
  * call`): a trylock (a mutex trylock/timedlock, sem_trywait/timedwait), a mutex lock, a
  * sem_wait or a pthread_create, all of which return 0 on success, and whether "true"
@@ -211,19 +229,8 @@ checked_call_in (CExpr *e, gboolean *true_is_success)
       neg = !neg;
       e = c_peel (e->a);
     }
-  CExpr *call = NULL;
-  gboolean zero_is_true = FALSE;  /* the condition holds when trylock returned 0 */
-  if (e && e->kind == C_EXPR_CALL)
-    call = e, zero_is_true = FALSE;
-  else if (e && e->kind == C_EXPR_BINARY && (e->op == C_OP_EQ || e->op == C_OP_NE))
-    {
-      CExpr *a = c_peel (e->a), *b = c_peel (e->b);
-      if (b && b->kind == C_EXPR_INT && strcmp (b->text, "0") == 0 && a && a->kind == C_EXPR_CALL)
-        call = a;
-      else if (a && a->kind == C_EXPR_INT && strcmp (a->text, "0") == 0 && b && b->kind == C_EXPR_CALL)
-        call = b;
-      zero_is_true = e->op == C_OP_EQ;
-    }
+  gboolean zero_is_true = FALSE;  /* the condition holds when the call returned 0 */
+  CExpr *call = call_vs_zero (e, &zero_is_true);
   if (!call)
     return NULL;
   /* a mutex lock or sem_wait whose result is tested may fail too (an error-checking
@@ -322,18 +329,11 @@ lower_cond (Lower *L, CExpr *e, guint t, guint f)
       lower_edge (L, L->cur, k ? t : f, RF_OP_SKIP, -1, -1, e->loc, k ? "condition true" : "condition false");
       return;
     }
-  if (p->kind == C_EXPR_CALL && split_call (L, p, t, f))
+  /* `f (...)`, `f (...) != 0`, `f (...) == 0`: the call's truth */
+  gboolean zero_is_true;
+  CExpr *fc = call_vs_zero (p, &zero_is_true);
+  if (fc && split_call (L, fc, zero_is_true ? f : t, zero_is_true ? t : f))
     return;
-  /* `f (...) != 0`, `f (...) == 0`: the call's truth */
-  if (p->kind == C_EXPR_BINARY && (p->op == C_OP_NE || p->op == C_OP_EQ))
-    {
-      CExpr *a = c_peel (p->a), *b = c_peel (p->b);
-      gint64 z;
-      CExpr *fc = a && a->kind == C_EXPR_CALL && c_const_int (b, &z) && z == 0 ? a
-                  : b && b->kind == C_EXPR_CALL && c_const_int (a, &z) && z == 0 ? b : NULL;
-      if (fc && split_call (L, fc, p->op == C_OP_NE ? t : f, p->op == C_OP_NE ? f : t))
-        return;
-    }
   lower_eval (L, e);
   lower_edge (L, L->cur, t, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition true");
   lower_edge (L, L->cur, f, RF_OP_SKIP, -1, -1, e ? e->loc : RF_LOC_NONE, "condition false");
