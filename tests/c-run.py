@@ -16,8 +16,23 @@ The header comment of each program states what racefree must say:
                                     print today: 1 with a RACE, else 3 with an unknown, else 0)
   // expect-stderr: TEXT            TEXT must occur in the standard error
   // args: ARGS...                  extra arguments for `racefree check`
-A program expecting a RACE has a fixed twin that expects none: NAME_fixed.c, or the
-programs a `// fixed-twin: OTHER.c ...` line names.
+  // expect-deadlock: QUESTION: VERDICT
+                                    a deadlock or misuse question racefree answers, as it prints
+                                    it (`lock order a -> b -> a: DEADLOCK`, `relock m: cannot
+                                    happen (proved)`, `unlock m: NOT HELD`, `end holding m:
+                                    unknown`, the reason of an unknown left out); the question
+                                    lines printed must be exactly these
+  // expect-deadlocks: VERDICT      the overall deadlock verdict (deadlock, deadlock-free or
+                                    unknown; default: deadlock when a line above expects a
+                                    DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END or TWO
+                                    MUTEXES, else
+                                    unknown when one expects unknown, else deadlock-free)
+  // known-gap-deadlocks: VERDICT: WHY
+                                    racefree does not yet give the program its true overall
+                                    deadlock verdict but says VERDICT (the cycle lines are then
+                                    not compared); never deadlock-free for a true deadlock
+A program expecting a RACE, a DEADLOCK or a SELF-DEADLOCK has a fixed twin that expects none:
+NAME_fixed.c, or the programs a `// fixed-twin: OTHER.c ...` line names.
 A location racefree gets right while a known-gap line is still there fails ("known gap
 fixed"), so that the line gets removed. A known gap can never excuse `race-free` for a
 location whose true verdict is RACE: that is a soundness bug and always fails.
@@ -43,11 +58,35 @@ import sys
 import tempfile
 
 VERDICTS = ("RACE", "race-free", "unknown")
+FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES")
+DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition) .+?): (DEADLOCK|SELF-DEADLOCK"
+                           r"|NOT HELD|HELD AT END|TWO MUTEXES|deadlock-free \(proved\)|cannot happen \(proved\)"
+                           r"|always held \(proved\)|one mutex at a time \(proved\)|unknown)( \(.*\))?$")
+
+
+def deadlock_overall(verdicts):
+    """deadlock, unknown or deadlock-free, from the verdicts of the question lines."""
+    vs = list(verdicts)
+    return "deadlock" if any(v in FOUND for v in vs) else "unknown" if "unknown" in vs else "deadlock-free"
+
+
+def deadlock_verdicts(stdout):
+    """The question lines: QUESTION -> verdict (an unknown's reason left out), and whether
+    the deadlock check ran (its summary line)."""
+    got, ran = {}, False
+    for line in stdout.splitlines():
+        m = DEADLOCK_LINE.match(line)
+        if m:
+            got[m.group(1)] = m.group(2)
+        ran = ran or line.startswith(("deadlocks: ", "misuse: "))
+    return got, ran
 
 
 def verdicts(stdout):
     got = {}
     for line in stdout.splitlines():
+        if DEADLOCK_LINE.match(line):
+            continue
         m = re.match(r"^(\S.*?): (RACE|race-free \(proved\)|unknown.*)$", line)
         if m:
             v = m.group(2)
@@ -64,6 +103,7 @@ class Header:
         self.path = path
         self.expect, self.gaps, self.stderr_want, self.args = {}, {}, [], []
         self.race_at = {}
+        self.deadlocks, self.deadlocks_want, self.deadlocks_gap = {}, None, None
         self.exit_want, self.pattern, self.why = None, None, False
         self.fixed_twins, self.racy_twins, self.errors = [], [], []
         last_gap = None
@@ -97,6 +137,23 @@ class Header:
                     self.race_at[v.group(1)] = tuple(sorted((int(v.group(2)), int(v.group(3)))))
                 else:
                     self.errors.append("bad expect-race-at line (LOCATION LINE LINE): %r" % line)
+            elif key == "expect-deadlock":
+                v = re.match(r"(.+?): (\S.*)$", value)
+                if v and DEADLOCK_LINE.match(value):
+                    self.deadlocks[v.group(1)] = v.group(2)
+                else:
+                    self.errors.append("bad expect-deadlock line: %r" % line)
+            elif key == "expect-deadlocks":
+                if value in ("deadlock", "deadlock-free", "unknown"):
+                    self.deadlocks_want = value
+                else:
+                    self.errors.append("bad expect-deadlocks line: %r" % line)
+            elif key == "known-gap-deadlocks":
+                v = re.match(r"(deadlock|deadlock-free|unknown):\s*(\S.*)$", value)
+                if v:
+                    self.deadlocks_gap = (v.group(1), v.group(2))
+                else:
+                    self.errors.append("bad known-gap-deadlocks line (VERDICT: WHY): %r" % line)
             elif key == "expect-stderr":
                 self.stderr_want.append(value)
             elif key == "expect-exit":
@@ -120,6 +177,25 @@ class Header:
                 self.errors.append("known-gap for %s would excuse race-free on a true RACE: "
                                    "a soundness bug is never a known gap" % loc)
 
+        if self.deadlocks_want is None:
+            self.deadlocks_want = deadlock_overall(self.deadlocks.values())
+        if self.deadlocks_gap:
+            if self.deadlocks_gap[0] == self.deadlocks_want:
+                self.errors.append("known-gap-deadlocks states the expected verdict")
+            elif self.deadlocks_want == "deadlock" and self.deadlocks_gap[0] == "deadlock-free":
+                self.errors.append("known-gap-deadlocks would excuse deadlock-free on a true deadlock: "
+                                   "a soundness bug is never a known gap")
+
+    def racy(self):
+        """Expects a RACE, a DEADLOCK or a SELF-DEADLOCK (misuse alone asks for no twin)."""
+        return ("RACE" in self.expect.values() or "DEADLOCK" in self.deadlocks.values()
+                or "SELF-DEADLOCK" in self.deadlocks.values()
+                or (self.deadlocks_want == "deadlock" and not self.deadlocks))
+
+    def deadlocks_today(self):
+        """The overall deadlock verdict racefree should print now."""
+        return self.deadlocks_gap[0] if self.deadlocks_gap else self.deadlocks_want
+
     def today(self):
         """The verdicts racefree should print now: the expected ones, known gaps applied."""
         return {loc: self.gaps[loc][0] if loc in self.gaps else v for loc, v in self.expect.items()}
@@ -135,8 +211,8 @@ def pattern_checks(h):
     if not h.expect:
         errors.append("no '// expect:' line")
     me = os.path.basename(h.path)
-    if "RACE" in h.expect.values() and not h.fixed_twins:
-        errors.append("expects a RACE but names no '// fixed-twin:'")
+    if h.racy() and not h.fixed_twins:
+        errors.append("expects a RACE or a deadlock but names no '// fixed-twin:'")
     for kind, twins, back in (("fixed", h.fixed_twins, "racy"), ("racy", h.racy_twins, "fixed")):
         for t in twins:
             tp = os.path.join(os.path.dirname(h.path), t)
@@ -146,31 +222,60 @@ def pattern_checks(h):
             th = Header(tp)
             if me not in (th.racy_twins if back == "racy" else th.fixed_twins):
                 errors.append("%s-twin %s does not name %s back as its %s-twin" % (kind, t, me, back))
-            if kind == "fixed" and "RACE" in th.expect.values():
-                errors.append("fixed-twin %s still expects a RACE" % t)
-            if kind == "racy" and "RACE" not in th.expect.values():
-                errors.append("racy-twin %s expects no RACE" % t)
+            if kind == "fixed" and th.racy():
+                errors.append("fixed-twin %s still expects a RACE or a deadlock" % t)
+            if kind == "racy" and not th.racy():
+                errors.append("racy-twin %s expects no RACE and no deadlock" % t)
     return errors
 
 
 def twin_checks(prog, h):
-    """A program expecting a RACE has a fixed twin: NAME_fixed.c next to it, or the
-    programs its `// fixed-twin:` line names; each exists and expects no RACE."""
-    if "RACE" not in h.expect.values():
+    """A program expecting a RACE or a deadlock has a fixed twin: NAME_fixed.c next to it,
+    or the programs its `// fixed-twin:` line names; each exists and expects neither."""
+    if not h.racy():
         return []
     base = os.path.splitext(prog)[0]
     twins = h.fixed_twins or ([os.path.basename(base) + "_fixed.c"]
                               if os.path.exists(base + "_fixed.c") else [])
     if not twins:
-        return ["expects a RACE but has no fixed twin (%s_fixed.c or a '// fixed-twin:' line)"
+        return ["expects a RACE or a deadlock but has no fixed twin (%s_fixed.c or a '// fixed-twin:' line)"
                 % os.path.basename(base)]
     errors = []
     for t in twins:
         tp = os.path.join(os.path.dirname(prog), t)
         if not os.path.exists(tp):
             errors.append("fixed-twin %s does not exist" % t)
-        elif "RACE" in Header(tp).expect.values():
-            errors.append("fixed-twin %s still expects a RACE" % t)
+        elif Header(tp).racy():
+            errors.append("fixed-twin %s still expects a RACE or a deadlock" % t)
+    return errors
+
+
+def deadlock_checks(h, stdout):
+    """The question lines and the overall deadlock verdict against the header."""
+    errors = []
+    got, ran = deadlock_verdicts(stdout)
+    if not ran:
+        return ["racefree printed no deadlocks: summary line"]
+    overall, want = deadlock_overall(got.values()), h.deadlocks_today()
+    if h.deadlocks_want == "deadlock" and overall == "deadlock-free":
+        errors.append("SOUNDNESS BUG: racefree proves deadlock-free a program that deadlocks")
+    elif overall != want:
+        errors.append("overall deadlock verdict: expected %s%s, racefree says %s"
+                      % (h.deadlocks_want, " (known gap: %s)" % want if h.deadlocks_gap else "", overall))
+    elif h.deadlocks_gap and overall == h.deadlocks_want:
+        errors.append("known deadlock gap fixed: racefree now says %s; remove the known-gap-deadlocks line" % overall)
+    if h.deadlocks_gap:
+        return errors
+    for q in sorted(set(h.deadlocks) | set(got)):
+        w, g = h.deadlocks.get(q), got.get(q)
+        if w is None:
+            errors.append("%s: racefree reports it (%s) but the header has no expect-deadlock line" % (q, g))
+        elif g is None:
+            errors.append("%s: expected %s, but racefree does not report it" % (q, w))
+        elif w in FOUND and g.endswith("(proved)"):
+            errors.append("%s: SOUNDNESS BUG: racefree proves impossible what happens" % q)
+        elif w != g:
+            errors.append("%s: expected %s, racefree says %s" % (q, w, g))
     return errors
 
 
@@ -241,14 +346,14 @@ def race_at_checks(h, stdout):
 
 
 def split_args(args):
-    """The header's arguments split into search budget options (for `racefree check`
-    only) and the others (C front-end options and files, for `racefree model` too)."""
+    """The header's arguments split into search budget options and --check (for `racefree
+    check` only) and the others (C front-end options and files, for `racefree model` too)."""
     budget, front = [], []
     it = iter(args)
     for a in it:
-        if a in ("--max-markings", "--timeout"):
+        if a in ("--max-markings", "--timeout", "--check"):
             budget += [a, next(it, "")]
-        elif a == "--no-state-equation" or a.startswith(("--max-markings=", "--timeout=")):
+        elif a == "--no-state-equation" or a.startswith(("--max-markings=", "--timeout=", "--check=")):
             budget.append(a)
         else:
             front.append(a)
@@ -328,7 +433,9 @@ def main():
     today = h.today()
     exit_want = h.exit_want
     if exit_want is None:
-        exit_want = 1 if "RACE" in today.values() else 3 if "unknown" in today.values() else 0
+        dl = h.deadlocks_today()
+        exit_want = (1 if "RACE" in today.values() or dl == "deadlock"
+                     else 3 if "unknown" in today.values() or dl == "unknown" else 0)
     failures = list(h.errors)
     if pattern:
         failures += pattern_checks(h)
@@ -344,6 +451,7 @@ def main():
     if exit_want != 2:
         failures += compare(h, got)
         failures += race_at_checks(h, proc.stdout)
+        failures += deadlock_checks(h, proc.stdout)
     if proc.returncode != exit_want:
         failures.append("exit status %d, expected %d" % (proc.returncode, exit_want))
     for s in h.stderr_want:

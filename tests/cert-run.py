@@ -65,6 +65,8 @@ def expected(command, rel, stdout):
         return {name: "valid" if verdict == "safe" else "not certified (%s)" % verdict}
     out = {}
     for line in stdout.splitlines():
+        if line.startswith(("lock order ", "relock ")):
+            continue   # deadlock verdicts: no certificate (yet)
         m = re.match(r"^(\S.*?): (RACE|race-free \(proved\)|unknown)", line)
         if m:
             v = m.group(2)

@@ -69,6 +69,42 @@ def consistent_check(doc):
                  "access step %d does not match the witness" % a["step"])
 
 
+def consistent_deadlocks(doc, returncode):
+    """The deadlock part: summary counts and verdict from the findings, a deadlock's
+    threads and locked steps against its witness, and the exit status."""
+    d = doc.get("deadlocks")
+    found = bool(d and d["verdict"] == "deadlock")
+    races = doc["summary"]["races"] > 0
+    need((returncode == 1) == (races or found), "$", "exit status 1 iff a race or a deadlock is shown")
+    if not d:
+        return
+    f = d["findings"]
+    s = d["summary"]
+    for kind in ("lock-order", "relock", "unheld-unlock", "end-holding", "condition-two-mutexes"):
+        mine = [x for x in f if x["kind"] == kind]
+        extra = d["cycles_not_checked"] if kind == "lock-order" else 0
+        need(s[kind] == {"questions": len(mine) + extra,
+                         "found": sum(1 for x in mine if x["verdict"] == "deadlock"),
+                         "proved": sum(1 for x in mine if x["verdict"] == "deadlock-free"),
+                         "unknown": sum(1 for x in mine if x["verdict"] == "unknown") + extra},
+             "deadlocks.summary", "%s counts do not match the findings" % kind)
+    overall = ("deadlock" if any(c["found"] for c in s.values())
+               else "unknown" if any(c["unknown"] for c in s.values()) else "deadlock-free")
+    need(d["verdict"] == overall, "deadlocks.verdict", "expected %s" % overall)
+    for i, x in enumerate(f):
+        p = "deadlocks.findings[%d]" % i
+        if x["verdict"] != "deadlock":
+            continue
+        need(len(x["threads"]) == len(x["locks"]), p, "one thread per lock of the cycle")
+        steps = x["witness"]["steps"]
+        for k, t in enumerate(x["threads"]):
+            need(t["holds"] == x["locks"][k] and t["waits_for"] == x["locks"][(k + 1) % len(x["locks"])], p,
+                 "thread %d does not name lock %d and the next" % (k, k))
+            st = t["locked"]["step"]
+            need(st is None or (st <= len(steps) and steps[st - 1]["thread"] == t["thread"]), p,
+                 "the locked step of thread %d is not its own" % k)
+
+
 def consistent_cover(doc):
     if doc["witness"]:  # the schema: a witness iff the verdict is unsafe
         steps = doc["witness"]["steps"]
@@ -98,6 +134,7 @@ def main():
         else:
             need("locations" in doc, "$", "a race check report expected")
             consistent_check(doc)
+            consistent_deadlocks(doc, proc.returncode)
         if "--no-time" in args:
             seconds = [l["statistics"]["seconds"] for l in doc.get("locations", [])] \
                 if args[0] != "cover" else [doc["statistics"]["seconds"]]

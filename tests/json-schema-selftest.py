@@ -101,6 +101,18 @@ BROKEN_CHECK_FREE = [
     ("race-free with accesses", lambda d: first_free(d).update(accesses=copy.deepcopy(first_race(d)["accesses"])),
      "$.locations[1].accesses"),
 ]
+BROKEN_DEADLOCK = [
+    ("deadlock verdict", set_(["deadlocks", "verdict"], "maybe"), "$.deadlocks.verdict"),
+    ("finding kind", lambda d: d["deadlocks"]["findings"][0].update(kind="livelock"),
+     "$.deadlocks.findings[0].kind"),
+    ("deadlock without witness", lambda d: d["deadlocks"]["findings"][0].update(witness=None),
+     "$.deadlocks.findings[0].witness"),
+    ("deadlock without threads", lambda d: d["deadlocks"]["findings"][0].update(threads=[]),
+     "$.deadlocks.findings[0].threads"),
+    ("summary kind missing", lambda d: d["deadlocks"]["summary"].pop("relock"), "$.deadlocks.summary"),
+    ("locked step 0", lambda d: d["deadlocks"]["findings"][0]["threads"][0]["locked"].update(step=0),
+     "$.deadlocks.findings[0].threads[0].locked.step"),
+]
 BROKEN_COVER = [
     ("verdict", set_(["verdict"], "race"), "$.verdict"),
     ("net places missing", delete(["net", "places"]), "$.net"),
@@ -147,9 +159,10 @@ def main():
     expect_invalid("check-json-counter.golden", BROKEN_CHECK)
     expect_invalid("check-json-c-heap.golden", BROKEN_CHECK_FREE)
     expect_invalid("cover-json-racy.golden", BROKEN_COVER)
+    expect_invalid("check-json-deadlocks.golden", BROKEN_DEADLOCK)
     for f in fail:
         print("FAIL:", f)
-    n = len(BROKEN_CHECK) + len(BROKEN_CHECK_FREE) + len(BROKEN_COVER)
+    n = len(BROKEN_CHECK) + len(BROKEN_CHECK_FREE) + len(BROKEN_COVER) + len(BROKEN_DEADLOCK)
     print("%d real reports valid, %d broken reports checked" % (len(goldens), n))
     return 1 if fail else 0
 

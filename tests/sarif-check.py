@@ -237,6 +237,14 @@ def main():
             need(r.get("level") == "error", "race %d" % i, "level must be error")
             need(len(r.get("locations", [])) >= 2, "race %d" % i, "both access sites expected")
             need(len(r.get("codeFlows", [])) == 1, "race %d" % i, "one codeFlow expected")
+        # deadlocks: one error result per deadlock shown, a location per waiting thread
+        deadlocks = [r for r in doc["runs"][0].get("results", [])
+                     if r.get("ruleId") in ("racefree/deadlock", "racefree/lock-misuse")]
+        for i, r in enumerate(deadlocks):
+            need(r.get("level") == "error", "deadlock %d" % i, "level must be error")
+            need(len(r.get("locations", [])) >= (2 if r["ruleId"] == "racefree/deadlock" else 1),
+                 "deadlock %d" % i, "a location per waiting thread expected")
+            need(len(r.get("codeFlows", [])) == 1, "deadlock %d" % i, "one codeFlow expected")
         # cover: one error result when the target is coverable, with the witness
         covers = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/coverable"]
         for i, r in enumerate(covers):
@@ -246,8 +254,11 @@ def main():
                  "coverable %d" % i, "one codeFlow with one threadFlow expected")
         need(len(covers) <= 1, "results", "at most one coverable result")
         unknown = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/unknown"]
-        need((proc.returncode == 1) == bool(races or covers), "results", "races (or coverable) iff exit status 1")
-        need((proc.returncode == 3) == bool(unknown), "results", "unknown results iff exit status 3")
+        need((proc.returncode == 1) == bool(races or covers or deadlocks), "results",
+             "races, deadlocks (or coverable) iff exit status 1")
+        # exit status 3 means unknowns and nothing found; a finding (1) may come with unknowns
+        need(proc.returncode != 3 or bool(unknown), "results", "unknown results with exit status 3")
+        need(proc.returncode != 0 or not unknown, "results", "no unknown result with exit status 0")
     except (ValueError, Invalid) as e:
         print("racefree %s: invalid SARIF: %s" % (" ".join(args), e))
         return 1

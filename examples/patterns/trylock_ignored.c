@@ -1,6 +1,7 @@
 // Pattern: trylock, result ignored — a worker calls pthread_mutex_trylock and updates the
 // shared cache whatever it returned.
 // expect: cache_hits RACE
+// expect-deadlock: unlock cache_lock: NOT HELD
 // why: when trylock fails (another worker holds the lock) the update still runs, at the same
 //   time as the lock holder's update.
 // fixed-twin: trylock_checked.c

@@ -116,13 +116,17 @@ check_witness_paths (const RfProgram *prog, gint var, const char *out, RfOut *er
 /* --witness-dot: the two pictures of the witness of each racing verdict (only VAR's,
  * when VAR >= 0) in FORMAT: the net at OUT and the sequence diagram at OUT with "-seq"
  * before the extension; without VAR, the variable's name (file_safe_name) goes before
- * the extension of both: a.png -> a.counter.png, a.counter-seq.png. Every picture is
+ * the extension of both: a.png -> a.counter.png, a.counter-seq.png; and, without VAR,
+ * the sequence diagram of each deadlock or misuse shown, named by its question
+ * (a.lock_order_a_-__b_-__a-seq.png). Every picture is
  * rendered before any is written; then all are written or none. Returns FALSE after
  * an error in ERR. When nothing races, says so in ERR and writes nothing. */
 static gboolean
-write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const char *out, const char *format,
+write_witness_pictures (const RfCheckResult *res, gint var, const char *out, const char *format,
                         const char *graph_name, RfOut *err)
 {
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) contents = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr (GHashTable) used = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -159,8 +163,29 @@ write_witness_pictures (const RfNet *net, GPtrArray *verdicts, gint var, const c
       g_ptr_array_add (files, g_steal_pointer (&seq_path));
       g_ptr_array_add (contents, b);
     }
+  /* a deadlock or misuse shown: its sequence diagram, at STEM.NAME-seq.EXT */
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
+  for (guint i = 0; var < 0 && i < deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
+      if (dv->status != RF_DEADLOCK_FOUND)
+        continue;
+      g_autofree char *label = g_strdup_printf ("%s %s", rf_deadlock_kind_info (dv->kind)->question, dv->name);
+      g_autofree char *net_path = NULL, *seq_path = NULL;
+      picture_paths (stem, ext, label, used, &net_path, &seq_path);
+      g_autofree char *seq_dot = rf_dot_deadlock_sequence_to_string (rf_check_result_get_program (res), net, dv,
+                                                                     graph_name);
+      GBytes *b = rf_dot_render (seq_dot, format, &error);
+      if (!b)
+        {
+          rf_out_printf (err, "racefree check: error: %s\n", error->message);
+          return FALSE;
+        }
+      g_ptr_array_add (files, g_steal_pointer (&seq_path));
+      g_ptr_array_add (contents, b);
+    }
   if (files->len == 0 && var < 0)
-    rf_out_puts (err, "racefree check: no race found: no witness picture written\n");
+    rf_out_puts (err, "racefree check: no race or deadlock found: no witness picture written\n");
   if (!rf_out_write_files ((const char *const *) files->pdata, (GBytes *const *) contents->pdata, files->len,
                            &error))
     {
@@ -195,6 +220,53 @@ write_verdict (const RfCheckResult *res, const RfRaceVerdict *rv, gpointer data)
   return !rf_out_failed (st->out, NULL);
 }
 
+/* RfDriverDeadlockFunc: writes the part of the report about DV now, like
+ * write_verdict. */
+static gboolean
+write_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, gpointer data)
+{
+  Stream *st = data;
+  cli_progress_end (&st->progress);
+  if (st->format->deadlock)
+    {
+      g_autoptr (GString) text = g_string_new (NULL);
+      st->format->deadlock (res, dv, st->opts, text);
+      rf_out_write_string (st->out, text);
+    }
+  return !rf_out_failed (st->out, NULL);
+}
+
+/* The checks --check LIST names (comma-separated: races, deadlocks, misuse; "all"),
+ * or 0 after a usage error in ERR. NULL: all. */
+static RfChecks
+parse_checks (const char *list, RfOut *err)
+{
+  if (!list)
+    return RF_CHECK_ALL;
+  static const struct { const char *name; RfChecks bits; } names[] = {
+    { "races", RF_CHECK_RACES }, { "deadlocks", RF_CHECK_DEADLOCKS }, { "misuse", RF_CHECK_MISUSE },
+    { "all", RF_CHECK_ALL },
+  };
+  RfChecks checks = 0;
+  g_auto (GStrv) parts = g_strsplit (list, ",", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      const char *w = g_strstrip (parts[i]);
+      RfChecks bits = 0;
+      for (guint k = 0; k < G_N_ELEMENTS (names) && !bits; k++)
+        if (strcmp (w, names[k].name) == 0)
+          bits = names[k].bits;
+      if (!bits)
+        {
+          rf_out_printf (err, "racefree check: error: unknown check '%s' (expected races, deadlocks, misuse or all)\n"
+                         "Try 'racefree check --help'.\n", w);
+          return 0;
+        }
+      checks |= bits;
+    }
+  return checks;
+}
+
 int
 cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
@@ -205,8 +277,9 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
-  g_autofree char *html_dir = NULL, *cert_out = NULL;
+  g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL;
   GOptionEntry entries[] = {
+    { "check", 0, 0, G_OPTION_ARG_STRING, &check_list, "What to check: races, deadlocks, misuse, comma-separated (default: all)", "LIST" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
     { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
@@ -217,7 +290,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     MAX_ERRORS_ENTRY (max_errors),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format_name, "Report format: text (default; races also as warnings on stderr), json or sarif", "FORMAT" },
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
-    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT)", "OUT" },
+    { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT); each deadlock's sequence diagram at STEM.QUESTION-seq.EXT", "OUT" },
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
     { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
@@ -230,15 +303,20 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   cli_c_args_presplit (&argc, &argv, keep);
   g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
   g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
-                                     "one of them writing. Prints one verdict per variable, and for a race the\n"
-                                     "interleaving that leads to it.");
-  g_option_context_set_description (ctx, "Exit status: 0 all race-free, 1 a race found, 2 usage or input error,\n"
-                                         "3 some verdict unknown (budget exhausted).");
+                                     "one of them writing; for every cycle of the lock-order graph whether threads\n"
+                                     "can deadlock on it; for every mutex a thread may lock again whether it does.\n"
+                                     "Prints one verdict per question, and for a race or a deadlock the interleaving\n"
+                                     "that leads to it.");
+  g_option_context_set_description (ctx, "Exit status: 0 all race-free and deadlock-free, 1 a race or a deadlock found,\n"
+                                         "2 usage or input error, 3 some verdict unknown (budget exhausted).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   cli_c_args_add_entries (ctx, &cargs);
   int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "check");
   if (done >= 0)
     return done;
+  RfChecks checks = parse_checks (check_list, err);
+  if (!checks)
+    return RF_EXIT_INPUT;
   RfCoverBudget budget;
   if (!cli_search_budget (&ba, start_us, &budget, err, "check"))
     return RF_EXIT_INPUT;
@@ -271,6 +349,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     }
   g_autofree const char **files = cli_positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+  rf_check_result_set_checks (res, checks);
   RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
   if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
     return RF_EXIT_INPUT;
@@ -286,7 +365,9 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   RfReportOptions opts = { stats, no_time };
   Stream stream = { format, &opts, out, { err, FALSE } };
   cli_progress_begin (&budget, &stream.progress, format);
-  rf_driver_check_races (res, &budget, write_verdict, &stream);
+  if ((!(checks & RF_CHECK_RACES) || rf_driver_check_races (res, &budget, write_verdict, &stream))
+      && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)))
+    rf_driver_check_deadlocks (res, &budget, write_deadlock, &stream);
   cli_progress_end (&stream.progress);
   if (rf_out_failed (out, NULL))
     return RF_EXIT_INPUT;
@@ -316,12 +397,17 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   if (witness_out)
     {
       g_autofree char *base = cli_graph_name_of (files[0]);
-      if (!write_witness_pictures (rf_check_result_get_net (res), rf_check_result_get_verdicts (res), picture_var,
-                                   witness_out, picture_format, base, err))
+      if (!write_witness_pictures (res, picture_var, witness_out, picture_format, base, err))
         return RF_EXIT_INPUT;
     }
 
   guint n_race, n_free, n_unknown;
   rf_check_result_count (res, &n_race, &n_free, &n_unknown);
+  for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
+    {
+      guint found, proved, unknown;
+      rf_check_result_count_deadlocks (res, k, &found, &proved, &unknown);
+      n_race += found, n_unknown += unknown;
+    }
   return n_race ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
 }

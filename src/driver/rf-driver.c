@@ -235,6 +235,36 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
   return TRUE;
 }
 
+gboolean
+rf_driver_check_deadlocks (RfCheckResult *res, const RfCoverBudget *budget, RfDriverDeadlockFunc func,
+                           gpointer data)
+{
+  RfChecks checks = rf_check_result_get_checks (res);
+  if (!(checks & RF_CHECK_RACES))
+    {
+      /* the value variables stand only once their guards are race-free */
+      g_autoptr (GHashTable) cache = g_hash_table_new_full (NULL, NULL, NULL,
+                                                            (GDestroyNotify) rf_race_verdict_free);
+      settle_values (res, budget, cache);
+    }
+  else
+    rf_driver_build_net (res);
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  guint unchecked = 0;
+  g_autoptr (GPtrArray) queries = rf_deadlock_queries (prog, net, (checks & RF_CHECK_DEADLOCKS) != 0,
+                                                       (checks & RF_CHECK_MISUSE) != 0, &unchecked);
+  rf_check_result_set_deadlock_unchecked (res, unchecked);
+  for (guint i = 0; i < queries->len; i++)
+    {
+      RfDeadlockVerdict *dv = rf_deadlock_check (prog, net, g_ptr_array_index (queries, i), budget);
+      rf_check_result_add_deadlock (res, dv);
+      if (func && !func (res, dv, data))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* Records the source of FILE in RES unless it has one already (or FILE is NULL). Only
  * a regular file is read: a C line marker may name /dev/zero or a FIFO. */
 static void

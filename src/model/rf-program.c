@@ -11,6 +11,7 @@ struct _RfProgram {
   GHashTable *var_by_name;  /* borrowed name -> GUINT_TO_POINTER (id + 1) */
   GHashTable *job_by_name;
   GPtrArray *notes;   /* Note*, owned, in the order added; no two equal */
+  GPtrArray *unfollowed;  /* Note* (var unused), owned, in the order added; one per loc */
 };
 
 /* Note: a remark on the accesses of var at loc (see rf_program_add_note). */
@@ -48,6 +49,40 @@ rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *text)
   n->loc = loc;
   n->text = g_strdup (text);
   g_ptr_array_add (prog->notes, n);
+}
+
+void
+rf_program_set_one_of_many (RfProgram *prog, guint var)
+{
+  g_return_if_fail (var < prog->vars->len);
+  ((RfVar *) g_ptr_array_index (prog->vars, var))->one_of_many = TRUE;
+}
+
+void
+rf_program_add_unfollowed (RfProgram *prog, RfLoc loc, const char *why)
+{
+  for (guint i = 0; i < prog->unfollowed->len; i++)
+    if (same_loc (((const Note *) g_ptr_array_index (prog->unfollowed, i))->loc, loc))
+      return;
+  Note *n = g_new0 (Note, 1);
+  n->loc = loc;
+  n->text = g_strdup (why);
+  g_ptr_array_add (prog->unfollowed, n);
+}
+
+guint
+rf_program_n_unfollowed (const RfProgram *prog)
+{
+  return prog->unfollowed->len;
+}
+
+const char *
+rf_program_get_unfollowed (const RfProgram *prog, guint i, RfLoc *loc)
+{
+  const Note *n = g_ptr_array_index (prog->unfollowed, i);
+  if (loc)
+    *loc = n->loc;
+  return n->text;
 }
 
 GPtrArray *
@@ -99,6 +134,7 @@ rf_program_new (void)
   prog->var_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   prog->job_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   prog->notes = g_ptr_array_new_with_free_func (note_free);
+  prog->unfollowed = g_ptr_array_new_with_free_func (note_free);
   return prog;
 }
 
@@ -112,6 +148,7 @@ rf_program_free (RfProgram *prog)
   g_ptr_array_unref (prog->vars);
   g_ptr_array_unref (prog->jobs);
   g_ptr_array_unref (prog->notes);
+  g_ptr_array_unref (prog->unfollowed);
   g_free (prog);
 }
 
@@ -201,6 +238,7 @@ rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind st
   j->loc = loc;
   j->start = start;
   j->count = count;
+  j->exit = -1;
   j->nodes = g_array_new (FALSE, TRUE, sizeof (RfLoc));
   j->edges = g_array_new (FALSE, TRUE, sizeof (RfEdge));
   g_array_set_clear_func (j->edges, edge_clear);

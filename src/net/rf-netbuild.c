@@ -159,7 +159,7 @@ build_wait (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   add_move (b, j, e, t1, pi, pw, -1, lock, -1);
   add_move (b, j, e, t2, pw, pa, sig, -1, -1);
   add_move (b, j, e, "wake up spuriously", pw, pa, -1, -1, -1);
-  add_move (b, j, e, t4, pa, pj, lock, -1, -1);
+  rf_net_set_transition_waits_for (b->net, add_move (b, j, e, t4, pa, pj, lock, -1, -1), (guint) lock);
 }
 
 /* broadcast c: pc_i -> pc_b ; pc_b -> pc_b + Sig_c ; pc_b -> pc_j */
@@ -260,8 +260,12 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
     case RF_OP_WRITE:
       build_access (b, j, e, pi, pj);
       break;
-    case RF_OP_ACQUIRE:    /* pc_i + L -> pc_j */
-      add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+    case RF_OP_ACQUIRE:    /* pc_i + L -> pc_j (a blocking lock waits for L) */
+      {
+        guint t = add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+        if (e->arg2 != RF_ACQUIRE_TRY)
+          rf_net_set_transition_waits_for (b->net, t, (guint) b->shared[e->arg]);
+      }
       break;
     case RF_OP_RELEASE:    /* pc_i -> pc_j + L */
       add_move (b, j, e, text, pi, pj, -1, b->shared[e->arg], -1);
@@ -611,6 +615,30 @@ rf_netbuild (const RfProgram *prog)
                 build_edge (&b, j, e, b.pcs[j][k]);
             }
         }
+    }
+
+  /* the places where a thread may end: those whose node reaches the job's end by skips
+   * that do not end the process (exit, abort) */
+  for (guint j = 0; j < nj; j++)
+    {
+      const RfJob *job = rf_program_get_job (prog, j);
+      if (job->exit < 0)
+        continue;
+      g_autofree gboolean *ends = g_new0 (gboolean, job->nodes->len);
+      ends[job->exit] = TRUE;
+      for (gboolean changed = TRUE; changed;)
+        {
+          changed = FALSE;
+          for (guint i = 0; i < job->edges->len; i++)
+            {
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+              if (e->op == RF_OP_SKIP && e->arg != RF_SKIP_HALT && ends[e->to] && !ends[e->from])
+                ends[e->from] = changed = TRUE;
+            }
+        }
+      for (guint n = 0; n < job->nodes->len; n++)
+        if (ends[n] && b.pcs[j][n] != G_MAXUINT)
+          rf_net_set_place_final (b.net, b.pcs[j][n]);
     }
 
   /* joinall T: every control place of T, its middle places included */

@@ -115,6 +115,15 @@ rf_net_add_place (RfNet *net, const char *name, RfPlaceKind kind, gint job, gint
 }
 
 void
+rf_net_set_place_final (RfNet *net, guint id)
+{
+  g_return_if_fail (id < net->places->len);
+  RfPlace *p = g_ptr_array_index (net->places, id);
+  g_return_if_fail (p->kind == RF_PLACE_CONTROL);
+  p->final = TRUE;
+}
+
+void
 rf_net_set_place_activity (RfNet *net, guint id, const char *activity)
 {
   g_return_if_fail (id < net->places->len);
@@ -151,6 +160,7 @@ rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
   t->pc_from = pc_from;
   t->pc_to = pc_to;
   t->spawn = spawn;
+  t->waits_for = -1;
   g_ptr_array_add (net->transitions, t);
   return t->id;
 }
@@ -160,6 +170,21 @@ guint_cmp (const void *a, const void *b)
 {
   guint x = *(const guint *) a, y = *(const guint *) b;
   return (x > y) - (x < y);
+}
+
+void
+rf_net_set_transition_waits_for (RfNet *net, guint t, guint lock)
+{
+  g_return_if_fail (t < net->transitions->len && lock < net->places->len);
+  RfTransition *tr = g_ptr_array_index (net->transitions, t);
+  g_return_if_fail (tr->pc_from >= 0);
+  for (guint i = 0; i < tr->n_pre; i++)
+    if (tr->pre[i].place == lock)
+      {
+        tr->waits_for = (gint) lock;
+        return;
+      }
+  g_return_if_reached ();
 }
 
 void

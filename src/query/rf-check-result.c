@@ -32,6 +32,9 @@ struct _RfCheckResult {
   GPtrArray *targets;    /* RfMarking*, owned, or NULL */
   GPtrArray *verdicts;   /* RfRaceVerdict*, owned, in var id order */
   RfCoverResult *cover;  /* owned, or NULL */
+  RfChecks checks;       /* what the run checks (RF_CHECK_RACES unless set) */
+  GPtrArray *deadlocks;  /* RfDeadlockVerdict*, owned, in query order */
+  guint deadlock_unchecked;  /* 1: lock-order cycles left unchecked (rf_deadlock_queries) */
   GHashTable *sources;   /* interned file name -> Source*, owned: files no front end read */
 };
 
@@ -42,6 +45,8 @@ rf_check_result_new (const char *const *inputs)
   res->inputs = inputs ? g_strdupv ((char **) inputs) : g_new0 (char *, 1);
   res->diags = rf_diags_new ();
   res->verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
+  res->checks = RF_CHECK_RACES;
+  res->deadlocks = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_deadlock_verdict_free);
   res->sources = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, source_free);
   return res;
 }
@@ -53,6 +58,7 @@ rf_check_result_free (RfCheckResult *res)
     return;
   /* verdicts and the cover result refer to the net, the net's places to nothing else */
   g_ptr_array_unref (res->verdicts);
+  g_ptr_array_unref (res->deadlocks);
   rf_cover_result_free (res->cover);
   g_clear_pointer (&res->targets, g_ptr_array_unref);
   rf_net_free (res->net);
@@ -192,4 +198,61 @@ const RfCoverResult *
 rf_check_result_get_cover (const RfCheckResult *res)
 {
   return res->cover;
+}
+
+void
+rf_check_result_set_checks (RfCheckResult *res, RfChecks checks)
+{
+  res->checks = checks;
+}
+
+RfChecks
+rf_check_result_get_checks (const RfCheckResult *res)
+{
+  return res->checks;
+}
+
+void
+rf_check_result_add_deadlock (RfCheckResult *res, RfDeadlockVerdict *dv)
+{
+  g_ptr_array_add (res->deadlocks, dv);
+}
+
+GPtrArray *
+rf_check_result_get_deadlocks (const RfCheckResult *res)
+{
+  return res->deadlocks;
+}
+
+void
+rf_check_result_set_deadlock_unchecked (RfCheckResult *res, guint n)
+{
+  res->deadlock_unchecked = n;
+}
+
+guint
+rf_check_result_get_deadlock_unchecked (const RfCheckResult *res)
+{
+  return res->deadlock_unchecked;
+}
+
+void
+rf_check_result_count_deadlocks (const RfCheckResult *res, RfDeadlockKind kind, guint *n_found, guint *n_free,
+                                 guint *n_unknown)
+{
+  *n_found = *n_free = *n_unknown = 0;
+  for (guint i = 0; i < res->deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (res->deadlocks, i);
+      if (dv->kind != kind)
+        continue;
+      switch (dv->status)
+        {
+        case RF_DEADLOCK_FOUND: (*n_found)++; break;
+        case RF_DEADLOCK_FREE: (*n_free)++; break;
+        case RF_DEADLOCK_UNKNOWN: (*n_unknown)++; break;
+        }
+    }
+  if (kind == RF_DEADLOCK_CYCLE)
+    *n_unknown += res->deadlock_unchecked;
 }

@@ -79,33 +79,22 @@ lane_edge (Agraph_t *g, Agnode_t *a, Agnode_t *b, gboolean visible)
     rf_dot_set (e, "style", "invis");
 }
 
-char *
-rf_dot_witness_sequence_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+/* The sequence diagram of interleaving IL titled TITLE_TEXT, the steps RACING_STEP[1 .. n]
+ * and the threads RACING_THREAD[1 .. n] marked TRUE highlighted (each array one longer
+ * than IL's steps, threads). */
+static char *
+sequence_to_string (const RfNet *net, const RfInterleaving *il, const char *title_text, const gboolean *racing_step,
+                    const gboolean *racing_thread, const char *graph_name)
 {
-  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
-  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
-  const RfInterleaving *il = rv->interleaving;
   guint n_steps = il->steps->len, n_threads = il->final->len, n_rows = n_steps + 2;
   g_autofree guint *created = creation_steps (net, il, n_threads);
-  GArray *sites = rv->sites;
-  g_autofree gboolean *racing_step = g_new0 (gboolean, n_steps + 1);
-  g_autofree gboolean *racing_thread = g_new0 (gboolean, n_threads + 1);
-  for (guint k = 0; k < sites->len; k++)
-    {
-      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, k);
-      if (site->step <= n_steps)
-        racing_step[site->step] = TRUE;
-      if (site->thread <= n_threads)
-        racing_thread[site->thread] = TRUE;
-    }
   /* lanes[r * n_threads + k]: the node of thread k + 1 in row r. */
   g_autofree Agnode_t **lanes = g_new0 (Agnode_t *, MAX (n_rows * n_threads, 1));
 
   Agraph_t *g = rf_dot_graph_open (graph_name);
   declare_defaults (g);
-  g_autofree char *race = rf_dot_race_title (net, rv);
   g_autoptr (GString) title = g_string_new (NULL);
-  rf_dot_label_append_text (title, race);
+  rf_dot_label_append_text (title, title_text);
   rf_dot_set (g, "label", title->str);
   rf_dot_set (g, "labelloc", "t");
 
@@ -212,4 +201,50 @@ rf_dot_witness_sequence_to_string (const RfNet *net, const RfRaceVerdict *rv, co
         rf_dot_set (e, "constraint", "false");
       }
   return rf_dot_graph_close (g);
+}
+
+char *
+rf_dot_witness_sequence_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
+  const RfInterleaving *il = rv->interleaving;
+  guint n_steps = il->steps->len, n_threads = il->final->len;
+  g_autofree gboolean *racing_step = g_new0 (gboolean, n_steps + 1);
+  g_autofree gboolean *racing_thread = g_new0 (gboolean, n_threads + 1);
+  for (guint k = 0; k < rv->sites->len; k++)
+    {
+      const RfRaceSite *site = &g_array_index (rv->sites, RfRaceSite, k);
+      if (site->step <= n_steps)
+        racing_step[site->step] = TRUE;
+      if (site->thread <= n_threads)
+        racing_thread[site->thread] = TRUE;
+    }
+  g_autofree char *race = rf_dot_race_title (net, rv);
+  return sequence_to_string (net, il, race, racing_step, racing_thread, graph_name);
+}
+
+char *
+rf_dot_deadlock_sequence_to_string (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                    const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && dv != NULL && dv->status == RF_DEADLOCK_FOUND, NULL);
+  const RfInterleaving *il = dv->interleaving;
+  guint n_steps = il->steps->len, n_threads = il->final->len;
+  g_autofree gboolean *held_step = g_new0 (gboolean, n_steps + 1);
+  g_autofree gboolean *stuck = g_new0 (gboolean, n_threads + 1);
+  g_autoptr (GString) title = g_string_new (NULL);
+  g_string_append_printf (title, "%s %s: %s", rf_deadlock_kind_info (dv->kind)->question, dv->name,
+                          rf_deadlock_status_to_string (dv));
+  for (guint k = 0; k < dv->threads->len; k++)
+    {
+      const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
+      if (th->held_step <= n_steps)
+        held_step[th->held_step] = TRUE;
+      if (th->thread <= n_threads)
+        stuck[th->thread] = TRUE;
+      g_string_append (title, k ? ";\n" : "\n");
+      rf_report_append_deadlock_thread (prog, net, dv, th, title);
+    }
+  return sequence_to_string (net, il, title->str, held_step, stuck, graph_name);
 }

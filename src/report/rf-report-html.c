@@ -346,6 +346,8 @@ append_header (const Page *pg, GString *out, guint n_race, guint n_free, guint n
   g_string_append (out, "<nav><a href=\"#summary\">Summary</a>");
   if (n_race)
     g_string_append (out, "<a href=\"#races\">Races</a>");
+  if (rf_check_result_get_checks (pg->res) & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE))
+    g_string_append (out, "<a href=\"#deadlocks\">Deadlocks</a>");
   g_string_append (out, "<a href=\"#sources\">Sources</a><a href=\"#statistics\">Statistics</a></nav>\n"
                         "</header>\n<main>\n");
 }
@@ -624,6 +626,60 @@ append_races (Page *pg, GString *out, guint n_race)
   g_string_append (out, "</section>\n");
 }
 
+/* ---- deadlocks ---- */
+
+/* The deadlock check, when it ran: one row per question (a lock-order cycle, a mutex a
+ * thread may lock again) with its verdict; for a deadlock shown, what each thread holds
+ * and waits for, and the interleaving as text. */
+static void
+append_deadlocks (const Page *pg, GString *out)
+{
+  GPtrArray *dls = rf_check_result_get_deadlocks (pg->res);
+  if (!(rf_check_result_get_checks (pg->res) & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)) || !pg->prog)
+    return;
+  g_autoptr (GString) summary = g_string_new (NULL);
+  rf_report_text_deadlock_summary (pg->res, summary);
+  g_string_append (out, "<section id=\"deadlocks\">\n<h2>Deadlocks</h2>\n<pre class=\"deadlock-summary\">");
+  html_escape (out, summary->str);
+  g_string_append (out, "</pre>\n");
+  if (dls->len > 0)
+    g_string_append (out, "<table class=\"summary\">\n<thead><tr><th>Question</th><th>Verdict</th>"
+                          "<th>Threads</th></tr></thead>\n<tbody>\n");
+  for (guint i = 0; i < dls->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (dls, i);
+      const char *cls = dv->status == RF_DEADLOCK_FOUND ? "race" : dv->status == RF_DEADLOCK_FREE ? "free" : "unknown";
+      g_string_append (out, "<tr><td>");
+      html_escape_printf (out, "%s %s", rf_deadlock_kind_info (dv->kind)->question, dv->name);
+      g_string_append_printf (out, "</td><td><span class=\"verdict %s\">", cls);
+      html_escape (out, rf_deadlock_status_to_string (dv));
+      g_string_append (out, "</span>");
+      if (dv->why)
+        html_escape_printf (out, " (%s)", dv->why);
+      g_string_append (out, "</td><td>");
+      for (guint k = 0; dv->threads && k < dv->threads->len; k++)
+        {
+          g_autoptr (GString) what = g_string_new (NULL);
+          rf_report_append_deadlock_thread (pg->prog, pg->net, dv, &g_array_index (dv->threads, RfDeadlockThread, k),
+                                            what);
+          g_string_append (out, k ? "<br>" : "");
+          html_escape (out, what->str);
+        }
+      g_string_append (out, "</td></tr>\n");
+      if (dv->status == RF_DEADLOCK_FOUND)
+        {
+          g_autoptr (GString) steps = g_string_new (NULL);
+          rf_report_append_steps (pg->net, dv->interleaving, steps);
+          g_string_append (out, "<tr><td colspan=\"3\"><pre>");
+          html_escape (out, steps->str);
+          g_string_append (out, "</pre></td></tr>\n");
+        }
+    }
+  if (dls->len > 0)
+    g_string_append (out, "</tbody>\n</table>\n");
+  g_string_append (out, "</section>\n");
+}
+
 /* ---- sources ---- */
 
 static void
@@ -828,6 +884,7 @@ rf_report_html (const RfCheckResult *res, const RfReportOptions *opts, GString *
   append_header (&pg, out, n_race, n_free, n_unknown);
   append_summary (&pg, out);
   append_races (&pg, out, n_race);
+  append_deadlocks (&pg, out);
   append_sources (&pg, out);
   append_statistics (&pg, out);
   g_string_append (out, "</main>\n<footer>racefree " RF_VERSION "</footer>\n<script>\n");

@@ -373,6 +373,126 @@ write_witness (RfJson *j, const RfNet *net, const RfInterleaving *il)
   rf_json_end_object (j);
 }
 
+static const char *
+deadlock_verdict_name (const RfDeadlockVerdict *dv)
+{
+  switch (dv->status)
+    {
+    case RF_DEADLOCK_FOUND: return "deadlock";
+    case RF_DEADLOCK_FREE: return "deadlock-free";
+    case RF_DEADLOCK_UNKNOWN: return "unknown";
+    }
+  g_assert_not_reached ();
+}
+
+/* One deadlock verdict: what it asks (kind, locks), its answer and, when shown, the
+ * threads and the witness. */
+static void
+write_deadlock (RfJson *j, const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                const RfReportOptions *opts)
+{
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "kind", rf_deadlock_kind_info (dv->kind)->id);
+  rf_json_member_string (j, "name", dv->name);
+  rf_json_key (j, "locks");
+  rf_json_begin_array_inline (j);
+  for (guint i = 0; i < dv->locks->len; i++)
+    rf_json_string (j, rf_program_get_var (prog, g_array_index (dv->locks, guint, i))->name);
+  rf_json_end_array (j);
+  rf_json_member_string (j, "verdict", deadlock_verdict_name (dv));
+  rf_json_member_string (j, "why", dv->why);
+  rf_json_loc_members (j, dv->loc);
+  rf_json_key (j, "threads");
+  rf_json_begin_array (j);
+  for (guint i = 0; dv->threads && i < dv->threads->len; i++)
+    {
+      const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, i);
+      rf_json_begin_object (j);
+      write_thread (j, th->thread, net, th->job);
+      rf_json_member_string (j, "holds", rf_program_get_var (prog, th->held)->name);
+      rf_json_key (j, "locked");
+      rf_json_begin_object (j);
+      rf_json_loc_members (j, th->held_loc);
+      rf_json_key (j, "step");
+      if (th->held_step > 0)
+        rf_json_uint (j, th->held_step);
+      else
+        rf_json_null (j);
+      rf_json_end_object (j);
+      rf_json_member_string (j, "waits_for", rf_program_get_var (prog, th->wanted)->name);
+      rf_json_loc_members (j, th->wait_loc);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  write_witness (j, net, dv->status == RF_DEADLOCK_FOUND ? dv->interleaving : NULL);
+  if (dv->result)
+    write_statistics (j, &dv->result->stats, opts);
+  else
+    {
+      rf_json_key (j, "statistics");
+      rf_json_null (j);
+    }
+  rf_json_end_object (j);
+}
+
+/* "deadlocks": the verdicts of the deadlock check, the cycles not checked, the lock
+ * operations the model does not follow, and the counts. */
+static void
+write_deadlocks (RfJson *j, const RfCheckResult *res, const RfReportOptions *opts)
+{
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
+  guint counts[RF_DEADLOCK_N_KINDS][3], any_found = 0, any_unknown = 0;
+  for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
+    {
+      rf_check_result_count_deadlocks (res, k, &counts[k][0], &counts[k][1], &counts[k][2]);
+      any_found += counts[k][0], any_unknown += counts[k][2];
+    }
+  rf_json_key (j, "deadlocks");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "verdict", any_found ? "deadlock" : any_unknown ? "unknown" : "deadlock-free");
+  rf_json_key (j, "findings");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < deadlocks->len; i++)
+    write_deadlock (j, prog, net, g_ptr_array_index (deadlocks, i), opts);
+  rf_json_end_array (j);
+  rf_json_member_uint (j, "cycles_not_checked", rf_check_result_get_deadlock_unchecked (res));
+  rf_json_key (j, "misuse_not_checked");
+  rf_json_begin_array_inline (j);
+  for (guint v = 0; (rf_check_result_get_checks (res) & RF_CHECK_MISUSE) && v < rf_program_n_vars (prog); v++)
+    if (rf_program_get_var (prog, v)->one_of_many)
+      rf_json_string (j, rf_program_get_var (prog, v)->name);
+  rf_json_end_array (j);
+  rf_json_key (j, "not_followed");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < rf_program_n_unfollowed (prog); i++)
+    {
+      RfLoc loc;
+      const char *why = rf_program_get_unfollowed (prog, i, &loc);
+      rf_json_begin_object (j);
+      rf_json_loc_members (j, loc);
+      rf_json_member_string (j, "why", why);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  /* per kind: how many questions, shown, proved impossible, unknown */
+  rf_json_key (j, "summary");
+  rf_json_begin_object (j);
+  for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
+    {
+      rf_json_key (j, rf_deadlock_kind_info (k)->id);
+      rf_json_begin_object (j);
+      rf_json_member_uint (j, "questions", counts[k][0] + counts[k][1] + counts[k][2]);
+      rf_json_member_uint (j, "found", counts[k][0]);
+      rf_json_member_uint (j, "proved", counts[k][1]);
+      rf_json_member_uint (j, "unknown", counts[k][2]);
+      rf_json_end_object (j);
+    }
+  rf_json_end_object (j);
+  rf_json_end_object (j);
+}
+
 static void
 report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
@@ -414,6 +534,21 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
   rf_json_member_uint (&j, "race_free", n_free);
   rf_json_member_uint (&j, "unknown", n_unknown);
   rf_json_end_object (&j);
+  RfChecks checks = rf_check_result_get_checks (res);
+  if (checks != RF_CHECK_RACES)
+    {
+      rf_json_key (&j, "checks");
+      rf_json_begin_array_inline (&j);
+      if (checks & RF_CHECK_RACES)
+        rf_json_string (&j, "races");
+      if (checks & RF_CHECK_DEADLOCKS)
+        rf_json_string (&j, "deadlocks");
+      if (checks & RF_CHECK_MISUSE)
+        rf_json_string (&j, "misuse");
+      rf_json_end_array (&j);
+    }
+  if (prog && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)))
+    write_deadlocks (&j, res, opts);
   rf_json_end_object (&j);
   rf_json_finish (&j);
 }

@@ -10,6 +10,23 @@ G_BEGIN_DECLS
 /* The job type's name, or "?" for -1. Borrowed. */
 const char *rf_report_job_name (const RfNet *net, gint job);
 
+/* "f.c:12" for LOC, or "?". */
+void rf_report_append_loc (GString *out, RfLoc loc);
+
+/* The text of interleaving IL: "  interleaving (N steps):", one line per step, then
+ * "  final state:" and one line per thread. */
+void rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out);
+
+/* What thread TH of deadlock verdict DV does, as one sentence ("T2 (worker) holds a
+ * (locked at step 3, f.c:12) and waits for b at f.c:13"). */
+void rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                       const RfDeadlockThread *th, GString *out);
+
+/* The last line of the text report of the deadlock check of RES (nothing when RES
+ * checks neither deadlocks nor misuse), and the lock operations the model does not
+ * follow. */
+void rf_report_text_deadlock_summary (const RfCheckResult *res, GString *out);
+
 /* RfJson: a JSON writer appending to out. Containers nest up to RF_JSON_MAX_DEPTH;
  * an inline container keeps its elements (and everything inside) on one line.
  * Invariant: after_key is TRUE only between rf_json_key and the member's value. */

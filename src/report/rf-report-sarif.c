@@ -5,7 +5,11 @@
  * whose single codeFlow holds the witness as one threadFlow per thread (id "T2", steps
  * in firing order, executionOrder = the step's number in the whole interleaving, the
  * racing accesses marked essential). An unknown verdict gives one result of rule
- * racefree/unknown (level warning) at the variable's declaration. Artifacts list the
+ * racefree/unknown (level warning) at the variable's declaration. A deadlock shown gives
+ * one result of rule racefree/deadlock (a lock-order cycle) or racefree/lock-misuse (a
+ * relock, an unlock of a mutex not held, a thread ending with one held), level error, at each thread's waiting lock, with the witness as for a race
+ * (the threads' locks of what they hold essential); an unknown deadlock verdict one
+ * racefree/unknown result at its first blocking lock. Artifacts list the
  * input files, then any other file a location names, in order of first use; URIs are
  * the paths as given (relative paths stay relative).
  *
@@ -21,6 +25,8 @@
 #define RULE_RACE "racefree/data-race"
 #define RULE_UNKNOWN "racefree/unknown"
 #define RULE_COVERABLE "racefree/coverable"
+#define RULE_DEADLOCK "racefree/deadlock"
+#define RULE_MISUSE "racefree/lock-misuse"
 
 /* Artifacts: file names (borrowed) in order of first use. */
 static guint
@@ -31,6 +37,19 @@ artifact_index (GPtrArray *artifacts, const char *file)
       return i;
   g_ptr_array_add (artifacts, (gpointer) file);
   return artifacts->len - 1;
+}
+
+/* The files of IL's steps (IL may be NULL). */
+static void
+collect_steps (const RfNet *net, const RfInterleaving *il, GPtrArray *artifacts)
+{
+  for (guint k = 0; il && k < il->steps->len; k++)
+    {
+      const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, k);
+      RfLoc loc = rf_net_get_transition (net, s->transition)->loc;
+      if (loc.file)
+        artifact_index (artifacts, loc.file);
+    }
 }
 
 static void
@@ -50,15 +69,23 @@ collect_artifacts (const RfCheckResult *res, GPtrArray *artifacts)
           if (loc.file)
             artifact_index (artifacts, loc.file);
         }
-      if (!rv->interleaving)
+      collect_steps (net, rv->interleaving, artifacts);
+    }
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
+  for (guint i = 0; i < deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
+      if (dv->status == RF_DEADLOCK_UNKNOWN && dv->loc.file)
+        artifact_index (artifacts, dv->loc.file);
+      if (dv->status != RF_DEADLOCK_FOUND)
         continue;
-      for (guint k = 0; k < rv->interleaving->steps->len; k++)
+      for (guint k = 0; k < dv->threads->len; k++)
         {
-          const RfThreadStep *s = &g_array_index (rv->interleaving->steps, RfThreadStep, k);
-          RfLoc loc = rf_net_get_transition (net, s->transition)->loc;
+          RfLoc loc = g_array_index (dv->threads, RfDeadlockThread, k).wait_loc;
           if (loc.file)
             artifact_index (artifacts, loc.file);
         }
+      collect_steps (net, dv->interleaving, artifacts);
     }
 }
 
@@ -148,12 +175,12 @@ write_rule (RfJson *j, const char *id, const char *name, const char *text, const
   rf_json_end_object (j);
 }
 
-/* The witness of RV as one codeFlow with one threadFlow per thread, in thread id order. */
+/* Interleaving IL as one codeFlow (message SUMMARY) with one threadFlow per thread, in
+ * thread id order; the steps ESSENTIAL[0 .. N_ESSENTIAL) (1-based) marked essential. */
 static void
-write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
+write_code_flow (RfJson *j, const RfNet *net, const RfInterleaving *il, const char *summary, const guint *essential,
+                 guint n_essential, GPtrArray *artifacts)
 {
-  GArray *sites = rv->sites;
-  const RfInterleaving *il = rv->interleaving;
   guint n_threads = 0;
   for (guint i = 0; i < il->steps->len; i++)
     n_threads = MAX (n_threads, g_array_index (il->steps, RfThreadStep, i).thread);
@@ -161,8 +188,6 @@ write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray
   rf_json_key (j, "codeFlows");
   rf_json_begin_array (j);
   rf_json_begin_object (j);
-  g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
-                                              il->steps->len, rv->name);
   write_message (j, summary);
   rf_json_key (j, "threadFlows");
   rf_json_begin_array (j);
@@ -192,8 +217,8 @@ write_code_flow (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray
             continue;
           const RfTransition *tr = rf_net_get_transition (net, s->transition);
           gboolean racing = FALSE;
-          for (guint k = 0; k < sites->len; k++)
-            racing |= g_array_index (sites, RfRaceSite, k).step == i + 1;
+          for (guint k = 0; k < n_essential; k++)
+            racing |= essential[k] == i + 1;
           rf_json_begin_object (j);
           rf_json_key (j, "location");
           write_location (j, artifacts, tr->loc, tr->label);
@@ -243,7 +268,73 @@ write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArr
       write_location (j, artifacts, s->loc, what);
     }
   rf_json_end_array (j);
-  write_code_flow (j, net, rv, artifacts);
+  g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
+                                              rv->interleaving->steps->len, rv->name);
+  g_autofree guint *essential = g_new (guint, MAX (sites->len, 1));
+  for (guint k = 0; k < sites->len; k++)
+    essential[k] = g_array_index (sites, RfRaceSite, k).step;
+  write_code_flow (j, net, rv->interleaving, summary, essential, sites->len, artifacts);
+  rf_json_end_object (j);
+}
+
+/* A deadlock or a misuse shown: rule racefree/deadlock (a lock-order cycle) or
+ * racefree/lock-misuse (the others), level error; one location per thread (where it
+ * waits, unlocks or ends), the first thread's first; the witness as a codeFlow whose
+ * essential steps are the threads' locks of the mutexes they hold. */
+static void
+write_deadlock_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                       GPtrArray *artifacts)
+{
+  gboolean cycle = dv->kind == RF_DEADLOCK_CYCLE;
+  const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_string_append_printf (text, "%c%s: ", g_ascii_toupper (info->what[0]), info->what + 1);
+  guint n = dv->threads->len;
+  g_autofree guint *essential = g_new (guint, MAX (n, 1));
+  guint n_essential = 0;
+  for (guint k = 0; k < n; k++)
+    {
+      const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
+      g_string_append (text, k ? "; " : "");
+      rf_report_append_deadlock_thread (prog, net, dv, th, text);
+      if (th->held_step > 0)
+        essential[n_essential++] = th->held_step;
+    }
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "ruleId", cycle ? RULE_DEADLOCK : RULE_MISUSE);
+  rf_json_member_uint (j, "ruleIndex", cycle ? 2 : 3);
+  rf_json_member_string (j, "level", "error");
+  write_message (j, text->str);
+  rf_json_key (j, "locations");
+  rf_json_begin_array (j);
+  for (guint k = 0; k < n; k++)
+    {
+      const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
+      g_autoptr (GString) what = g_string_new (NULL);
+      rf_report_append_deadlock_thread (prog, net, dv, th, what);
+      write_location (j, artifacts, th->wait_loc, what->str);
+    }
+  rf_json_end_array (j);
+  g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",
+                                              dv->interleaving->steps->len, info->what, info->question, dv->name);
+  write_code_flow (j, net, dv->interleaving, summary, essential, n_essential, artifacts);
+  rf_json_end_object (j);
+}
+
+/* An unknown verdict: rule racefree/unknown, level warning, with TEXT at LOC. */
+static void
+write_unknown (RfJson *j, const char *text, RfLoc loc, GPtrArray *artifacts)
+{
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "ruleId", RULE_UNKNOWN);
+  rf_json_member_uint (j, "ruleIndex", 1);
+  rf_json_member_string (j, "level", "warning");
+  write_message (j, text);
+  rf_json_key (j, "locations");
+  rf_json_begin_array (j);
+  if (loc.file && loc.line > 0)
+    write_location (j, artifacts, loc, NULL);
+  rf_json_end_array (j);
   rf_json_end_object (j);
 }
 
@@ -252,18 +343,7 @@ write_unknown_result (RfJson *j, const RfProgram *prog, const RfRaceVerdict *rv,
 {
   g_autofree char *text = g_strdup_printf ("Could not decide whether '%s' can race: "
                                            "the search budget was exhausted", rv->name);
-  rf_json_begin_object (j);
-  rf_json_member_string (j, "ruleId", RULE_UNKNOWN);
-  rf_json_member_uint (j, "ruleIndex", 1);
-  rf_json_member_string (j, "level", "warning");
-  write_message (j, text);
-  rf_json_key (j, "locations");
-  rf_json_begin_array (j);
-  RfLoc decl = prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE;
-  if (decl.file && decl.line > 0)
-    write_location (j, artifacts, decl, NULL);
-  rf_json_end_array (j);
-  rf_json_end_object (j);
+  write_unknown (j, text, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE, artifacts);
 }
 
 /* A rule of the run: id, name, description, default level. */
@@ -336,10 +416,15 @@ report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GStri
   GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   static const Rule rules[] = {
     { RULE_RACE, "DataRace", "Two threads can access a shared variable at once, at least one of them writing", "error" },
-    { RULE_UNKNOWN, "Undecided", "The search budget ran out before race-freeness was decided", "warning" },
+    { RULE_UNKNOWN, "Undecided", "The search budget ran out before race-freeness (or deadlock-freeness) was decided",
+      "warning" },
+    { RULE_DEADLOCK, "Deadlock", "Threads can each hold a mutex and wait for the next one's, for ever", "error" },
+    { RULE_MISUSE, "LockMisuse", "A thread can lock a normal mutex it holds already (and wait for itself for ever), "
+      "unlock a mutex it does not hold, or end holding a mutex", "error" },
   };
   g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
   collect_artifacts (res, artifacts);
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
   RfJson j;
   rf_json_init (&j, out);
   log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
@@ -350,6 +435,26 @@ report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GStri
         write_race_result (&j, net, rv, artifacts);
       else if (rv->result->verdict == RF_COVER_UNKNOWN)
         write_unknown_result (&j, prog, rv, artifacts);
+    }
+  for (guint i = 0; i < deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
+      if (dv->status == RF_DEADLOCK_FOUND)
+        write_deadlock_result (&j, prog, net, dv, artifacts);
+      else if (dv->status == RF_DEADLOCK_UNKNOWN)
+        {
+          const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
+          g_autofree char *text = g_strdup_printf ("Could not decide whether a %s can happen (%s %s): %s",
+                                                   info->what, info->question, dv->name, dv->why);
+          write_unknown (&j, text, dv->loc, artifacts);
+        }
+    }
+  guint n_cycles_left = rf_check_result_get_deadlock_unchecked (res);
+  if (n_cycles_left > 0)
+    {
+      g_autofree char *text = g_strdup_printf ("lock-order cycles past the first %u were not checked",
+                                               RF_DEADLOCK_MAX_CYCLES);
+      write_unknown (&j, text, RF_LOC_NONE, artifacts);
     }
   log_end (&j);
 }

@@ -5,8 +5,8 @@
 
 #include <string.h>
 
-static void
-append_loc (GString *out, RfLoc loc)
+void
+rf_report_append_loc (GString *out, RfLoc loc)
 {
   if (loc.file && loc.line > 0)
     g_string_append_printf (out, "%s:%u", loc.file, loc.line);
@@ -34,7 +34,7 @@ append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
       g_string_append_printf (out, "%sT%u (%s) %s %s at ", i ? ", while " : "", site->thread,
                               rf_report_job_name (net, site->job), site->write ? "writes" : "reads", rv->name);
-      append_loc (out, site->loc);
+      rf_report_append_loc (out, site->loc);
     }
   g_string_append_c (out, '\n');
   for (guint i = 0; i < rv->notes->len; i++)
@@ -44,8 +44,13 @@ append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 static void
 append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
-  const RfInterleaving *il = rv->interleaving;
   append_race_sites (net, rv, out);
+  rf_report_append_steps (net, rv->interleaving, out);
+}
+
+void
+rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out)
+{
   g_string_append_printf (out, "  interleaving (%u steps):\n", il->steps->len);
   for (guint i = 0; i < il->steps->len; i++)
     {
@@ -54,7 +59,7 @@ append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       g_string_append_printf (out, "    %3u. ", i + 1);
       if (s->thread > 0)
         g_string_append_printf (out, "T%u (%s) ", s->thread, rf_report_job_name (net, s->job));
-      append_loc (out, t->loc);
+      rf_report_append_loc (out, t->loc);
       g_string_append_printf (out, ": %s\n", t->label);
     }
   g_string_append (out, "  final state:\n");
@@ -63,7 +68,7 @@ append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
       const RfPlace *p = rf_net_get_place (net, st->place);
       g_string_append_printf (out, "    T%u (%s) ", st->thread, rf_report_job_name (net, st->job));
-      append_loc (out, p->loc);
+      rf_report_append_loc (out, p->loc);
       if (p->activity)
         g_string_append_printf (out, ": %s", p->activity);
       if (st->ended)
@@ -121,8 +126,10 @@ report_text_summary (const RfCheckResult *res, const RfReportOptions *opts, GStr
                               var->forgotten ? ", forgotten (its own accesses may race: branches on it go both ways)"
                                              : "");
     }
-  g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
-                          n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
+  if (rf_check_result_get_checks (res) & RF_CHECK_RACES)
+    g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
+                            n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
+  rf_report_text_deadlock_summary (res, out);
 }
 
 void
@@ -131,6 +138,9 @@ rf_report_text (const RfCheckResult *res, const RfReportOptions *opts, GString *
   GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   for (guint i = 0; i < verdicts->len; i++)
     rf_report_text_verdict (res, g_ptr_array_index (verdicts, i), opts, out);
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
+  for (guint i = 0; i < deadlocks->len; i++)
+    rf_report_text_deadlock (res, g_ptr_array_index (deadlocks, i), opts, out);
   report_text_summary (res, opts, out);
 }
 
@@ -217,8 +227,17 @@ rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
     }
 }
 
+/* The stderr diagnostics of the text format: races, then deadlocks. */
+static void
+report_text_diagnostics (const RfCheckResult *res, RfDiags *diags)
+{
+  rf_report_race_diagnostics (res, diags);
+  rf_report_deadlock_diagnostics (res, diags);
+}
+
 const RfReportFormat rf_report_format_text = {
-  "text", rf_report_text_verdict, report_text_summary, report_text_cover, rf_report_race_diagnostics,
+  "text", rf_report_text_verdict, report_text_summary, report_text_cover, report_text_diagnostics,
+  rf_report_text_deadlock,
 };
 
 static const RfReportFormat *const formats[] = {

@@ -2,6 +2,8 @@
 // under the mutex, cancels the worker, joins it, and reads the progress again. racefree
 // lets the worker end at any point (holding the mutex, maybe: which is no race).
 // expect: progress race-free
+// expect-deadlock: end holding mu: HELD AT END
+//   (cancelled asynchronously, a worker may end inside its critical section, holding mu)
 // racy-twin: cancel_async_early.c
 #include <pthread.h>
 #include <stdio.h>

@@ -1,7 +1,9 @@
 // As cancel_async.c, but main reads the progress right after pthread_cancel, without
 // the mutex and before the join: cancellation is asked for, not yet done.
 // expect: progress RACE
-// expect-race-at: progress 34 21
+// expect-deadlock: end holding mu: HELD AT END
+//   (cancelled asynchronously, a worker may end inside its critical section, holding mu)
+// expect-race-at: progress 36 23
 // fixed-twin: cancel_async.c
 #include <pthread.h>
 #include <stdio.h>

@@ -1,6 +1,8 @@
 // pthread_cancel ends a thread blocked in pthread_cond_wait (a cancellation point):
 // the join returns, and main then writes what another thread still updates.
 // expect: hits RACE
+// expect-deadlock: end holding m: HELD AT END
+//   (cancelled in pthread_cond_wait, the worker takes m back and ends holding it: no cleanup handler unlocks it)
 // expect-stderr: pthread_cancel: every thread may end at any call that may be a cancellation point
 #include <pthread.h>
 #include <unistd.h>

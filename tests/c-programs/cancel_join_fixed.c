@@ -2,6 +2,8 @@
 // main writes the counter only after cancelling and joining the only thread that
 // updates it, which may end at its sleep (a cancellation point) or its wait.
 // expect: hits race-free
+// expect-deadlock: end holding m: HELD AT END
+//   (cancelled in pthread_cond_wait, the worker takes m back and ends holding it: no cleanup handler unlocks it)
 // expect-stderr: pthread_cancel: every thread may end at any call that may be a cancellation point
 #include <pthread.h>
 #include <unistd.h>

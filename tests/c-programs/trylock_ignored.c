@@ -1,5 +1,6 @@
 // The result of trylock is ignored: the update may run without the lock.
 // expect: cache RACE
+// expect-deadlock: unlock m: NOT HELD
 // fixed-twin: trylock_checked.c
 #include <pthread.h>
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;

@@ -1,7 +1,7 @@
 // Pattern: fixture, no twin — a racy pattern must name its fixed twin.
 // expect: hits RACE
 // why: see the runner-must-say line.
-// runner-must-say: expects a RACE but names no '// fixed-twin:'
+// runner-must-say: expects a RACE or a deadlock but names no '// fixed-twin:'
 #include <pthread.h>
 
 static long hits;

@@ -93,6 +93,18 @@ typedef gboolean (*RfDriverVerdictFunc) (const RfCheckResult *res, const RfRaceV
 gboolean rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget,
                                 RfDriverVerdictFunc func, gpointer data);
 
+/* Called with each deadlock verdict as soon as it is decided (it is already in RES);
+ * FALSE stops the check. */
+typedef gboolean (*RfDriverDeadlockFunc) (const RfCheckResult *res, const RfDeadlockVerdict *dv, gpointer data);
+
+/* The deadlock check of RES's program, after its race check when RES checks races
+ * (else the value variables are settled first, as for races): the queries
+ * rf_deadlock_queries gives for what RES checks (RF_CHECK_DEADLOCKS: lock-order
+ * cycles; RF_CHECK_MISUSE: relocks), each searched with BUDGET (may be NULL), added to
+ * RES and passed to FUNC (may be NULL). FALSE when FUNC stopped it. */
+gboolean rf_driver_check_deadlocks (RfCheckResult *res, const RfCoverBudget *budget, RfDriverDeadlockFunc func,
+                                    gpointer data);
+
 /* The coverability check of RES's net against its targets (a net input), with
  * BUDGET (may be NULL); the result goes into RES. */
 void rf_driver_check_cover (RfCheckResult *res, const RfCoverBudget *budget);

@@ -27,7 +27,10 @@ typedef enum {
  * distinct values it may hold, ascending (owned); init indexes the one it holds at
  * start; guard is the data variable its reads and writes are accesses of (the race
  * location of the source variable), or -1; forgotten: rf_program_forget_value made
- * every move of it a skip. */
+ * every move of it a skip. one_of_many: a lock that stands for one element of many
+ * (the C front end's representative element, reached through an index or a pointer):
+ * one thread may lock it twice in the model for two elements the program keeps apart,
+ * so a relock of it shows nothing (rf_program_set_one_of_many). */
 typedef struct {
   guint id;
   char *name;
@@ -38,6 +41,7 @@ typedef struct {
   guint init;
   gint guard;
   gboolean forgotten;
+  gboolean one_of_many;
 } RfVar;
 
 /* The most values a value variable may have (a tuning constant of the front ends: the
@@ -45,10 +49,14 @@ typedef struct {
 #define RF_VALUE_MAX 8
 
 typedef enum {
-  RF_OP_SKIP,       /* no effect: branch choice, goto, skip, block boundary */
+  RF_OP_SKIP,       /* no effect: branch choice, goto, skip, block boundary; arg = -1, or
+                     * RF_SKIP_HALT: the whole process ends here (exit, abort): the
+                     * thread does not end on its own (see RfJob.exit) */
   RF_OP_READ,       /* arg = data var */
   RF_OP_WRITE,      /* arg = data var */
-  RF_OP_ACQUIRE,    /* arg = lock */
+  RF_OP_ACQUIRE,    /* arg = lock; arg2 = -1: the thread waits until the lock is free;
+                     * RF_ACQUIRE_TRY: a trylock's success (another edge from the same
+                     * node is its failure: the thread never waits here) */
   RF_OP_RELEASE,    /* arg = lock */
   RF_OP_WAIT,       /* arg = cond, arg2 = lock */
   RF_OP_SIGNAL,     /* arg = cond */
@@ -74,6 +82,12 @@ typedef enum {
                      * each posts it at most once); the net empties the places where
                      * a thread cannot have posted it yet */
 } RfOpKind;
+
+/* arg of an RF_OP_SKIP into a job's end that ends the process, not the thread. */
+#define RF_SKIP_HALT 1
+
+/* arg2 of an RF_OP_ACQUIRE that never blocks (a trylock or timed lock succeeding). */
+#define RF_ACQUIRE_TRY 1
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.
  * arg/arg2 index vars or jobs as documented per op; -1 when unused.
@@ -104,6 +118,9 @@ typedef struct {
   RfStartKind start;
   guint count;      /* for RF_START_COUNT */
   guint entry;      /* entry node */
+  gint exit;        /* the node where a thread of this job ends (its function returns or
+                     * calls pthread_exit), or -1 (not known: rf_program_add_job's
+                     * default); an RF_SKIP_HALT edge into it ends the process instead */
   GArray *nodes;    /* RfLoc */
   GArray *edges;    /* RfEdge (text owned) */
   char *call;       /* owned or NULL: the function each thread of this job calls (C
@@ -134,6 +151,9 @@ gint rf_program_value_index (const RfProgram *prog, guint var, gint64 v);
  * forgotten. */
 void rf_program_forget_value (RfProgram *prog, guint var);
 
+/* Marks lock VAR one_of_many (see RfVar). */
+void rf_program_set_one_of_many (RfProgram *prog, guint var);
+
 /* Job types. The new job has no nodes; add the entry node first and set it. */
 guint rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind start, guint count);
 guint rf_program_n_jobs (const RfProgram *prog);
@@ -153,6 +173,15 @@ void rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *tex
 /* The notes of the accesses of VAR at LOC (same file, line and column), in the order
  * added: const char*, borrowed; a new array (unref it). */
 GPtrArray *rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc);
+
+/* Blocking lock operations of the source that the model does not follow (a mutex lock
+ * whose mutex is not known, or a mutex that gives no exclusion: its edge is a skip),
+ * so that no deadlock through them can be shown or excluded: one entry per source
+ * location, WHY (copied) saying why. Reports list them with the deadlock verdicts. */
+void rf_program_add_unfollowed (RfProgram *prog, RfLoc loc, const char *why);
+guint rf_program_n_unfollowed (const RfProgram *prog);
+/* The I-th one (in the order added): its why (borrowed), its location in *LOC. */
+const char *rf_program_get_unfollowed (const RfProgram *prog, guint i, RfLoc *loc);
 
 /* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker", "unlock rw".
  * Owned. */

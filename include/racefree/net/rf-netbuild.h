@@ -33,6 +33,9 @@
  * exact for races. Only the entry and nodes reached by an operation get places.
  * Each lock whose holding is consistent along every path yields the P-invariant
  * L + (places where L is held) = 1, passed to the engine for pruning.
+ * A blocking acquire (not a trylock's success) and a woken waiter's reacquire wait for
+ * L: their transitions are marked so (rf_net_set_transition_waits_for) for the deadlock
+ * query.
  * Initial marking: one token per lock and rwlock; count tokens on the entry of each job started
  * with a count (main: 1); any number on the entry of each [*] job. */
 #pragma once

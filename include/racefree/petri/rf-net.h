@@ -27,7 +27,9 @@ typedef enum {
   RF_PLACE_PLAIN,    /* a place of a net read from a file */
 } RfPlaceKind;
 
-/* RfPlace: name owned; job = job-type index or -1; var = program var id or -1. */
+/* RfPlace: name owned; job = job-type index or -1; var = program var id or -1. final:
+ * a control place where a thread of its job may end (its function returns or it calls
+ * pthread_exit, with no further step: rf_net_set_place_final), for the misuse query. */
 typedef struct {
   guint id;
   char *name;
@@ -36,6 +38,7 @@ typedef struct {
   gint var;
   RfLoc loc;
   char *activity;  /* owned, may be NULL: what a thread here is doing ("writing x") */
+  gboolean final;
 } RfPlace;
 
 /* RfTransition: pre/post are token vectors (sorted by place, counts > 0), owned;
@@ -46,7 +49,11 @@ typedef struct {
  * where reset_R sets every place of R to 0: take the inputs, empty R, put the outputs.
  * For transitions of a job type: job >= 0, pc_from is the control place the moving
  * thread leaves, pc_to the one it reaches, spawn the entry place of a created thread
- * (or -1). These let a witness follow individual threads. label owned. */
+ * (or -1). These let a witness follow individual threads. waits_for: a lock place among
+ * the inputs that a thread on pc_from about to fire this transition waits for (a
+ * blocking lock of the program: it cannot give up and do something else), or -1 (the
+ * default; set by rf_net_set_transition_waits_for): what a deadlock query reads.
+ * label owned. */
 typedef struct {
   guint id;
   char *label;
@@ -61,6 +68,7 @@ typedef struct {
   gint pc_from;
   gint pc_to;
   gint spawn;
+  gint waits_for;
 } RfTransition;
 
 /* RfNetJob: a job type's name and entry place, for witness thread naming. */
@@ -77,6 +85,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfNet, rf_net_free)
 
 guint rf_net_add_place (RfNet *net, const char *name, RfPlaceKind kind, gint job, gint var, RfLoc loc);
 /* Token vectors in any order; normalised (sorted, merged) on the way in. */
+/* Marks control place ID final (see RfPlace). */
+void rf_net_set_place_final (RfNet *net, guint id);
 /* Sets what a thread on control place ID is doing (copied), for reports. */
 void rf_net_set_place_activity (RfNet *net, guint id, const char *activity);
 guint rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
@@ -85,6 +95,9 @@ guint rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
 /* Makes PLACES[0..N) (any order; duplicates merged) the reset set of transition T,
  * replacing the one it had (a transition is added with none). */
 void rf_net_set_transition_resets (RfNet *net, guint t, const guint *places, guint n);
+/* Marks T, a transition of a job type with LOCK among its inputs, as a blocking lock:
+ * waits_for = LOCK (a claim of the model builder, like the rwlock claims below). */
+void rf_net_set_transition_waits_for (RfNet *net, guint t, guint lock);
 guint rf_net_add_job (RfNet *net, const char *name, gint entry);
 
 guint rf_net_n_places (const RfNet *net);

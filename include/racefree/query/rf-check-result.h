@@ -12,6 +12,7 @@
 
 #include <glib.h>
 #include "rf-cover.h"
+#include "rf-deadlock.h"
 #include "rf-diag.h"
 #include "rf-net.h"
 #include "rf-program.h"
@@ -69,6 +70,31 @@ void rf_check_result_add_verdict (RfCheckResult *res, RfRaceVerdict *rv);
 GPtrArray *rf_check_result_get_verdicts (const RfCheckResult *res);
 /* How many verdicts are races, race-free and unknown. */
 void rf_check_result_count (const RfCheckResult *res, guint *n_race, guint *n_free, guint *n_unknown);
+
+/* RfChecks: what a run of a program checks (a set of bits). */
+typedef enum {
+  RF_CHECK_RACES = 1 << 0,      /* a race verdict per data variable */
+  RF_CHECK_DEADLOCKS = 1 << 1,  /* a verdict per cycle of the lock-order graph */
+  RF_CHECK_MISUSE = 1 << 2,     /* lock misuse: relocks, unlocks of a mutex not held, ends holding one */
+  RF_CHECK_ALL = RF_CHECK_RACES | RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE,
+} RfChecks;
+
+/* What the run checks (RF_CHECK_RACES until set): the reports say what was checked. */
+void rf_check_result_set_checks (RfCheckResult *res, RfChecks checks);
+RfChecks rf_check_result_get_checks (const RfCheckResult *res);
+
+/* Deadlock check: adds the verdict of the next query (takes DV, in query order). */
+void rf_check_result_add_deadlock (RfCheckResult *res, RfDeadlockVerdict *dv);
+/* The deadlock verdicts so far (RfDeadlockVerdict*). Borrowed; never NULL. */
+GPtrArray *rf_check_result_get_deadlocks (const RfCheckResult *res);
+/* Whether lock-order cycles were left unchecked (1, past RF_DEADLOCK_MAX_CYCLES or
+ * RF_DEADLOCK_MAX_STEPS: one unknown for them all) or not (0, until set). */
+void rf_check_result_set_deadlock_unchecked (RfCheckResult *res, guint n);
+guint rf_check_result_get_deadlock_unchecked (const RfCheckResult *res);
+/* How many verdicts of KIND are found, proved free and unknown (the cycles not checked
+ * counted as unknown). */
+void rf_check_result_count_deadlocks (const RfCheckResult *res, RfDeadlockKind kind, guint *n_found,
+                                      guint *n_free, guint *n_unknown);
 
 /* Coverability check: its result (takes COVER); NULL until set. */
 void rf_check_result_take_cover (RfCheckResult *res, RfCoverResult *cover);

@@ -14,6 +14,7 @@
 
 #include <glib.h>
 #include "rf-net.h"
+#include "rf-deadlock.h"
 #include "rf-race.h"
 
 G_BEGIN_DECLS
@@ -38,6 +39,12 @@ char *rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, c
  * it, a dashed arrow from each create step to the lane of the thread it starts, a last
  * row with where each thread stands, and the racing accesses highlighted (owned). */
 char *rf_dot_witness_sequence_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name);
+
+/* The sequence diagram of deadlock verdict DV of PROG (status RF_DEADLOCK_FOUND) as for a
+ * race, titled with the question and what each thread holds and waits for, each
+ * thread's lock of what it holds and the stuck threads' last row highlighted (owned). */
+char *rf_dot_deadlock_sequence_to_string (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                          const char *graph_name);
 
 /* TRUE for the formats rf_dot_render lays out and renders: svg, png, pdf. */
 gboolean rf_dot_format_is_rendered (const char *format);

@@ -29,6 +29,18 @@ void rf_report_text (const RfCheckResult *res, const RfReportOptions *opts, GStr
 void rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
                              const RfReportOptions *opts, GString *out);
 
+/* Appends the part of the text report about deadlock verdict DV of RES to OUT: its
+ * verdict line ("lock order a -> b -> a: DEADLOCK", "relock m: SELF-DEADLOCK"), for a
+ * deadlock shown what each thread holds and waits for, and the interleaving. */
+void rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv,
+                              const RfReportOptions *opts, GString *out);
+
+/* Adds a warning per deadlock shown in RES to DIAGS, at the first thread's wait, and a
+ * note at each other thread's:
+ *   f.c:13:3: warning: deadlock: T2 (a_then_b) holds 'a' and waits for 'b' [racefree]
+ *   f.c:24:3: note: T3 (b_then_a) holds 'b' and waits for 'a' */
+void rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags);
+
 /* Adds one warning per race of RES to DIAGS, at the access of the first racing thread
  * (a write when there is one), and a note at the conflicting access:
  *   f.sml:13:3: warning: data race on 'counter' (write by T2 (inc)) [racefree]
@@ -41,7 +53,8 @@ void rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags);
  * is in (with verdict NULL, check writes the whole report). cover writes the report of
  * a coverability check. Either of check and cover may be NULL when the format cannot
  * express it. diagnostics, when non-NULL, adds the findings as source diagnostics
- * (for stderr). */
+ * (for stderr). deadlock, when non-NULL, writes the part about one deadlock verdict
+ * as soon as it is decided (after every race verdict), like verdict. */
 typedef struct {
   const char *name;
   void (*verdict) (const RfCheckResult *res, const RfRaceVerdict *rv, const RfReportOptions *opts,
@@ -49,6 +62,8 @@ typedef struct {
   void (*check) (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
   void (*cover) (const RfCheckResult *res, const RfReportOptions *opts, GString *out);
   void (*diagnostics) (const RfCheckResult *res, RfDiags *diags);
+  void (*deadlock) (const RfCheckResult *res, const RfDeadlockVerdict *dv, const RfReportOptions *opts,
+                    GString *out);
 } RfReportFormat;
 
 extern const RfReportFormat rf_report_format_text;

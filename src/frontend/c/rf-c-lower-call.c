@@ -179,8 +179,10 @@ lower_exit_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
 {
   lower_eval_args (L, e, 0);
   /* exit, abort, pthread_exit: the thread ends (other threads keep running: an
-   * over-approximation of exit) */
-  lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, name);
+   * over-approximation of exit); exit and abort end the process, which a thread's own
+   * end does not (a thread may exit while it holds a mutex) */
+  gboolean thread_only = strcmp (name, "pthread_exit") == 0 || strcmp (name, "thrd_exit") == 0;
+  lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, thread_only ? -1 : RF_SKIP_HALT, -1, loc, name);
   lower_dead (L, loc);
 }
 

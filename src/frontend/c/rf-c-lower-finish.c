@@ -111,6 +111,8 @@ lower_apply_demotions (Lower *L)
                                                              why);
                   NoExcl x = { j, i, take, g_strdup (var->name), g_strdup (reason) };
                   g_array_append_val (L->sync.no_excl, x);
+                  if (e->op == RF_OP_ACQUIRE && e->arg2 != RF_ACQUIRE_TRY)
+                    rf_program_add_unfollowed (L->prog, e->loc, reason);
                 }
               g_free (e->text);
               e->text = g_strdup_printf ("%s (gives no exclusion)", old);

@@ -483,7 +483,7 @@ lower_branches (Lower *L, CStmt *block, guint first, CStmt *region, ElemSplit *s
         }
       guint n = lower_node (L, region->loc);
       gboolean takes = role == ELEM_REP && take >= 0;
-      lower_edge (L, start, n, takes ? RF_OP_ACQUIRE : RF_OP_SKIP, takes ? take : -1, -1, region->loc,
+      lower_edge (L, start, n, takes ? RF_OP_ACQUIRE : RF_OP_SKIP, takes ? take : -1, takes ? RF_ACQUIRE_TRY : -1, region->loc,
                   role == ELEM_REP ? t_rep : t_other);
       L->cur = n;
       sp->role = role;

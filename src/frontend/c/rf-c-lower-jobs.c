@@ -432,6 +432,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
   L->job->entry = lower_node (L, fn->body->loc);
   L->cur = L->job->entry;
   L->exit_node = lower_node (L, fn->body->end);
+  L->job->exit = (gint) L->exit_node;
   Frame *f = lower_frame_new (fn, NULL);
   f->entry = L->job->entry;
   f->ret = L->exit_node;

@@ -120,6 +120,8 @@ lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releas
     {
       g_autofree char *name = place_name (pl);
       gint v = lower_var (L, name, kind, pl->obj->loc);
+      if (v >= 0 && L->rep_cell)
+        rf_program_set_one_of_many (L->prog, (guint) v);  /* a representative element's */
       if (v >= 0)
         return v;
     }
@@ -205,9 +207,14 @@ lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
   c_expr_text (arg, txt);
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
-  lower_edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, -1, call->loc, s);
+  /* only a lock whose result is tested blocks: a try or timed lock gives up */
+  gboolean blocks = k == RF_C_LIBC_LOCK;
+  lower_edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m,
+              op == RF_OP_ACQUIRE && !blocks ? RF_ACQUIRE_TRY : -1, call->loc, s);
   if (m < 0 && !sem)
     lower_no_excl (L, TRUE, txt->str, L->sync.reason);
+  if (m < 0 && blocks && L->sync.reason)
+    rf_program_add_unfollowed (L->prog, call->loc, L->sync.reason);
   lower_edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, f);
 }
 
@@ -224,6 +231,8 @@ lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   lower_emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
   if (m < 0)
     lower_no_excl (L, k == RF_C_LIBC_LOCK, t->str, k == RF_C_LIBC_LOCK ? L->sync.reason : "");
+  if (m < 0 && k == RF_C_LIBC_LOCK && L->sync.reason)
+    rf_program_add_unfollowed (L->prog, loc, L->sync.reason);
 }
 
 /* rdlock L: pc_i + L -> pc_j + L; wrlock L: pc_i + L -> pc_j; unlock L: in the mode
@@ -312,7 +321,7 @@ lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   if (done >= 0)
     {
       guint run = lower_node (L, loc), waited = lower_node (L, loc);
-      lower_edge (L, start, run, RF_OP_ACQUIRE, o, -1, loc, t_run);
+      lower_edge (L, start, run, RF_OP_ACQUIRE, o, RF_ACQUIRE_TRY, loc, t_run);  /* else waits for done$o */
       lower_edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
       lower_edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
       L->cur = run;

@@ -982,17 +982,20 @@ lower_job (RfJob *rjob, const SmlJob *j)
                  g_array_new (FALSE, FALSE, sizeof (Goto)) };
   const SmlStmt *body = j->body;
   if (is_void (body))
-    rjob->entry = rf_job_add_node (rjob, body->end);
+    rjob->entry = rf_job_add_node (rjob, body->end), rjob->exit = (gint) rjob->entry;
   else
     {
       rjob->entry = rf_job_add_node (rjob, start_loc (body));
       Exit x = lower_step (&lw, exit_at (rjob->entry), body);
       if (x.node >= 0)
-        g_array_index (rjob->nodes, RfLoc, x.node) = body->end;
+        {
+          g_array_index (rjob->nodes, RfLoc, x.node) = body->end;
+          rjob->exit = x.node;
+        }
       else
         {
           if (x.pending->len > 0)
-            patch (&lw, x.pending, rf_job_add_node (rjob, body->end));
+            patch (&lw, x.pending, (guint) (rjob->exit = (gint) rf_job_add_node (rjob, body->end)));
           g_array_unref (x.pending);
         }
     }

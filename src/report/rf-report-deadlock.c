@@ -1,0 +1,182 @@
+/* rf-report-deadlock: the text report of the deadlock check and its GCC-style
+ * diagnostics. Everything said is in the verdicts (rf-deadlock.h): which thread holds
+ * which mutex since which step, and where it waits. */
+#include "rf-report.h"
+#include "rf-report-private.h"
+
+/* What thread TH of verdict DV does: "T2 (worker) holds a (locked at step 3, f.c:12)
+ * and waits for b at f.c:13", "... and locks it again at f.c:14", "T2 (worker) unlocks
+ * m at f.c:20 without holding it", "T2 (worker) holds m (...) when it ends at f.c:30". */
+void
+rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                  const RfDeadlockThread *th, GString *out)
+{
+  const char *held = rf_program_get_var (prog, th->held)->name;
+  g_string_append_printf (out, "T%u (%s) ", th->thread, rf_report_job_name (net, th->job));
+  if (dv->kind == RF_DEADLOCK_COND_MUTEXES)
+    {
+      g_string_append_printf (out, "waits on it with %s at ", held);
+      rf_report_append_loc (out, th->wait_loc);
+      return;
+    }
+  if (dv->kind == RF_DEADLOCK_UNHELD)
+    {
+      g_string_append_printf (out, "unlocks %s at ", held);
+      rf_report_append_loc (out, th->wait_loc);
+      g_string_append (out, " without holding it");
+      return;
+    }
+  g_string_append_printf (out, "holds %s", held);
+  if (th->held_step > 0)
+    {
+      g_string_append_printf (out, " (locked at step %u, ", th->held_step);
+      rf_report_append_loc (out, th->held_loc);
+      g_string_append_c (out, ')');
+    }
+  if (dv->kind == RF_DEADLOCK_RELOCK)
+    g_string_append (out, " and locks it again at ");
+  else if (dv->kind == RF_DEADLOCK_END_HOLDING)
+    g_string_append (out, " when it ends at ");
+  else
+    g_string_append_printf (out, " and waits for %s at ", rf_program_get_var (prog, th->wanted)->name);
+  rf_report_append_loc (out, th->wait_loc);
+}
+
+void
+rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, const RfReportOptions *opts,
+                         GString *out)
+{
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
+  g_string_append_printf (out, "%s %s: %s", info->question, dv->name, rf_deadlock_status_to_string (dv));
+  if (dv->why)
+    g_string_append_printf (out, " (%s)", dv->why);
+  g_string_append_c (out, '\n');
+  if (dv->status == RF_DEADLOCK_FOUND)
+    {
+      g_string_append_printf (out, "  %s: ", dv->kind == RF_DEADLOCK_CYCLE ? "deadlock"
+                                             : dv->kind == RF_DEADLOCK_RELOCK ? "relock" : "misuse");
+      for (guint i = 0; i < dv->threads->len; i++)
+        {
+          g_string_append (out, i == 0 ? "" : ",\n            ");
+          rf_report_append_deadlock_thread (prog, net, dv, &g_array_index (dv->threads, RfDeadlockThread, i), out);
+        }
+      g_string_append_c (out, '\n');
+      rf_report_append_steps (net, dv->interleaving, out);
+    }
+  const RfCoverResult *r = dv->result;
+  if (r && opts && opts->stats)
+    g_string_append_printf (out, "  stats: #Conf %" G_GUINT64_FORMAT ", #Subsum %" G_GUINT64_FORMAT
+                            ", #Iter %" G_GUINT64_FORMAT ", kept %" G_GUINT64_FORMAT "\n",
+                            r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept);
+}
+
+void
+rf_report_text_deadlock_summary (const RfCheckResult *res, GString *out)
+{
+  RfChecks checks = rf_check_result_get_checks (res);
+  const RfProgram *prog = rf_check_result_get_program (res);
+  if (!prog)
+    return;
+  guint unchecked = rf_check_result_get_deadlock_unchecked (res);
+  if (unchecked > 0)
+    g_string_append_printf (out, "lock order (other cycles): unknown (not checked: at most %u cycles, %u steps of "
+                            "the search for them)\n", RF_DEADLOCK_MAX_CYCLES, RF_DEADLOCK_MAX_STEPS);
+  if (checks & RF_CHECK_DEADLOCKS)
+    {
+      guint found, proved, unknown;
+      rf_check_result_count_deadlocks (res, RF_DEADLOCK_CYCLE, &found, &proved, &unknown);
+      guint n = found + proved + unknown;
+      if (n == 0)
+        g_string_append (out, "deadlocks: no lock-order cycle\n");
+      else
+        g_string_append_printf (out, "deadlocks: %u lock-order cycle%s: %u deadlock%s, %u deadlock-free, %u unknown\n",
+                                n, n == 1 ? "" : "s", found, found == 1 ? "" : "s", proved, unknown);
+    }
+  if (checks & RF_CHECK_MISUSE)
+    {
+      guint n = 0, n_found = 0, n_proved = 0, n_unknown = 0;
+      for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
+        {
+          if (rf_deadlock_kind_info (k)->check != RF_CHECK_MISUSE)
+            continue;
+          guint found, proved, unknown;
+          rf_check_result_count_deadlocks (res, k, &found, &proved, &unknown);
+          n += found + proved + unknown, n_found += found, n_proved += proved, n_unknown += unknown;
+        }
+      if (n == 0)
+        g_string_append (out, "misuse: none possible (relock, unlock not held, end holding, condition with two "
+                              "mutexes)\n");
+      else
+        g_string_append_printf (out, "misuse: %u question%s: %u shown, %u proved impossible, %u unknown\n", n,
+                                n == 1 ? "" : "s", n_found, n_proved, n_unknown);
+      gboolean first = TRUE;
+      for (guint v = 0; v < rf_program_n_vars (prog); v++)
+        if (rf_program_get_var (prog, v)->one_of_many)
+          {
+            g_string_append_printf (out, "%s%s", first ? "misuse: not checked for mutexes that stand for one element "
+                                                         "of many (the model does not tell two elements apart): "
+                                                       : ", ", rf_program_get_var (prog, v)->name);
+            first = FALSE;
+          }
+      if (!first)
+        g_string_append_c (out, '\n');
+    }
+  guint nu = rf_program_n_unfollowed (prog);
+  if (nu > 0 && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)))
+    g_string_append_printf (out, "deadlocks: %u lock operation%s not followed by the model (no deadlock through "
+                            "%s is shown or excluded):\n", nu, nu == 1 ? "" : "s", nu == 1 ? "it" : "them");
+  for (guint i = 0; i < nu && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)); i++)
+    {
+      RfLoc loc;
+      const char *why = rf_program_get_unfollowed (prog, i, &loc);
+      g_string_append (out, "  not followed: ");
+      rf_report_append_loc (out, loc);
+      g_string_append_printf (out, ": %s\n", why);
+    }
+}
+
+void
+rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags)
+{
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
+  GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
+  for (guint i = 0; i < deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
+      if (dv->status != RF_DEADLOCK_FOUND)
+        continue;
+      for (guint k = 0; k < dv->threads->len; k++)
+        {
+          const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
+          const char *held = rf_program_get_var (prog, th->held)->name;
+          const char *job = rf_report_job_name (net, th->job);
+          if (dv->kind == RF_DEADLOCK_RELOCK)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "self-deadlock: T%u (%s) locks '%s' again while holding it [racefree]", th->thread, job,
+                          held);
+          else if (dv->kind == RF_DEADLOCK_UNHELD)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "lock misuse: T%u (%s) unlocks '%s' without holding it [racefree]", th->thread, job, held);
+          else if (dv->kind == RF_DEADLOCK_END_HOLDING)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "lock misuse: T%u (%s) ends holding '%s' [racefree]", th->thread, job, held);
+          else if (dv->kind == RF_DEADLOCK_COND_MUTEXES)
+            rf_diags_add (diags, k == 0 ? RF_DIAG_WARNING : RF_DIAG_NOTE, th->wait_loc,
+                          "%sT%u (%s) waits on a condition variable with '%s'%s", k == 0 ? "lock misuse: " : "",
+                          th->thread, job, held, k == 0 ? ", while another thread waits on it with another mutex "
+                          "[racefree]" : "");
+          else if (k == 0)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "deadlock: T%u (%s) holds '%s' and waits for '%s' [racefree]", th->thread, job, held,
+                          rf_program_get_var (prog, th->wanted)->name);
+          else
+            rf_diags_add (diags, RF_DIAG_NOTE, th->wait_loc, "T%u (%s) holds '%s' and waits for '%s'", th->thread,
+                          job, held, rf_program_get_var (prog, th->wanted)->name);
+          if (th->held_step > 0)
+            rf_diags_add (diags, RF_DIAG_NOTE, th->held_loc, "T%u (%s) locked '%s' here", th->thread, job, held);
+        }
+    }
+}
