@@ -160,6 +160,18 @@ propagate_holds (Graph *g, const RfNet *net, GArray *moves, const gboolean *clos
     }
 }
 
+/* A new thread holds nothing: the count 0 of every lock on every job's entry. */
+static void
+seed_entries (Graph *g, const RfNet *net)
+{
+  for (guint j = 0; j < rf_net_n_jobs (net); j++)
+    {
+      gint e = rf_net_get_job (net, j)->entry;
+      for (guint i = 0; e >= 0 && i < g->n; i++)
+        g->holds[(gsize) e * g->n + i] |= HOLD_0;
+    }
+}
+
 static void
 graph_build (Graph *g, const RfProgram *prog, const RfNet *net)
 {
@@ -185,12 +197,7 @@ graph_build (Graph *g, const RfProgram *prog, const RfNet *net)
   g->edge = g_new0 (GArray *, MAX (n * n, 1));
   if (n == 0)
     return;
-  for (guint j = 0; j < rf_net_n_jobs (net); j++)
-    {
-      gint e = rf_net_get_job (net, j)->entry;
-      for (guint i = 0; e >= 0 && i < n; i++)
-        g->holds[(gsize) e * n + i] |= HOLD_0;
-    }
+  seed_entries (g, net);
   /* the locks each transition changes: (transition, lock, delta) triples */
   g_autoptr (GArray) moves = g_array_new (FALSE, FALSE, sizeof (gint));
   for (guint ti = 0; ti < nt; ti++)
@@ -234,12 +241,7 @@ graph_build (Graph *g, const RfProgram *prog, const RfNet *net)
           if (!any)
             break;
           memset (g->holds, 0, (gsize) np * n);
-          for (guint j = 0; j < rf_net_n_jobs (net); j++)
-            {
-              gint e = rf_net_get_job (net, j)->entry;
-              for (guint i = 0; e >= 0 && i < n; i++)
-                g->holds[(gsize) e * n + i] |= HOLD_0;
-            }
+          seed_entries (g, net);
         }
       propagate_holds (g, net, moves, closed);
     }
@@ -393,36 +395,37 @@ misuse_queries (const Graph *g, const RfProgram *prog, const RfNet *net, guint s
 static void
 cond_queries (const Graph *g, const RfProgram *prog, const RfNet *net, GPtrArray *out)
 {
-  guint n = g->n;
-  for (guint sp = 0; sp < rf_net_n_places (net); sp++)
+  guint n = g->n, np = rf_net_n_places (net), nt = rf_net_n_transitions (net);
+  /* gave_back[w]: the lock a move into place w gives back (a wait's release), or -1 */
+  g_autofree gint *gave_back = g_new (gint, MAX (np, 1));
+  for (guint p = 0; p < np; p++)
+    gave_back[p] = -1;
+  for (guint ti = 0; ti < nt; ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      for (guint i = 0; t->pc_to >= 0 && i < t->n_post; i++)
+        if (g->lock_of[t->post[i].place] >= 0 && lock_delta (t, t->post[i].place) < 0)
+          gave_back[t->pc_to] = g->lock_of[t->post[i].place];
+    }
+  for (guint sp = 0; sp < np; sp++)
     {
       const RfPlace *sig = rf_net_get_place (net, sp);
       if (sig->kind != RF_PLACE_SIGNAL || sig->var < 0)
         continue;
       g_autofree GArray **by_lock = g_new0 (GArray *, MAX (n, 1));
       RfLoc first = RF_LOC_NONE;
-      for (guint ti = 0; ti < rf_net_n_transitions (net); ti++)
+      for (guint ti = 0; ti < nt; ti++)
         {
           const RfTransition *t = rf_net_get_transition (net, ti);
-          if (t->pc_from < 0 || lock_delta (t, sp) <= 0)
+          if (t->pc_from < 0 || lock_delta (t, sp) <= 0 || gave_back[t->pc_from] < 0)
             continue;
-          guint w = (guint) t->pc_from;
-          for (guint tj = 0; tj < rf_net_n_transitions (net); tj++)
-            {
-              const RfTransition *in = rf_net_get_transition (net, tj);
-              if (in->pc_to != (gint) w)
-                continue;
-              for (guint l = 0; l < n; l++)
-                if (lock_delta (in, g_array_index (g->lock_place, guint, l)) < 0)
-                  {
-                    if (!by_lock[l])
-                      by_lock[l] = g_array_new (FALSE, FALSE, sizeof (guint));
-                    if (!guint_in (by_lock[l], w))
-                      g_array_append_val (by_lock[l], w);
-                    if (!first.file)
-                      first = rf_net_get_place (net, w)->loc;
-                  }
-            }
+          guint w = (guint) t->pc_from, l = (guint) gave_back[w];
+          if (!by_lock[l])
+            by_lock[l] = g_array_new (FALSE, FALSE, sizeof (guint));
+          if (!guint_in (by_lock[l], w))
+            g_array_append_val (by_lock[l], w);
+          if (!first.file)
+            first = rf_net_get_place (net, w)->loc;
         }
       for (guint a = 0; a < n; a++)
         for (guint b = a + 1; b < n && by_lock[a]; b++)
