@@ -53,7 +53,7 @@ def main():
         ("net png", ["net", "-f", "png", "-o", "@OUT@/n.png", "examples/prods_cons.sml"]),
         ("net pdf", ["net", "-f", "pdf", "-o", "@OUT@/n.pdf", "examples/prods_cons.sml"]),
         ("check json", ["check", "--no-time", "--format", "json", "tests/c-programs/real_threadpool.c"]),
-        ("check sarif", ["check", "--format", "sarif", "tests/c-programs/real_refcache.c"]),
+        ("check sarif", ["check", "--format", "sarif", "--no-time", "tests/c-programs/real_refcache.c"]),
     ]
     tmp = tempfile.mkdtemp(prefix="rf-determinism-")
     try:

@@ -4,13 +4,16 @@
 A golden file holds the command on its first line ("$ racefree ARGS...", run from the
 source root with the racefree binary under test), then the expected standard output,
 then "--- stderr", the expected standard error, and "--- exit N". With
-RF_UPDATE_GOLDEN=1 the file is rewritten from the actual output instead.
+RF_UPDATE_GOLDEN=1 the file is rewritten from the actual output instead. Standard error
+must not quote with curly quotes (GLib's style): racefree's messages quote with '.
 
 Output files: "$OUT" in the command stands for a fresh empty directory; every file the
 command leaves there follows, in name order, as "--- file NAME" and its whole text, or,
 for a picture Graphviz rendered (whose bytes depend on its version and fonts), one line
 "--- file NAME: svg|png|pdf" once its structure is checked. No "--- file" line means
-the command left no file behind. "$OUT" in stdout and stderr stands for the directory.
+the command left no file behind. "$OUT" in stdout and stderr stands for the directory, and
+"file://$ROOT/" in stdout for the source root's file: URI (SARIF's %SRCROOT%), "$TIME" for
+the time of day in SARIF's startTimeUtc and endTimeUtc.
 "@DIR@" alike stands for a directory the command must create itself (a path in a fresh
 temporary directory, not yet there). In the text of a file, each inline <svg> element (a
 Graphviz layout, whose coordinates depend on the fonts installed) is replaced by a count
@@ -87,7 +90,16 @@ def main():
         mark = "@DIR@" if "@DIR@" in cmd else "$OUT"
         proc.stdout = proc.stdout.replace(outdir, mark)
         proc.stderr = proc.stderr.replace(outdir, mark)
+        # SARIF's %SRCROOT%: the source root as an absolute file: URI
+        proc.stdout = proc.stdout.replace("file://" + os.path.abspath(root) + "/", "file://$ROOT/")
+        # SARIF's invocation times: the wall clock of the run
+        proc.stdout = re.sub(r'"(startTimeUtc|endTimeUtc)": "[0-9T:Z-]+"', r'"\1": "$TIME"', proc.stdout)
         actual = render(cmd, proc, render_files(outdir))
+    # One message style: racefree's own straight quotes, never GLib's curly ones.
+    curly = [c for c in "\u201c\u201d\u2018\u2019" if c in proc.stderr]
+    if curly:
+        print("%s: standard error quotes with %s (GLib's style, not racefree's)" % (golden, "".join(curly)))
+        return 1
     if os.environ.get("RF_UPDATE_GOLDEN") == "1":
         with open(golden, "w", encoding="utf-8") as f:
             f.write(actual)

@@ -53,8 +53,13 @@ def consistent_check(doc):
     locs = doc["locations"]
     by = {v: sum(1 for l in locs if l["verdict"] == v) for v in ("race", "race-free", "unknown")}
     s = doc["summary"]
+    findings = [l for l in locs if l["verdict"] == "race"]
+    findings += [f for f in doc.get("deadlocks", {}).get("findings", []) if f["verdict"] == "deadlock"]
     need(s == {"locations": len(locs), "races": by["race"], "race_free": by["race-free"],
-               "unknown": by["unknown"]}, "summary", "counts do not match the locations")
+               "unknown": by["unknown"], "suppressed": sum(1 for f in findings if f["suppressed"])},
+         "summary", "counts do not match the locations")
+    fps = [l["fingerprint"] for l in locs] + [f["fingerprint"] for f in doc.get("deadlocks", {}).get("findings", [])]
+    need(len(fps) == len(set(fps)), "fingerprint", "fingerprints repeat")
     overall = "race" if by["race"] else "unknown" if by["unknown"] else "race-free"
     need(doc["verdict"] == overall, "verdict", "expected %s" % overall)
     for i, l in enumerate(locs):

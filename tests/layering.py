@@ -39,7 +39,7 @@ STAGES = [
 GRAMMARS = {"sml": "frontend/sml", "c": "frontend/c", "spec": "frontend/spec"}
 
 # Dependencies a meson.build may name that are not stages.
-EXTERNAL_DEPS = {"glib_dep", "cgraph_dep", "gvc_dep", "glpk_dep", "cmocka_dep"}
+EXTERNAL_DEPS = {"glib_dep", "json_glib_dep", "cgraph_dep", "gvc_dep", "glpk_dep", "cmocka_dep"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*"([^"]+)"')
 

@@ -2,8 +2,9 @@
 """SARIF report test: runs one racefree command with --format sarif and checks that the
 output is a well-formed SARIF 2.1.0 log (of `check` or of `cover`).
 
-This is not a full validator of the SARIF 2.1.0 JSON schema (no network, and the schema
-is not vendored): it checks the subset of SARIF that racefree emits, with the rules the
+With --schema FILE it also validates the log against the official SARIF 2.1.0 JSON
+schema FILE (the copy the SARIF multitool ships, which tools/setup --test installs; see
+sarif-github.py for Microsoft's validator with GitHub's rules). On its own, it checks the subset of SARIF that racefree emits, with the rules the
 OASIS SARIF 2.1.0 specification and its schema give for those objects: required
 properties, property types, enumerated values and minimums, and no property outside
 the subset (the schema forbids unknown properties on these objects; the subset is a
@@ -13,7 +14,9 @@ express: ruleIndex names the rule whose id is ruleId, artifactLocation.index nam
 artifact with the same uri, executionOrder values are distinct across the threadFlows of
 a codeFlow and increase within each.
 
-Usage: sarif-check.py RACEFREE_BINARY SOURCE_ROOT ARGS...
+It also checks racefree's own promises on URIs: a relative URI has the base %SRCROOT%
+(an absolute directory URI in originalUriBaseIds), any other is an absolute file: URI.
+Usage: sarif-check.py [--schema SARIF_SCHEMA] RACEFREE_BINARY SOURCE_ROOT ARGS...
 """
 import json
 import os
@@ -75,12 +78,18 @@ LEVELS = ("none", "note", "warning", "error")
 
 
 def rule(value, path):
-    obj(value, path, ["id"], ["name", "shortDescription", "defaultConfiguration"])
+    obj(value, path, ["id"], ["name", "shortDescription", "fullDescription", "help", "defaultConfiguration"])
     string(value["id"], path + ".id")
     if "name" in value:
         string(value["name"], path + ".name")
-    if "shortDescription" in value:
-        multiformat(value["shortDescription"], path + ".shortDescription")
+    for key in ("shortDescription", "fullDescription"):
+        if key in value:
+            multiformat(value[key], path + "." + key)
+    if "help" in value:
+        obj(value["help"], path + ".help", ["text"], ["markdown"])
+        string(value["help"]["text"], path + ".help.text")
+        if "markdown" in value["help"]:
+            string(value["help"]["markdown"], path + ".help.markdown")
     if "defaultConfiguration" in value:
         conf = value["defaultConfiguration"]
         obj(conf, path + ".defaultConfiguration", [], ["level"])
@@ -89,10 +98,20 @@ def rule(value, path):
 
 
 def artifact_location(value, path, artifacts):
-    obj(value, path, [], ["uri", "index"])
+    obj(value, path, [], ["uri", "uriBaseId", "index"])
     if "uri" in value:
         string(value["uri"], path + ".uri")
         need(URI_REF.match(value["uri"]), path + ".uri", "not a URI reference: %r" % value["uri"])
+        # racefree's promise: a relative URI has a base; an absolute one is a file: URI
+        if "uriBaseId" in value:
+            need(value["uriBaseId"] == "%SRCROOT%", path + ".uriBaseId", "the one base is %SRCROOT%")
+            need(not re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", value["uri"]) and not value["uri"].startswith("/")
+                 and not value["uri"].startswith("../"), path + ".uri", "relative URI expected under %SRCROOT%")
+        else:
+            need(value["uri"].startswith("file:///"), path + ".uri", "a URI without a base must be absolute")
+            if artifacts is not None:
+                need(artifacts[value.get("index", 0)]["location"].get("uriBaseId") is None, path,
+                     "artifact has a base, this location none")
     if "index" in value:
         integer(value["index"], path + ".index", -1)
         i = value["index"]
@@ -154,8 +173,26 @@ def code_flow(value, path, artifacts):
     need(len(ids) == len(set(ids)), path, "threadFlow ids repeat")
 
 
+FINGERPRINT = re.compile(r"^[0-9a-f]{16}:[1-9][0-9]*$")
+
+
 def result(value, path, rules, artifacts):
-    obj(value, path, ["message"], ["ruleId", "ruleIndex", "level", "locations", "codeFlows"])
+    obj(value, path, ["message"], ["ruleId", "ruleIndex", "level", "locations", "codeFlows",
+                                   "partialFingerprints", "suppressions"])
+    if "partialFingerprints" in value:
+        fp = value["partialFingerprints"]
+        obj(fp, path + ".partialFingerprints", ["racefree/v1"], [])
+        need(FINGERPRINT.match(fp["racefree/v1"]), path + ".partialFingerprints", "bad fingerprint")
+    if "suppressions" in value:
+        array(value["suppressions"], path + ".suppressions", 1)
+        for i, sup in enumerate(value["suppressions"]):
+            sp = "%s.suppressions[%d]" % (path, i)
+            obj(sup, sp, ["kind"], ["justification", "location"])
+            need(sup["kind"] in ("inSource", "external"), sp + ".kind", "bad suppression kind")
+            if "justification" in sup:
+                string(sup["justification"], sp + ".justification")
+            if "location" in sup:
+                location(sup["location"], sp + ".location", artifacts)
     message(value["message"], path + ".message")
     if "ruleId" in value:
         string(value["ruleId"], path + ".ruleId")
@@ -178,13 +215,43 @@ def result(value, path, rules, artifacts):
 
 
 def run(value, path):
-    obj(value, path, ["tool"], ["columnKind", "artifacts", "results"])
+    obj(value, path, ["tool"], ["invocations", "automationDetails", "originalUriBaseIds", "columnKind",
+                                "artifacts", "results"])
+    if "invocations" in value:
+        array(value["invocations"], path + ".invocations", 1)
+        for i, inv in enumerate(value["invocations"]):
+            ip = "%s.invocations[%d]" % (path, i)
+            obj(inv, ip, ["executionSuccessful"], ["exitCode", "startTimeUtc", "endTimeUtc"])
+            need(isinstance(inv["executionSuccessful"], bool), ip + ".executionSuccessful", "expected a boolean")
+            if "exitCode" in inv:
+                need(is_int(inv["exitCode"]), ip + ".exitCode", "expected an integer")
+            for key in ("startTimeUtc", "endTimeUtc"):
+                if key in inv:
+                    need(re.match(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$", inv[key]), ip + "." + key,
+                         "expected a UTC date-time")
+    if "automationDetails" in value:
+        obj(value["automationDetails"], path + ".automationDetails", [], ["id"])
+        string(value["automationDetails"].get("id", ""), path + ".automationDetails.id")
+    if "originalUriBaseIds" in value:
+        bases = value["originalUriBaseIds"]
+        obj(bases, path + ".originalUriBaseIds", [], ["%SRCROOT%"])
+        for k, b in bases.items():
+            bp = "%s.originalUriBaseIds[%s]" % (path, k)
+            obj(b, bp, [], ["uri", "description"])
+            if "uri" in b:
+                need(b["uri"].startswith("file:///") and b["uri"].endswith("/"), bp + ".uri",
+                     "an absolute directory URI ending with '/' expected")
+            if "description" in b:
+                message(b["description"], bp + ".description")
     tool = value["tool"]
     obj(tool, path + ".tool", ["driver"], [])
     drv = tool["driver"]
     dp = path + ".tool.driver"
     obj(drv, dp, ["name"], ["version", "informationUri", "rules"])
     string(drv["name"], dp + ".name")
+    if "informationUri" in drv:
+        need(re.match(r"^[A-Za-z][A-Za-z0-9+.-]*:", drv["informationUri"]), dp + ".informationUri",
+             "not an absolute URI")
     if "version" in drv:
         string(drv["version"], dp + ".version")
     rules = drv.get("rules", [])
@@ -200,8 +267,15 @@ def run(value, path):
         array(artifacts, path + ".artifacts")
         for i, a in enumerate(artifacts):
             ap = "%s.artifacts[%d]" % (path, i)
-            obj(a, ap, ["location"], [])
+            obj(a, ap, ["location"], ["length", "sourceLanguage", "roles"])
             artifact_location(a["location"], ap + ".location", None)
+            if "length" in a:
+                integer(a["length"], ap + ".length", -1)
+            if "sourceLanguage" in a:
+                string(a["sourceLanguage"], ap + ".sourceLanguage")
+            if "roles" in a:
+                array(a["roles"], ap + ".roles")
+                need(all(r == "analysisTarget" for r in a["roles"]), ap + ".roles", "unexpected role")
         uris = [json.dumps(a, sort_keys=True) for a in artifacts]
         need(len(uris) == len(set(uris)), path + ".artifacts", "artifacts must be unique")
     if "results" in value:
@@ -221,7 +295,29 @@ def check_log(doc):
         run(r, "$.runs[%d]" % i)
 
 
+def validate_schema(doc, schema_file):
+    """DOC against the official SARIF 2.1.0 JSON schema in SCHEMA_FILE (the one the SARIF
+    multitool ships; tools/setup --test installs it)."""
+    try:
+        import jsonschema
+    except ImportError:
+        raise Invalid("python3-jsonschema is missing (tools/setup --test installs it)")
+    if not os.path.exists(schema_file):
+        raise Invalid("the SARIF 2.1.0 schema %s is missing (tools/setup --test installs it)" % schema_file)
+    with open(schema_file, encoding="utf-8") as f:
+        schema = json.load(f)
+    cls = jsonschema.validators.validator_for(schema)
+    errors = sorted(cls(schema).iter_errors(doc), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        raise Invalid("against the official schema, at %s: %s" % ("/".join(map(str, e.absolute_path)), e.message))
+
+
 def main():
+    schema_file = None
+    if len(sys.argv) > 2 and sys.argv[1] == "--schema":
+        schema_file = sys.argv[2]
+        del sys.argv[1:3]
     binary, root, args = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
     proc = subprocess.run([binary] + args, cwd=root, capture_output=True, text=True,
                           env=dict(os.environ, LC_ALL="C"))
@@ -231,6 +327,8 @@ def main():
     try:
         doc = json.loads(proc.stdout)
         check_log(doc)
+        if schema_file:
+            validate_schema(doc, schema_file)
         # racefree's own promise: one error result per race, with both access sites
         races = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/data-race"]
         for i, r in enumerate(races):
@@ -254,8 +352,12 @@ def main():
                  "coverable %d" % i, "one codeFlow with one threadFlow expected")
         need(len(covers) <= 1, "results", "at most one coverable result")
         unknown = [r for r in doc["runs"][0].get("results", []) if r.get("ruleId") == "racefree/unknown"]
-        need((proc.returncode == 1) == bool(races or covers or deadlocks), "results",
-             "races, deadlocks (or coverable) iff exit status 1")
+        shown = [r for r in races + deadlocks + covers if not r.get("suppressions")]
+        need((proc.returncode == 1) == bool(shown), "results",
+             "races, deadlocks (or coverable) not suppressed iff exit status 1")
+        inv = doc["runs"][0].get("invocations", [{}])[0]
+        need(inv.get("exitCode", proc.returncode) == proc.returncode, "invocations",
+             "exitCode %s but the run exited %d" % (inv.get("exitCode"), proc.returncode))
         # exit status 3 means unknowns and nothing found; a finding (1) may come with unknowns
         need(proc.returncode != 3 or bool(unknown), "results", "unknown results with exit status 3")
         need(proc.returncode != 0 or not unknown, "results", "no unknown result with exit status 0")

@@ -12,6 +12,7 @@
 
 #include "rf-dot.h"
 #include "rf-report-html.h"
+#include "rf-suppress.h"
 
 /* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
  * .svg, .png, .pdf), or NULL after a usage error. Static string. */
@@ -106,7 +107,7 @@ check_witness_paths (const RfProgram *prog, gint var, const char *out, RfOut *er
       g_autoptr (GError) error = NULL;
       if (!rf_out_check_file (net_path, &error) || !rf_out_check_file (seq_path, &error))
         {
-          rf_out_printf (err, "racefree check: error: --witness-dot: %s\n", error->message);
+          cli_print_error (err, "check", "--witness-dot", error);
           return FALSE;
         }
     }
@@ -155,7 +156,7 @@ write_witness_pictures (const RfCheckResult *res, gint var, const char *out, con
       if (!b)
         {
           g_clear_pointer (&a, g_bytes_unref);
-          rf_out_printf (err, "racefree check: error: %s\n", error->message);
+          cli_print_error (err, "check", NULL, error);
           return FALSE;
         }
       g_ptr_array_add (files, g_steal_pointer (&net_path));
@@ -178,7 +179,7 @@ write_witness_pictures (const RfCheckResult *res, gint var, const char *out, con
       GBytes *b = rf_dot_render (seq_dot, format, &error);
       if (!b)
         {
-          rf_out_printf (err, "racefree check: error: %s\n", error->message);
+          cli_print_error (err, "check", NULL, error);
           return FALSE;
         }
       g_ptr_array_add (files, g_steal_pointer (&seq_path));
@@ -189,7 +190,7 @@ write_witness_pictures (const RfCheckResult *res, gint var, const char *out, con
   if (!rf_out_write_files ((const char *const *) files->pdata, (GBytes *const *) contents->pdata, files->len,
                            &error))
     {
-      rf_out_printf (err, "racefree check: error: %s\n", error->message);
+      cli_print_error (err, "check", NULL, error);
       return FALSE;
     }
   return TRUE;
@@ -270,14 +271,15 @@ parse_checks (const char *list, RfOut *err)
 int
 cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gint64 start_us = rf_cover_cpu_time_us ();
+  gint64 start_us = rf_cover_cpu_time_us (), start_wall_us = g_get_real_time ();
   gboolean help = FALSE, stats = FALSE;
   gint64 max_errors = MAX_ERRORS_DEFAULT;
   g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   gboolean no_time = FALSE;
-  g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL;
+  g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL, *baseline = NULL;
+  g_autofree char *source_root = NULL;
   GOptionEntry entries[] = {
     { "check", 0, 0, G_OPTION_ARG_STRING, &check_list, "What to check: races, deadlocks, misuse, comma-separated (default: all)", "LIST" },
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
@@ -294,6 +296,8 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
     { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
+    { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &baseline, "Accept the races and deadlocks an earlier JSON report FILE shows: report them as suppressed, exit status 1 only for new ones", "FILE" },
+    { "source-root", 0, 0, G_OPTION_ARG_FILENAME, &source_root, "SARIF: name files under DIR relative to it, as %SRCROOT% (default: the current directory)", "DIR" },
     { "certificate", 0, 0, G_OPTION_ARG_FILENAME, &cert_out, "Write a proof certificate of each race-free verdict to FILE (see 'racefree verify-cert')", "FILE" },
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
@@ -344,7 +348,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autoptr (GError) dir_error = NULL;
   if (html_dir && !rf_report_html_dir_usable (html_dir, &dir_error))
     {
-      rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+      cli_print_error (err, "check", "--html", dir_error);
       return RF_EXIT_INPUT;
     }
   g_autofree const char **files = cli_positional (argc, argv);
@@ -353,6 +357,18 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
   if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
     return RF_EXIT_INPUT;
+  /* Suppressions are known before the check: each verdict is written as it comes. */
+  {
+    g_autoptr (RfDiags) said = rf_diags_new ();
+    rf_suppress_read_allowances (res, said);
+    cli_write_diags (said, err);
+    g_autoptr (GError) baseline_error = NULL;
+    if (baseline && !rf_suppress_read_baseline (res, baseline, &baseline_error))
+      {
+        cli_print_error (err, "check", "--baseline", baseline_error);
+        return RF_EXIT_INPUT;
+      }
+  }
   gint picture_var = -1;
   if (witness_var
       && (picture_var = cli_data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err,
@@ -362,7 +378,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     return RF_EXIT_INPUT;
 
   /* Each verdict's part of the report is written as soon as it is decided. */
-  RfReportOptions opts = { stats, no_time };
+  RfReportOptions opts = { stats, no_time, RF_EXIT_OK, start_wall_us, 0, source_root };
   Stream stream = { format, &opts, out, { err, FALSE } };
   cli_progress_begin (&budget, &stream.progress, format);
   if ((!(checks & RF_CHECK_RACES) || rf_driver_check_races (res, &budget, write_verdict, &stream))
@@ -371,13 +387,20 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   cli_progress_end (&stream.progress);
   if (rf_out_failed (out, NULL))
     return RF_EXIT_INPUT;
+  /* The rest of the report, once the exit status is known (SARIF's invocation; files
+   * written after it may still fail, with exit status 2). */
+  guint n_shown, n_suppressed, n_unknown;
+  rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown);
+  opts.exit_code = n_shown ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
+  opts.end_us = g_get_real_time ();
   cli_write_report (format->check, res, &opts, out);
-  if (format->diagnostics)
-    {
-      g_autoptr (RfDiags) found = rf_diags_new ();
+  {
+    g_autoptr (RfDiags) found = rf_diags_new ();
+    if (format->diagnostics)
       format->diagnostics (res, found);
-      cli_write_diags (found, err);
-    }
+    rf_suppress_warn_unused (res, found);
+    cli_write_diags (found, err);
+  }
   if (rf_out_failed (out, NULL))
     return RF_EXIT_INPUT;
   if (cert_out && !cli_write_certificate (res, cert_out, err, "check"))
@@ -389,25 +412,15 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
       rf_report_html (res, &opts, page);
       if (!rf_report_html_write_dir (html_dir, page->str, page->len, &dir_error))
         {
-          rf_out_printf (err, "racefree check: error: --html: %s\n", dir_error->message);
+          cli_print_error (err, "check", "--html", dir_error);
           return RF_EXIT_INPUT;
         }
     }
-
   if (witness_out)
     {
       g_autofree char *base = cli_graph_name_of (files[0]);
       if (!write_witness_pictures (res, picture_var, witness_out, picture_format, base, err))
         return RF_EXIT_INPUT;
     }
-
-  guint n_race, n_free, n_unknown;
-  rf_check_result_count (res, &n_race, &n_free, &n_unknown);
-  for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
-    {
-      guint found, proved, unknown;
-      rf_check_result_count_deadlocks (res, k, &found, &proved, &unknown);
-      n_race += found, n_unknown += unknown;
-    }
-  return n_race ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
+  return opts.exit_code;
 }

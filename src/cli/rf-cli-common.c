@@ -16,6 +16,14 @@
 #include "rf-report-cert.h"
 
 void
+cli_print_error (RfOut *err, const char *cmd, const char *what, const GError *error)
+{
+  g_autofree char *message = rf_diag_plain_quotes (error->message);
+  rf_out_printf (err, "racefree%s%s: error: %s%s%s\n", cmd ? " " : "", cmd ? cmd : "", what ? what : "",
+                 what ? ": " : "", message);
+}
+
+void
 cli_c_args_clear (CArgs *a)
 {
   g_strfreev (a->include_dirs);
@@ -95,16 +103,28 @@ cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, const gboolean 
                    RfOut *out, RfOut *err, const char *cmd)
 {
   g_autoptr (GError) error = NULL;
+  gboolean version = FALSE;
+  GOptionEntry version_entry[] = {
+    { "version", 0, 0, G_OPTION_ARG_NONE, &version, "Show the version", NULL },
+    { NULL },
+  };
+  g_option_context_add_main_entries (ctx, version_entry, NULL);
   g_option_context_set_help_enabled (ctx, FALSE);
   if (!g_option_context_parse (ctx, argc, argv, &error))
     {
-      rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+      cli_print_error (err, cmd, NULL, error);
+      rf_out_printf (err, "Try 'racefree %s --help'.\n", cmd);
       return RF_EXIT_INPUT;
     }
   if (*help)
     {
       g_autofree char *h = g_option_context_get_help (ctx, TRUE, NULL);
       rf_out_puts (out, h);
+      return RF_EXIT_OK;
+    }
+  if (version)
+    {
+      rf_out_puts (out, "racefree " RF_VERSION "\n");
       return RF_EXIT_OK;
     }
   return -1;
@@ -287,12 +307,15 @@ cli_load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOpti
     {
       if (g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_NO_INPUT)
           || g_error_matches (error, RF_DRIVER_ERROR, RF_DRIVER_ERROR_TOO_MANY))
-        rf_out_printf (err, "racefree %s: error: %s\nTry 'racefree %s --help'.\n", cmd, error->message, cmd);
+        {
+          cli_print_error (err, cmd, NULL, error);
+          rf_out_printf (err, "Try 'racefree %s --help'.\n", cmd);
+        }
       else if (rf_diags_stopped (diags) && max_errors > 0 && rf_diags_n_errors (diags) >= max_errors)
         rf_out_printf (err, "racefree %s: note: too many errors; stopping (--max-errors %" G_GINT64_FORMAT ")\n",
                        cmd, max_errors);
       else if (rf_diags_n_errors (diags) == 0)
-        rf_out_printf (err, "racefree: error: %s\n", error->message);
+        cli_print_error (err, NULL, NULL, error);
       return FALSE;
     }
   return TRUE;
@@ -417,6 +440,6 @@ cli_write_certificate (const RfCheckResult *res, const char *file, RfOut *err, c
   rf_report_cert (res, text);
   if (rf_out_write_file (file, text->str, text->len, NULL, &error))
     return TRUE;
-  rf_out_printf (err, "racefree %s: error: --certificate: %s\n", cmd, error->message);
+  cli_print_error (err, cmd, "--certificate", error);
   return FALSE;
 }

@@ -20,6 +20,10 @@ G_BEGIN_DECLS
 
 /* rf-cli-common.c */
 
+/* Writes "racefree CMD: error: WHAT: MESSAGE" (CMD, WHAT may be NULL: left out) for
+ * ERROR to ERR, in racefree's one message style (rf_diag_plain_quotes). */
+void cli_print_error (RfOut *err, const char *cmd, const char *what, const GError *error);
+
 /* CArgs: the C front-end options of check, net and model (-I, -D, -U, -std, --entry,
  * --init, --no-library-state) as GOption fills them: string arrays and strings owned,
  * NULL when not given. */

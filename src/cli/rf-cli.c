@@ -98,18 +98,18 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
   gsize len = 0;
   const char *data = bytes ? g_bytes_get_data (bytes, &len) : NULL;
   if (!bytes)
-    rf_out_printf (err, "racefree net: error: %s\n", error->message);
+    cli_print_error (err, "net", NULL, error);
   else if (!output || strcmp (output, "-") == 0)
     rf_out_write (out, data, len);
   else if (!rf_out_write_file (output, data, len, NULL, &error))
-    rf_out_printf (err, "racefree net: error: %s\n", error->message);
+    cli_print_error (err, "net", NULL, error);
   return error ? RF_EXIT_INPUT : RF_EXIT_OK;
 }
 
 static int
 cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gint64 start_us = rf_cover_cpu_time_us ();
+  gint64 start_us = rf_cover_cpu_time_us (), start_wall_us = g_get_real_time ();
   gboolean help = FALSE, stats = FALSE;
   g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *prop = NULL, *cert_out = NULL;
@@ -160,17 +160,15 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   cli_progress_begin (&budget, &progress, format);
   rf_driver_check_cover (res, &budget);   /* a witness comes replayed by the engine */
   cli_progress_end (&progress);
-  RfReportOptions opts = { stats, no_time };
+  /* The verdict is reported even when the certificate cannot be written after it. */
+  RfCoverVerdict verdict = rf_check_result_get_cover (res)->verdict;
+  RfReportOptions opts = { stats, no_time, verdict == RF_COVER_SAFE ? RF_EXIT_OK
+                                           : verdict == RF_COVER_UNSAFE ? RF_EXIT_RACE : RF_EXIT_UNKNOWN,
+                           start_wall_us, g_get_real_time (), NULL };
   cli_write_report (format->cover, res, &opts, out);
   if (cert_out && !cli_write_certificate (res, cert_out, err, "cover"))
     return RF_EXIT_INPUT;
-  switch (rf_check_result_get_cover (res)->verdict)
-    {
-    case RF_COVER_SAFE: return RF_EXIT_OK;
-    case RF_COVER_UNSAFE: return RF_EXIT_RACE;
-    case RF_COVER_UNKNOWN: return RF_EXIT_UNKNOWN;
-    }
-  g_assert_not_reached ();
+  return opts.exit_code;
 }
 
 static int
@@ -320,7 +318,7 @@ rf_cli_run (int argc, char **argv, RfOut *out, RfOut *err)
   g_autoptr (GError) error = NULL;
   if (rf_out_failed (out, &error))
     {
-      rf_out_printf (err, "racefree: error: %s\n", error->message);
+      cli_print_error (err, NULL, NULL, error);
       code = RF_EXIT_INPUT;
     }
   if (rf_out_failed (err, NULL))

@@ -285,26 +285,47 @@ read_source (RfCheckResult *res, const char *file)
                               text ? NULL : error->message);
 }
 
-void
-rf_driver_read_sources (RfCheckResult *res)
+/* Adds FILE (may be NULL) to FILES unless SEEN has it. */
+static void
+add_file (GPtrArray *files, GHashTable *seen, const char *file)
 {
+  if (file && g_hash_table_add (seen, (gpointer) g_intern_string (file)))
+    g_ptr_array_add (files, (gpointer) g_intern_string (file));
+}
+
+GPtrArray *
+rf_driver_source_files (const RfCheckResult *res)
+{
+  GPtrArray *files = g_ptr_array_new ();
+  g_autoptr (GHashTable) seen = g_hash_table_new (g_direct_hash, g_direct_equal);
+  for (const char *const *f = rf_check_result_get_inputs (res); *f; f++)
+    add_file (files, seen, *f);
   const RfProgram *prog = rf_check_result_get_program (res);
   for (guint v = 0; prog && v < rf_program_n_vars (prog); v++)
-    read_source (res, rf_program_get_var (prog, v)->loc.file);
+    add_file (files, seen, rf_program_get_var (prog, v)->loc.file);
   for (guint j = 0; prog && j < rf_program_n_jobs (prog); j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
-      read_source (res, job->loc.file);
+      add_file (files, seen, job->loc.file);
       for (guint n = 0; n < job->nodes->len; n++)
-        read_source (res, g_array_index (job->nodes, RfLoc, n).file);
+        add_file (files, seen, g_array_index (job->nodes, RfLoc, n).file);
       for (guint e = 0; e < job->edges->len; e++)
-        read_source (res, g_array_index (job->edges, RfEdge, e).loc.file);
+        add_file (files, seen, g_array_index (job->edges, RfEdge, e).loc.file);
     }
   const RfNet *net = rf_check_result_get_net (res);
   for (guint p = 0; net && p < rf_net_n_places (net); p++)
-    read_source (res, rf_net_get_place (net, p)->loc.file);
+    add_file (files, seen, rf_net_get_place (net, p)->loc.file);
   for (guint t = 0; net && t < rf_net_n_transitions (net); t++)
-    read_source (res, rf_net_get_transition (net, t)->loc.file);
+    add_file (files, seen, rf_net_get_transition (net, t)->loc.file);
+  return files;
+}
+
+void
+rf_driver_read_sources (RfCheckResult *res)
+{
+  g_autoptr (GPtrArray) files = rf_driver_source_files (res);
+  for (guint i = 0; i < files->len; i++)
+    read_source (res, g_ptr_array_index (files, i));
 }
 
 void

@@ -49,11 +49,13 @@ rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, 
   const RfProgram *prog = rf_check_result_get_program (res);
   const RfNet *net = rf_check_result_get_net (res);
   const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
+  const RfSuppression *sup = rf_check_result_deadlock_suppression (res, dv);
   g_string_append_printf (out, "%s %s: %s", info->question, dv->name, rf_deadlock_status_to_string (dv));
   if (dv->why)
     g_string_append_printf (out, " (%s)", dv->why);
-  g_string_append_c (out, '\n');
-  if (dv->status == RF_DEADLOCK_FOUND)
+  g_string_append (out, sup->kind ? " (suppressed)\n" : "\n");
+  rf_report_append_suppression (sup, out);
+  if (dv->status == RF_DEADLOCK_FOUND && !sup->kind)
     {
       g_string_append_printf (out, "  %s: ", dv->kind == RF_DEADLOCK_CYCLE ? "deadlock"
                                              : dv->kind == RF_DEADLOCK_RELOCK ? "relock" : "misuse");
@@ -146,7 +148,7 @@ rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags)
   for (guint i = 0; i < deadlocks->len; i++)
     {
       const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
-      if (dv->status != RF_DEADLOCK_FOUND)
+      if (dv->status != RF_DEADLOCK_FOUND || rf_check_result_deadlock_suppression (res, dv)->kind)
         continue;
       for (guint k = 0; k < dv->threads->len; k++)
         {

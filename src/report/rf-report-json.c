@@ -387,10 +387,30 @@ deadlock_verdict_name (const RfDeadlockVerdict *dv)
 
 /* One deadlock verdict: what it asks (kind, locks), its answer and, when shown, the
  * threads and the witness. */
+/* "fingerprint" and "suppressed" (null, or the kind, the reason and the comment's
+ * place) of a finding. */
 static void
-write_deadlock (RfJson *j, const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
-                const RfReportOptions *opts)
+write_finding (RfJson *j, const char *fingerprint, const RfSuppression *sup)
 {
+  rf_json_member_string (j, "fingerprint", fingerprint);
+  rf_json_key (j, "suppressed");
+  if (!sup->kind)
+    {
+      rf_json_null (j);
+      return;
+    }
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "kind", sup->kind == RF_SUPPRESS_SOURCE ? "source" : "baseline");
+  rf_json_member_string (j, "reason", sup->reason);
+  rf_json_loc_members (j, sup->loc);
+  rf_json_end_object (j);
+}
+
+static void
+write_deadlock (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv, const RfReportOptions *opts)
+{
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
   rf_json_begin_object (j);
   rf_json_member_string (j, "kind", rf_deadlock_kind_info (dv->kind)->id);
   rf_json_member_string (j, "name", dv->name);
@@ -400,6 +420,7 @@ write_deadlock (RfJson *j, const RfProgram *prog, const RfNet *net, const RfDead
     rf_json_string (j, rf_program_get_var (prog, g_array_index (dv->locks, guint, i))->name);
   rf_json_end_array (j);
   rf_json_member_string (j, "verdict", deadlock_verdict_name (dv));
+  write_finding (j, rf_check_result_deadlock_fingerprint (res, dv), rf_check_result_deadlock_suppression (res, dv));
   rf_json_member_string (j, "why", dv->why);
   rf_json_loc_members (j, dv->loc);
   rf_json_key (j, "threads");
@@ -441,7 +462,6 @@ static void
 write_deadlocks (RfJson *j, const RfCheckResult *res, const RfReportOptions *opts)
 {
   const RfProgram *prog = rf_check_result_get_program (res);
-  const RfNet *net = rf_check_result_get_net (res);
   GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
   guint counts[RF_DEADLOCK_N_KINDS][3], any_found = 0, any_unknown = 0;
   for (RfDeadlockKind k = 0; k < RF_DEADLOCK_N_KINDS; k++)
@@ -455,7 +475,7 @@ write_deadlocks (RfJson *j, const RfCheckResult *res, const RfReportOptions *opt
   rf_json_key (j, "findings");
   rf_json_begin_array (j);
   for (guint i = 0; i < deadlocks->len; i++)
-    write_deadlock (j, prog, net, g_ptr_array_index (deadlocks, i), opts);
+    write_deadlock (j, res, g_ptr_array_index (deadlocks, i), opts);
   rf_json_end_array (j);
   rf_json_member_uint (j, "cycles_not_checked", rf_check_result_get_deadlock_unchecked (res));
   rf_json_key (j, "misuse_not_checked");
@@ -520,6 +540,7 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       rf_json_loc_members (&j, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE);
       rf_json_end_object (&j);
       rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
+      write_finding (&j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv));
       write_accesses (&j, net, rv);
       write_witness (&j, net, rv->interleaving);
       write_statistics (&j, &rv->result->stats, opts);
@@ -533,6 +554,9 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
   rf_json_member_uint (&j, "races", n_race);
   rf_json_member_uint (&j, "race_free", n_free);
   rf_json_member_uint (&j, "unknown", n_unknown);
+  guint n_shown, n_suppressed, n_unknown_all;
+  rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown_all);
+  rf_json_member_uint (&j, "suppressed", n_suppressed);
   rf_json_end_object (&j);
   RfChecks checks = rf_check_result_get_checks (res);
   if (checks != RF_CHECK_RACES)

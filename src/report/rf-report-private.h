@@ -13,6 +13,10 @@ const char *rf_report_job_name (const RfNet *net, gint job);
 /* "f.c:12" for LOC, or "?". */
 void rf_report_append_loc (GString *out, RfLoc loc);
 
+/* "  suppressed: REASON (allowed at f.c:3)" or "  suppressed: in the baseline F"
+ * and a newline for SUP; nothing when it is not a suppression. */
+void rf_report_append_suppression (const RfSuppression *sup, GString *out);
+
 /* The text of interleaving IL: "  interleaving (N steps):", one line per step, then
  * "  final state:" and one line per thread. */
 void rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out);

@@ -28,20 +28,45 @@
 #define RULE_DEADLOCK "racefree/deadlock"
 #define RULE_MISUSE "racefree/lock-misuse"
 
-/* Artifacts: file names (borrowed) in order of first use. */
-static guint
-artifact_index (GPtrArray *artifacts, const char *file)
+/* Artifacts: the files a log names. Invariant: files holds each name (borrowed) once,
+ * in order of first use, and artifact i of the log is files[i]; root is the absolute
+ * directory %SRCROOT% stands for, with a trailing '/'. */
+typedef struct {
+  GPtrArray *files;
+  char *root;
+  const RfCheckResult *res;   /* borrowed: the source texts, for artifact lengths */
+} Artifacts;
+
+static void
+artifacts_init (Artifacts *a, const RfCheckResult *res, const RfReportOptions *opts)
 {
-  for (guint i = 0; i < artifacts->len; i++)
-    if (strcmp (g_ptr_array_index (artifacts, i), file) == 0)
+  a->files = g_ptr_array_new ();
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autofree char *root = g_canonicalize_filename (opts && opts->source_root ? opts->source_root : cwd, cwd);
+  a->root = g_str_has_suffix (root, "/") ? g_strdup (root) : g_strconcat (root, "/", NULL);
+  a->res = res;
+}
+
+static void
+artifacts_clear (Artifacts *a)
+{
+  g_ptr_array_unref (a->files);
+  g_free (a->root);
+}
+
+static guint
+artifact_index (Artifacts *a, const char *file)
+{
+  for (guint i = 0; i < a->files->len; i++)
+    if (strcmp (g_ptr_array_index (a->files, i), file) == 0)
       return i;
-  g_ptr_array_add (artifacts, (gpointer) file);
-  return artifacts->len - 1;
+  g_ptr_array_add (a->files, (gpointer) file);
+  return a->files->len - 1;
 }
 
 /* The files of IL's steps (IL may be NULL). */
 static void
-collect_steps (const RfNet *net, const RfInterleaving *il, GPtrArray *artifacts)
+collect_steps (const RfNet *net, const RfInterleaving *il, Artifacts *artifacts)
 {
   for (guint k = 0; il && k < il->steps->len; k++)
     {
@@ -53,7 +78,7 @@ collect_steps (const RfNet *net, const RfInterleaving *il, GPtrArray *artifacts)
 }
 
 static void
-collect_artifacts (const RfCheckResult *res, GPtrArray *artifacts)
+collect_artifacts (const RfCheckResult *res, Artifacts *artifacts)
 {
   const RfProgram *prog = rf_check_result_get_program (res);
   const RfNet *net = rf_check_result_get_net (res);
@@ -89,18 +114,28 @@ collect_artifacts (const RfCheckResult *res, GPtrArray *artifacts)
     }
 }
 
-/* A file name as a URI reference: an absolute path as a file: URI, a relative one
- * percent-encoded but left relative. Owned. */
+/* FILE's URI reference: relative to the root (percent-encoded; *BASED TRUE) when FILE
+ * is under it, else an absolute file: URI. Owned. */
 static char *
-file_uri (const char *file)
+file_uri (const Artifacts *a, const char *file, gboolean *based)
 {
-  if (g_path_is_absolute (file))
-    {
-      char *uri = g_filename_to_uri (file, NULL, NULL);
-      if (uri)
-        return uri;
-    }
-  return g_uri_escape_string (file, G_URI_RESERVED_CHARS_ALLOWED_IN_PATH, FALSE);
+  g_autofree char *abs = g_canonicalize_filename (file, NULL);
+  *based = g_str_has_prefix (abs, a->root);
+  if (*based)
+    return g_uri_escape_string (abs + strlen (a->root), G_URI_RESERVED_CHARS_ALLOWED_IN_PATH, FALSE);
+  char *uri = g_filename_to_uri (abs, NULL, NULL);
+  return uri ? uri : g_uri_escape_string (abs, G_URI_RESERVED_CHARS_ALLOWED_IN_PATH, FALSE);
+}
+
+/* An artifactLocation's members for FILE: uri, and uriBaseId when it is relative. */
+static void
+write_uri_members (RfJson *j, const Artifacts *a, const char *file)
+{
+  gboolean based;
+  g_autofree char *uri = file_uri (a, file, &based);
+  rf_json_member_string (j, "uri", uri);
+  if (based)
+    rf_json_member_string (j, "uriBaseId", "%SRCROOT%");
 }
 
 static void
@@ -114,17 +149,16 @@ write_message (RfJson *j, const char *text)
 
 /* A location object: physicalLocation when LOC is known, and MESSAGE if non-NULL. */
 static void
-write_location (RfJson *j, GPtrArray *artifacts, RfLoc loc, const char *message)
+write_location (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message)
 {
   rf_json_begin_object (j);
   if (loc.file)
     {
-      g_autofree char *uri = file_uri (loc.file);
       rf_json_key (j, "physicalLocation");
       rf_json_begin_object (j);
       rf_json_key (j, "artifactLocation");
       rf_json_begin_object (j);
-      rf_json_member_string (j, "uri", uri);
+      write_uri_members (j, artifacts, loc.file);
       rf_json_member_uint (j, "index", artifact_index (artifacts, loc.file));
       rf_json_end_object (j);
       if (loc.line > 0)
@@ -158,28 +192,80 @@ loc_text (RfLoc loc)
   return g_strdup_printf ("%s:%u:%u", loc.file, loc.line, loc.col);
 }
 
+/* A rule of the run: id, name, one-line and full descriptions, help (plain text; the
+ * markdown help is the same with `code` spans), default level. */
+typedef struct {
+  const char *id, *name, *text, *full, *help, *level;
+} Rule;
+
 static void
-write_rule (RfJson *j, const char *id, const char *name, const char *text, const char *level)
+write_text_object (RfJson *j, const char *key, const char *text)
 {
-  rf_json_begin_object (j);
-  rf_json_member_string (j, "id", id);
-  rf_json_member_string (j, "name", name);
-  rf_json_key (j, "shortDescription");
+  rf_json_key (j, key);
   rf_json_begin_object (j);
   rf_json_member_string (j, "text", text);
   rf_json_end_object (j);
+}
+
+static void
+write_rule (RfJson *j, const Rule *r)
+{
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "id", r->id);
+  rf_json_member_string (j, "name", r->name);
+  write_text_object (j, "shortDescription", r->text);
+  write_text_object (j, "fullDescription", r->full);
+  rf_json_key (j, "help");
+  rf_json_begin_object (j);
+  rf_json_member_string (j, "text", r->help);
+  rf_json_member_string (j, "markdown", r->help);
+  rf_json_end_object (j);
   rf_json_key (j, "defaultConfiguration");
   rf_json_begin_object (j);
-  rf_json_member_string (j, "level", level);
+  rf_json_member_string (j, "level", r->level);
   rf_json_end_object (j);
   rf_json_end_object (j);
+}
+
+/* A result's partialFingerprints (FINGERPRINT may be NULL: none) and suppressions
+ * (SUP may be NULL: none). */
+static void
+write_finding (RfJson *j, const char *fingerprint, const RfSuppression *sup, Artifacts *artifacts)
+{
+  if (fingerprint)
+    {
+      rf_json_key (j, "partialFingerprints");
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "racefree/v1", fingerprint);
+      rf_json_end_object (j);
+    }
+  if (!sup || !sup->kind)
+    return;
+  rf_json_key (j, "suppressions");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+  if (sup->kind == RF_SUPPRESS_SOURCE)
+    {
+      rf_json_member_string (j, "kind", "inSource");
+      rf_json_member_string (j, "justification", sup->reason);
+      rf_json_key (j, "location");
+      write_location (j, artifacts, sup->loc, NULL);
+    }
+  else
+    {
+      g_autofree char *why = g_strdup_printf ("in the baseline %s", sup->reason);
+      rf_json_member_string (j, "kind", "external");
+      rf_json_member_string (j, "justification", why);
+    }
+  rf_json_end_object (j);
+  rf_json_end_array (j);
 }
 
 /* Interleaving IL as one codeFlow (message SUMMARY) with one threadFlow per thread, in
  * thread id order; the steps ESSENTIAL[0 .. N_ESSENTIAL) (1-based) marked essential. */
 static void
 write_code_flow (RfJson *j, const RfNet *net, const RfInterleaving *il, const char *summary, const guint *essential,
-                 guint n_essential, GPtrArray *artifacts)
+                 guint n_essential, Artifacts *artifacts)
 {
   guint n_threads = 0;
   for (guint i = 0; i < il->steps->len; i++)
@@ -235,8 +321,9 @@ write_code_flow (RfJson *j, const RfNet *net, const RfInterleaving *il, const ch
 }
 
 static void
-write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArray *artifacts)
+write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv, Artifacts *artifacts)
 {
+  const RfNet *net = rf_check_result_get_net (res);
   GArray *sites = rv->sites;
   guint lead = rv->lead;
   g_autoptr (GString) text = g_string_new (NULL);
@@ -274,6 +361,7 @@ write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArr
   for (guint k = 0; k < sites->len; k++)
     essential[k] = g_array_index (sites, RfRaceSite, k).step;
   write_code_flow (j, net, rv->interleaving, summary, essential, sites->len, artifacts);
+  write_finding (j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv), artifacts);
   rf_json_end_object (j);
 }
 
@@ -282,9 +370,10 @@ write_race_result (RfJson *j, const RfNet *net, const RfRaceVerdict *rv, GPtrArr
  * waits, unlocks or ends), the first thread's first; the witness as a codeFlow whose
  * essential steps are the threads' locks of the mutexes they hold. */
 static void
-write_deadlock_result (RfJson *j, const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
-                       GPtrArray *artifacts)
+write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv, Artifacts *artifacts)
 {
+  const RfProgram *prog = rf_check_result_get_program (res);
+  const RfNet *net = rf_check_result_get_net (res);
   gboolean cycle = dv->kind == RF_DEADLOCK_CYCLE;
   const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
   g_autoptr (GString) text = g_string_new (NULL);
@@ -318,12 +407,14 @@ write_deadlock_result (RfJson *j, const RfProgram *prog, const RfNet *net, const
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",
                                               dv->interleaving->steps->len, info->what, info->question, dv->name);
   write_code_flow (j, net, dv->interleaving, summary, essential, n_essential, artifacts);
+  write_finding (j, rf_check_result_deadlock_fingerprint (res, dv), rf_check_result_deadlock_suppression (res, dv),
+                 artifacts);
   rf_json_end_object (j);
 }
 
 /* An unknown verdict: rule racefree/unknown, level warning, with TEXT at LOC. */
 static void
-write_unknown (RfJson *j, const char *text, RfLoc loc, GPtrArray *artifacts)
+write_unknown (RfJson *j, const char *text, RfLoc loc, const char *fingerprint, Artifacts *artifacts)
 {
   rf_json_begin_object (j);
   rf_json_member_string (j, "ruleId", RULE_UNKNOWN);
@@ -335,26 +426,38 @@ write_unknown (RfJson *j, const char *text, RfLoc loc, GPtrArray *artifacts)
   if (loc.file && loc.line > 0)
     write_location (j, artifacts, loc, NULL);
   rf_json_end_array (j);
+  write_finding (j, fingerprint, NULL, artifacts);
   rf_json_end_object (j);
 }
 
 static void
-write_unknown_result (RfJson *j, const RfProgram *prog, const RfRaceVerdict *rv, GPtrArray *artifacts)
+write_unknown_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv, Artifacts *artifacts)
 {
+  const RfProgram *prog = rf_check_result_get_program (res);
   g_autofree char *text = g_strdup_printf ("Could not decide whether '%s' can race: "
                                            "the search budget was exhausted", rv->name);
-  write_unknown (j, text, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE, artifacts);
+  write_unknown (j, text, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE,
+                 rf_check_result_race_fingerprint (res, rv), artifacts);
 }
 
-/* A rule of the run: id, name, description, default level. */
-typedef struct {
-  const char *id, *name, *text, *level;
-} Rule;
+/* The language of FILE's source for an artifact's sourceLanguage, or NULL. */
+static const char *
+source_language (const char *file)
+{
+  static const char *const c_ext[] = { ".c", ".h", ".i" };
+  for (guint i = 0; i < G_N_ELEMENTS (c_ext); i++)
+    if (g_str_has_suffix (file, c_ext[i]))
+      return "c";
+  return NULL;
+}
 
-/* Opens the log and its one run: the tool with RULES, the column kind and ARTIFACTS,
- * up to the "results" array, which the caller fills and log_end closes. */
+/* Opens the log and its one run: the tool with RULES, the source root, the run's
+ * invocation (opts) and automation id (COMMAND: "check", "cover"), the column kind
+ * and ARTIFACTS, up to the "results" array, which the caller fills and log_end
+ * closes. */
 static void
-log_begin (RfJson *j, const Rule *rules, guint n_rules, GPtrArray *artifacts)
+log_begin (RfJson *j, const Rule *rules, guint n_rules, Artifacts *artifacts, const RfReportOptions *opts,
+           const char *command)
 {
   rf_json_begin_object (j);
   rf_json_member_string (j, "$schema", "https://json.schemastore.org/sarif-2.1.0.json");
@@ -369,11 +472,51 @@ log_begin (RfJson *j, const Rule *rules, guint n_rules, GPtrArray *artifacts)
   rf_json_begin_object (j);
   rf_json_member_string (j, "name", "racefree");
   rf_json_member_string (j, "version", RF_VERSION);
+  rf_json_member_string (j, "informationUri", RF_INFORMATION_URI);
   rf_json_key (j, "rules");
   rf_json_begin_array (j);
   for (guint i = 0; i < n_rules; i++)
-    write_rule (j, rules[i].id, rules[i].name, rules[i].text, rules[i].level);
+    write_rule (j, &rules[i]);
   rf_json_end_array (j);
+  rf_json_end_object (j);
+  rf_json_end_object (j);
+
+  rf_json_key (j, "invocations");
+  rf_json_begin_array (j);
+  rf_json_begin_object (j);
+  /* the tool ran to its end: a race found (1) or a verdict unknown (3) is a result */
+  rf_json_key (j, "executionSuccessful");
+  rf_json_bool (j, opts->exit_code != 2);
+  rf_json_key (j, "exitCode");
+  rf_json_int (j, opts->exit_code);
+  if (!opts->no_time && opts->start_us > 0 && opts->end_us >= opts->start_us)
+    {
+      g_autoptr (GDateTime) start = g_date_time_new_from_unix_utc (opts->start_us / G_USEC_PER_SEC);
+      g_autoptr (GDateTime) end = g_date_time_new_from_unix_utc (opts->end_us / G_USEC_PER_SEC);
+      g_autofree char *start_text = start ? g_date_time_format (start, "%Y-%m-%dT%H:%M:%SZ") : NULL;
+      g_autofree char *end_text = end ? g_date_time_format (end, "%Y-%m-%dT%H:%M:%SZ") : NULL;
+      if (start_text && end_text)
+        {
+          rf_json_member_string (j, "startTimeUtc", start_text);
+          rf_json_member_string (j, "endTimeUtc", end_text);
+        }
+    }
+  rf_json_end_object (j);
+  rf_json_end_array (j);
+
+  rf_json_key (j, "automationDetails");
+  rf_json_begin_object (j);
+  g_autofree char *id = g_strdup_printf ("racefree/%s/", command);
+  rf_json_member_string (j, "id", id);
+  rf_json_end_object (j);
+
+  rf_json_key (j, "originalUriBaseIds");
+  rf_json_begin_object (j);
+  rf_json_key (j, "%SRCROOT%");
+  rf_json_begin_object (j);
+  g_autofree char *root_uri = g_filename_to_uri (artifacts->root, NULL, NULL);
+  rf_json_member_string (j, "uri", root_uri);
+  write_text_object (j, "description", "The directory relative file names start from (--source-root)");
   rf_json_end_object (j);
   rf_json_end_object (j);
 
@@ -382,14 +525,27 @@ log_begin (RfJson *j, const Rule *rules, guint n_rules, GPtrArray *artifacts)
 
   rf_json_key (j, "artifacts");
   rf_json_begin_array (j);
-  for (guint i = 0; i < artifacts->len; i++)
+  const char *const *inputs = rf_check_result_get_inputs (artifacts->res);
+  for (guint i = 0; i < artifacts->files->len; i++)
     {
-      g_autofree char *uri = file_uri (g_ptr_array_index (artifacts, i));
+      const char *file = g_ptr_array_index (artifacts->files, i);
       rf_json_begin_object (j);
       rf_json_key (j, "location");
       rf_json_begin_object (j);
-      rf_json_member_string (j, "uri", uri);
+      write_uri_members (j, artifacts, file);
       rf_json_end_object (j);
+      gsize len = 0;
+      if (rf_check_result_lookup_source (artifacts->res, file, &len, NULL))
+        rf_json_member_uint (j, "length", len);
+      if (source_language (file))
+        rf_json_member_string (j, "sourceLanguage", source_language (file));
+      if (g_strv_contains (inputs, file))
+        {
+          rf_json_key (j, "roles");
+          rf_json_begin_array_inline (j);
+          rf_json_string (j, "analysisTarget");
+          rf_json_end_array (j);
+        }
       rf_json_end_object (j);
     }
   rf_json_end_array (j);
@@ -411,42 +567,65 @@ log_end (RfJson *j)
 static void
 report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GString *out)
 {
-  const RfProgram *prog = rf_check_result_get_program (res);
-  const RfNet *net = rf_check_result_get_net (res);
   GPtrArray *verdicts = rf_check_result_get_verdicts (res);
   static const Rule rules[] = {
-    { RULE_RACE, "DataRace", "Two threads can access a shared variable at once, at least one of them writing", "error" },
+    { RULE_RACE, "DataRace", "Two threads can access a shared variable at once, at least one of them writing",
+      "Two threads can access the same shared variable at the same time, at least one of them writing, with no "
+      "lock held by both and no ordering (creation, join, condition) between them. racefree shows an interleaving "
+      "of the program's threads, for some number of threads, that ends with both accesses under way.",
+      "Protect every access to the variable with one common mutex (or a read-write lock, writers exclusive), "
+      "or order the accesses (write before pthread_create, read after pthread_join), or make the variable "
+      "atomic. If the race is intended, accept it with a comment `// racefree: allow race on NAME: REASON`.",
+      "error" },
     { RULE_UNKNOWN, "Undecided", "The search budget ran out before race-freeness (or deadlock-freeness) was decided",
+      "racefree could neither prove the question (race-freeness of a variable, deadlock-freeness of a lock-order "
+      "cycle, absence of a lock misuse) nor find an interleaving that shows it before its search budget ran out.",
+      "Give the search more room (--timeout, --total-timeout, --max-markings, --max-memory), or check a smaller "
+      "part of the program (a module with --entry).",
       "warning" },
-    { RULE_DEADLOCK, "Deadlock", "Threads can each hold a mutex and wait for the next one's, for ever", "error" },
+    { RULE_DEADLOCK, "Deadlock", "Threads can each hold a mutex and wait for the next one's, for ever",
+      "A cycle of the lock-order graph can be closed by running threads: each thread of the cycle holds one mutex "
+      "and waits for the mutex the next thread holds, so none can go on. racefree shows the interleaving that "
+      "ends in that state, with the lock each thread holds and the one it waits for.",
+      "Take the mutexes in one global order everywhere, or take a gate mutex around the nested locking, or "
+      "release the first mutex before taking the second.",
+      "error" },
     { RULE_MISUSE, "LockMisuse", "A thread can lock a normal mutex it holds already (and wait for itself for ever), "
-      "unlock a mutex it does not hold, or end holding a mutex", "error" },
+      "unlock a mutex it does not hold, or end holding a mutex",
+      "A thread can misuse a mutex: lock a normal (non-recursive) mutex it already holds, which waits for ever; "
+      "unlock a mutex it does not hold, which is undefined behaviour; end (return or pthread_exit) while holding "
+      "a mutex, which no other thread can then take; or wait on one condition variable with two different "
+      "mutexes at once.",
+      "Pair every lock with one unlock on every path (error paths and early returns included); use a recursive "
+      "mutex only where relocking is intended; use one mutex per condition variable.",
+      "error" },
   };
-  g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
-  collect_artifacts (res, artifacts);
+  Artifacts artifacts;
+  artifacts_init (&artifacts, res, opts);
+  collect_artifacts (res, &artifacts);
   GPtrArray *deadlocks = rf_check_result_get_deadlocks (res);
   RfJson j;
   rf_json_init (&j, out);
-  log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
+  log_begin (&j, rules, G_N_ELEMENTS (rules), &artifacts, opts, "check");
   for (guint i = 0; i < verdicts->len; i++)
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
       if (rv->result->verdict == RF_COVER_UNSAFE && rv->interleaving)
-        write_race_result (&j, net, rv, artifacts);
+        write_race_result (&j, res, rv, &artifacts);
       else if (rv->result->verdict == RF_COVER_UNKNOWN)
-        write_unknown_result (&j, prog, rv, artifacts);
+        write_unknown_result (&j, res, rv, &artifacts);
     }
   for (guint i = 0; i < deadlocks->len; i++)
     {
       const RfDeadlockVerdict *dv = g_ptr_array_index (deadlocks, i);
       if (dv->status == RF_DEADLOCK_FOUND)
-        write_deadlock_result (&j, prog, net, dv, artifacts);
+        write_deadlock_result (&j, res, dv, &artifacts);
       else if (dv->status == RF_DEADLOCK_UNKNOWN)
         {
           const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
           g_autofree char *text = g_strdup_printf ("Could not decide whether a %s can happen (%s %s): %s",
                                                    info->what, info->question, dv->name, dv->why);
-          write_unknown (&j, text, dv->loc, artifacts);
+          write_unknown (&j, text, dv->loc, rf_check_result_deadlock_fingerprint (res, dv), &artifacts);
         }
     }
   guint n_cycles_left = rf_check_result_get_deadlock_unchecked (res);
@@ -454,15 +633,16 @@ report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GStri
     {
       g_autofree char *text = g_strdup_printf ("lock-order cycles past the first %u were not checked",
                                                RF_DEADLOCK_MAX_CYCLES);
-      write_unknown (&j, text, RF_LOC_NONE, artifacts);
+      write_unknown (&j, text, RF_LOC_NONE, NULL, &artifacts);
     }
   log_end (&j);
+  artifacts_clear (&artifacts);
 }
 
 /* The witness of a coverability check as one codeFlow with one threadFlow ("run"): a
  * location per step at the rule that fired. */
 static void
-write_cover_flow (RfJson *j, const RfNet *net, const RfWitness *w, GPtrArray *artifacts)
+write_cover_flow (RfJson *j, const RfNet *net, const RfWitness *w, Artifacts *artifacts)
 {
   rf_json_key (j, "codeFlows");
   rf_json_begin_array (j);
@@ -498,11 +678,21 @@ report_sarif_cover (const RfCheckResult *res, const RfReportOptions *opts, GStri
   const RfNet *net = rf_check_result_get_net (res);
   const RfCoverResult *r = rf_check_result_get_cover (res);
   static const Rule rules[] = {
-    { RULE_COVERABLE, "Coverable", "A marking covering a target is reachable from the initial marking", "error" },
-    { RULE_UNKNOWN, "Undecided", "The search budget ran out before coverability was decided", "warning" },
+    { RULE_COVERABLE, "Coverable", "A marking covering a target is reachable from the initial marking",
+      "A firing sequence from the net's initial marking reaches a marking that covers one of the targets (has at "
+      "least as many tokens in every place). racefree shows the sequence, one step per rule fired.",
+      "If the target stands for an error state, the net can reach it: follow the firing sequence to see how.",
+      "error" },
+    { RULE_UNKNOWN, "Undecided", "The search budget ran out before coverability was decided",
+      "racefree could neither prove the targets uncoverable nor find a firing sequence that covers one before its "
+      "search budget ran out.",
+      "Give the search more room (--timeout, --max-markings, --max-memory).",
+      "warning" },
   };
   const char *input = rf_check_result_get_inputs (res)[0];
-  g_autoptr (GPtrArray) artifacts = g_ptr_array_new ();
+  Artifacts art;
+  artifacts_init (&art, res, opts);
+  Artifacts *artifacts = &art;
   for (const char *const *f = rf_check_result_get_inputs (res); *f; f++)
     artifact_index (artifacts, *f);
   const RfWitness *w = r->verdict == RF_COVER_UNSAFE ? r->witness : NULL;
@@ -514,7 +704,7 @@ report_sarif_cover (const RfCheckResult *res, const RfReportOptions *opts, GStri
     }
   RfJson j;
   rf_json_init (&j, out);
-  log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts);
+  log_begin (&j, rules, G_N_ELEMENTS (rules), artifacts, opts, "cover");
   RfLoc file = { input, 0, 0 };
   if (w)
     {
@@ -552,6 +742,7 @@ report_sarif_cover (const RfCheckResult *res, const RfReportOptions *opts, GStri
       rf_json_end_object (&j);
     }
   log_end (&j);
+  artifacts_clear (&art);
 }
 
 const RfReportFormat rf_report_format_sarif = {

@@ -88,8 +88,14 @@ rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
       g_string_append_printf (out, "%s: race-free (proved)\n", rv->name);
       break;
     case RF_COVER_UNSAFE:
-      g_string_append_printf (out, "%s: RACE\n", rv->name);
-      append_interleaving (rf_check_result_get_net (res), rv, out);
+      {
+        const RfSuppression *sup = rf_check_result_race_suppression (res, rv);
+        g_string_append_printf (out, "%s: RACE%s\n", rv->name, sup->kind ? " (suppressed)" : "");
+        if (sup->kind)
+          rf_report_append_suppression (sup, out);
+        else
+          append_interleaving (rf_check_result_get_net (res), rv, out);
+      }
       break;
     case RF_COVER_UNKNOWN:
       g_string_append_printf (out, "%s: unknown (search budget exhausted)\n", rv->name);
@@ -130,6 +136,24 @@ report_text_summary (const RfCheckResult *res, const RfReportOptions *opts, GStr
     g_string_append_printf (out, "summary: %u shared variable%s: %u race%s, %u race-free, %u unknown\n",
                             n, n == 1 ? "" : "s", n_race, n_race == 1 ? "" : "s", n_free, n_unknown);
   rf_report_text_deadlock_summary (res, out);
+  guint n_shown, n_suppressed, n_unknown_all;
+  rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown_all);
+  if (n_suppressed > 0)
+    g_string_append_printf (out, "suppressed: %u finding%s (racefree: allow comments, --baseline); the exit status "
+                            "counts only the others\n", n_suppressed, n_suppressed == 1 ? "" : "s");
+}
+
+void
+rf_report_append_suppression (const RfSuppression *sup, GString *out)
+{
+  if (sup->kind == RF_SUPPRESS_SOURCE)
+    {
+      g_string_append_printf (out, "  suppressed: %s (allowed at ", sup->reason);
+      rf_report_append_loc (out, sup->loc);
+      g_string_append (out, ")\n");
+    }
+  else if (sup->kind == RF_SUPPRESS_BASELINE)
+    g_string_append_printf (out, "  suppressed: in the baseline %s\n", sup->reason);
 }
 
 void
@@ -192,7 +216,7 @@ rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
   for (guint i = 0; i < verdicts->len; i++)
     {
       const RfRaceVerdict *rv = g_ptr_array_index (verdicts, i);
-      if (rv->result->verdict != RF_COVER_UNSAFE)
+      if (rv->result->verdict != RF_COVER_UNSAFE || rf_check_result_race_suppression (res, rv)->kind)
         continue;
       GArray *sites = rv->sites;
       if (sites->len == 0)

@@ -256,6 +256,16 @@ rf_diag_quote_char (const char *text, gsize len)
   return g_strdup_printf ("'\\%03o'", c);
 }
 
+char *
+rf_diag_plain_quotes (const char *message)
+{
+  static const char *const curly[] = { "\u201c", "\u201d", "\u2018", "\u2019" };
+  GString *s = g_string_new (message);
+  for (guint i = 0; i < G_N_ELEMENTS (curly); i++)
+    g_string_replace (s, curly[i], "'", 0);
+  return g_string_free (s, FALSE);
+}
+
 static const char *
 severity_name (RfDiagSeverity sev)
 {

@@ -81,6 +81,9 @@ void rf_driver_build_net (RfCheckResult *res);
  * (rf_check_result_add_source; a file that cannot be read with the reason), for the
  * reports that list sources. Each file once; the inputs were read by their front end. */
 void rf_driver_read_sources (RfCheckResult *res);
+/* The files the inputs, the program's and the net's locations of RES name, each once
+ * (interned strings), the inputs first, then in order of first mention. Owned array. */
+GPtrArray *rf_driver_source_files (const RfCheckResult *res);
 
 /* Called with each verdict as soon as it is decided (it is already in RES); FALSE
  * stops the check. */

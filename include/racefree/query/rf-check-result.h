@@ -96,6 +96,59 @@ guint rf_check_result_get_deadlock_unchecked (const RfCheckResult *res);
 void rf_check_result_count_deadlocks (const RfCheckResult *res, RfDeadlockKind kind, guint *n_found,
                                       guint *n_free, guint *n_unknown);
 
+/* Findings: each race verdict and each deadlock verdict of a check has a fingerprint
+ * and may be suppressed. */
+
+/* RfSuppressKind: why a finding shown does not count (NONE: it counts). */
+typedef enum {
+  RF_SUPPRESS_NONE,
+  RF_SUPPRESS_SOURCE,     /* an in-source comment "racefree: allow race on VAR: REASON" */
+  RF_SUPPRESS_BASELINE,   /* its fingerprint is in the --baseline report */
+} RfSuppressKind;
+
+/* RfSuppression: the suppression of one finding. loc: the comment (SOURCE), else none;
+ * reason: the comment's reason (SOURCE) or the baseline file's name (BASELINE), owned
+ * by the check result; NULL for NONE. */
+typedef struct {
+  RfSuppressKind kind;
+  RfLoc loc;
+  char *reason;
+} RfSuppression;
+
+/* The fingerprint of race verdict RV or deadlock verdict DV (verdicts of RES):
+ * "HEX:N", HEX the first 16 hex digits of the SHA-256 of what identifies the
+ * finding without line numbers (the rule, the variable's or the question's name with
+ * its line numbers left out, the file and the whitespace-collapsed text of the
+ * variable's declaration line), N counting the findings of the run with the same HEX
+ * (1 for the first). Stable across edits that do not touch the declaration line or
+ * rename it; set when the verdict is added. Borrowed. */
+const char *rf_check_result_race_fingerprint (const RfCheckResult *res, const RfRaceVerdict *rv);
+const char *rf_check_result_deadlock_fingerprint (const RfCheckResult *res, const RfDeadlockVerdict *dv);
+
+/* The suppression of race verdict RV, or of deadlock verdict DV (kind NONE unless it
+ * is a finding shown that an allowance or the baseline accepts). Borrowed; never NULL. */
+const RfSuppression *rf_check_result_race_suppression (const RfCheckResult *res, const RfRaceVerdict *rv);
+const RfSuppression *rf_check_result_deadlock_suppression (const RfCheckResult *res, const RfDeadlockVerdict *dv);
+/* Suppressions, given before the check: each finding shown as it is added is
+ * suppressed by the first allowance that names it, else by the baseline.
+ * An allowance: WHAT names a finding as its text report's verdict line does ("race on
+ * counter", "relock m", "lock order a -> b -> a", "unlock m", "end holding m", "condition
+ * c with m1 and m2"), LOC is the comment, REASON why it is accepted (copied). */
+void rf_check_result_add_allowance (RfCheckResult *res, const char *what, RfLoc loc, const char *reason);
+/* The allowances that suppressed no finding, in the order added: their WHAT (the
+ * caller warns about them). Owned array of borrowed strings; *LOCS (owned, RfLoc) their
+ * comments. */
+GPtrArray *rf_check_result_unused_allowances (const RfCheckResult *res, GArray **locs);
+/* The baseline: FINGERPRINTS (takes it: a set of fingerprint strings) of the findings
+ * of an earlier report FILE (copied). */
+void rf_check_result_set_baseline (RfCheckResult *res, GHashTable *fingerprints, const char *file);
+
+/* How many findings RES shows (races and deadlocks or misuse found) that count, how
+ * many are suppressed, and how many verdicts are unknown (races, deadlock questions
+ * and the cycles not checked): the exit status follows from them. */
+void rf_check_result_count_findings (const RfCheckResult *res, guint *n_shown, guint *n_suppressed,
+                                     guint *n_unknown);
+
 /* Coverability check: its result (takes COVER); NULL until set. */
 void rf_check_result_take_cover (RfCheckResult *res, RfCoverResult *cover);
 const RfCoverResult *rf_check_result_get_cover (const RfCheckResult *res);

@@ -16,7 +16,15 @@ G_BEGIN_DECLS
 /* RfReportOptions: what a report shows beyond the result. */
 typedef struct {
   gboolean stats;   /* text: print #Conf/#Subsum/#Iter per variable (JSON/SARIF always carry them) */
-  gboolean no_time; /* leave the search time out: JSON "seconds": null, no text "time:" line */
+  gboolean no_time; /* leave the search time out: JSON "seconds": null, no text "time:" line, no
+                     * SARIF invocation times */
+  /* SARIF's invocation: the run's exit status, and its wall-clock start and end
+   * (microseconds since the epoch, g_get_real_time; left out with no_time or when 0) */
+  int exit_code;
+  gint64 start_us, end_us;
+  /* SARIF: the directory %SRCROOT% stands for, absolute (NULL: the current directory);
+   * files under it are named relative to it, the others by absolute file: URIs */
+  const char *source_root;
 } RfReportOptions;
 
 /* Appends the text report of the race check in RES to OUT: each verdict's part

@@ -84,6 +84,10 @@ void rf_diags_render (const RfDiags *diags, GString *out);
 void rf_loc_advance (guint *line, guint *col, const char *text, gsize len);
 char *rf_diag_quote_char (const char *text, gsize len);
 
+/* MESSAGE (a GLib error's, which quotes with curly quotes in some locales and
+ * versions: “x”) in racefree's one style: every curly quote made a straight '. Owned. */
+char *rf_diag_plain_quotes (const char *message);
+
 /* The length of a UTF-8 byte-order mark (EF BB BF) at the start of TEXT, LEN bytes
  * long: 3, or 0 when there is none. Every reader skips it before anything else, so
  * that it is neither a stray character nor counted in the columns of line 1. */

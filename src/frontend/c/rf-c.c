@@ -414,13 +414,10 @@ rf_c_parse_files (const char *const *files, const RfCOptions *opts, RfDiags *dia
   for (guint i = 0; files[i]; i++)
     {
       const char *file = g_intern_string (files[i]);
-      char *text = NULL;
-      g_autoptr (GError) io = NULL;
-      if (!g_file_get_contents (file, &text, NULL, &io))
-        {
-          g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_IO, "cannot read '%s': %s", file, io->message);
-          return NULL;
-        }
+      GString *read = rf_input_read_file (file, NULL, error);
+      if (!read)
+        return NULL;
+      char *text = g_string_free (read, FALSE);
       strip_bom (text);
       rf_diags_set_source (diags, file, text);
       g_autoptr (GError) cpp_error = NULL;
