@@ -324,7 +324,8 @@ def race_lines(stdout):
         if m:
             loc = m.group(1)
             continue
-        m = re.match(r"^\s+race: .* at \S+?:(\d+), while .* at \S+?:(\d+)$", line)
+        m = re.match(r"^\s+race: .* at \S+?:(\d+)(?::\d+)?(?: holding .*?)?, while .* at \S+?:(\d+)(?::\d+)?"
+                     r"(?: holding .*)?$", line)
         if m and loc is not None:
             out[loc] = tuple(sorted((int(m.group(1)), int(m.group(2)))))
             loc = None

@@ -9,6 +9,7 @@ one terminal, each verdict appears as soon as it is decided, between the searche
 Usage: progress-tty.py RACEFREE_BINARY SOURCE_ROOT
 """
 import os
+import re
 import pty
 import subprocess
 import sys
@@ -93,6 +94,11 @@ def main():
     check(err.startswith("\rbuffer: ") and " kept, " in err and " frontier, " in err
           and " markings/s, " in err, "terminal: progress lines name the variable and the counts: %r" % err[:120])
     check("\rcount: " in err, "terminal: the next variable's search shows its own name")
+    _, _, errb = run(binary, root, ["check", "--no-state-equation", "--max-markings", "100000", "--timeout", "100",
+                                    "--total-timeout", "500", "examples/prods_cons.sml"], True)
+    check(re.search(r"\rbuffer: \d+ kept \(max 100000\), \d+ frontier, \d+ markings/s, [0-9.]+ s "
+                    r"\(timeout 100 s\), \d+ s left in all", errb),
+          "terminal: progress shows the budget, used and left: %r" % errb[:160])
     check(err.endswith(ERASE) and err.count("\n") == 0,
           "terminal: the line is rewritten in place and erased at the end: %r" % err[-40:])
 

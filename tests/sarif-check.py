@@ -158,7 +158,11 @@ def code_flow(value, path, artifacts):
         last = -1
         for j, tfl in enumerate(tf["locations"]):
             lp = "%s.locations[%d]" % (tp, j)
-            obj(tfl, lp, [], ["location", "executionOrder", "importance"])
+            obj(tfl, lp, [], ["location", "state", "executionOrder", "importance"])
+            if "state" in tfl:
+                obj(tfl["state"], lp + ".state", [], ["locks held"])
+                for k, v in tfl["state"].items():
+                    multiformat(v, "%s.state[%s]" % (lp, k))
             if "location" in tfl:
                 location(tfl["location"], lp + ".location", artifacts)
             if "executionOrder" in tfl:

@@ -311,8 +311,9 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
                                      "can deadlock on it; for every mutex a thread may lock again whether it does.\n"
                                      "Prints one verdict per question, and for a race or a deadlock the interleaving\n"
                                      "that leads to it.");
-  g_option_context_set_description (ctx, "Exit status: 0 all race-free and deadlock-free, 1 a race or a deadlock found,\n"
-                                         "2 usage or input error, 3 some verdict unknown (budget exhausted).");
+  g_option_context_set_description (ctx, "Exit status: 0 all race-free and deadlock-free, 1 a race or a deadlock found\n"
+                                         "(not suppressed), 2 usage or input error, 3 some verdict unknown (budget\n"
+                                         "exhausted), 130 interrupted (the verdicts decided so far reported).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   cli_c_args_add_entries (ctx, &cargs);
   int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "check");
@@ -381,17 +382,20 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   RfReportOptions opts = { stats, no_time, RF_EXIT_OK, start_wall_us, 0, source_root };
   Stream stream = { format, &opts, out, { err, FALSE } };
   cli_progress_begin (&budget, &stream.progress, format);
+  cli_interrupt_begin (&budget);
   if ((!(checks & RF_CHECK_RACES) || rf_driver_check_races (res, &budget, write_verdict, &stream))
       && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)))
     rf_driver_check_deadlocks (res, &budget, write_deadlock, &stream);
   cli_progress_end (&stream.progress);
+  gboolean was_interrupted = cli_interrupt_end ();
   if (rf_out_failed (out, NULL))
     return RF_EXIT_INPUT;
   /* The rest of the report, once the exit status is known (SARIF's invocation; files
    * written after it may still fail, with exit status 2). */
   guint n_shown, n_suppressed, n_unknown;
   rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown);
-  opts.exit_code = n_shown ? RF_EXIT_RACE : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
+  opts.exit_code = was_interrupted ? RF_EXIT_INTERRUPTED : n_shown ? RF_EXIT_RACE
+                   : n_unknown ? RF_EXIT_UNKNOWN : RF_EXIT_OK;
   opts.end_us = g_get_real_time ();
   cli_write_report (format->check, res, &opts, out);
   {

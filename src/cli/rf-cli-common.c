@@ -8,6 +8,7 @@
 #include "rf-cli-private.h"
 
 #include <math.h>
+#include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -243,9 +244,20 @@ print_progress (const RfCoverProgress *p, gpointer data)
     label = g_utf8_substring (p->label, 0, MIN (g_utf8_strlen (p->label, -1), 24));  /* end within the string */
   else if (p->label)
     label = g_strndup (p->label, 24);
-  rf_out_printf (pr->err, "\r%s%s%" G_GUINT64_FORMAT " kept, %" G_GUINT64_FORMAT " frontier, "
-                 "%.0f markings/s, %.1f s\033[K", label ? label : "", label ? ": " : "",
-                 p->kept, p->frontier, p->rate, p->elapsed_s);
+  /* the budget: its limits beside what the search used, and what is left of the run's */
+  g_autoptr (GString) line = g_string_new ("\r");
+  g_string_append_printf (line, "%s%s%" G_GUINT64_FORMAT " kept", label ? label : "", label ? ": " : "", p->kept);
+  if (pr->budget.max_markings)
+    g_string_append_printf (line, " (max %" G_GUINT64_FORMAT ")", pr->budget.max_markings);
+  g_string_append_printf (line, ", %" G_GUINT64_FORMAT " frontier, %.0f markings/s, %.1f s", p->frontier, p->rate,
+                          p->elapsed_s);
+  if (pr->budget.timeout_s > 0)
+    g_string_append_printf (line, " (timeout %g s)", pr->budget.timeout_s);
+  if (pr->budget.deadline_us > 0)
+    g_string_append_printf (line, ", %.0f s left in all",
+                            MAX (0, (pr->budget.deadline_us - rf_cover_cpu_time_us ()) / 1e6));
+  g_string_append (line, "\033[K");
+  rf_out_write_string (pr->err, line);
   pr->shown = TRUE;
 }
 
@@ -258,6 +270,7 @@ cli_progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *f
     return;
   budget->progress = print_progress;
   budget->progress_data = pr;
+  pr->budget = *budget;
   const char *interval = g_getenv ("RF_PROGRESS_INTERVAL");
   if (interval)
     budget->progress_interval_s = g_ascii_strtod (interval, NULL);
@@ -271,6 +284,37 @@ cli_progress_end (Progress *pr)
     return;
   rf_out_puts (pr->err, "\r\033[K");
   pr->shown = FALSE;
+}
+
+/* Set by the SIGINT handler; read by the searches through RfCoverBudget.cancel. */
+static volatile gint interrupted;
+static struct sigaction previous_sigint;
+
+static void
+on_sigint (int sig)
+{
+  (void) sig;
+  interrupted = 1;
+}
+
+void
+cli_interrupt_begin (RfCoverBudget *budget)
+{
+  interrupted = 0;
+  struct sigaction sa;
+  memset (&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sa.sa_flags = SA_RESETHAND | SA_RESTART;   /* a second Ctrl-C: the default action */
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGINT, &sa, &previous_sigint);
+  budget->cancel = &interrupted;
+}
+
+gboolean
+cli_interrupt_end (void)
+{
+  sigaction (SIGINT, &previous_sigint, NULL);
+  return interrupted != 0;
 }
 
 /* Writes DIAGS (rf_diags_render) to ERR. */

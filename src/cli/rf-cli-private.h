@@ -73,6 +73,7 @@ gboolean cli_search_budget (const BudgetArgs *a, gint64 start_us, RfCoverBudget 
 typedef struct {
   RfOut *err;       /* borrowed: where the line goes */
   gboolean shown;   /* a progress line is on the terminal */
+  RfCoverBudget budget;  /* a copy of the budget, for what is used of it and left */
 } Progress;
 
 /* Turns progress on in BUDGET when stderr is a terminal and FORMAT is text (JSON and
@@ -80,6 +81,13 @@ typedef struct {
 void cli_progress_begin (RfCoverBudget *budget, Progress *pr, const RfReportFormat *format);
 /* Erases the progress line, if any. */
 void cli_progress_end (Progress *pr);
+
+/* Ctrl-C during a search: cli_interrupt_begin makes SIGINT set a flag that BUDGET's
+ * searches watch (RfCoverBudget.cancel), so that they stop with verdict unknown and the
+ * command reports what it decided; a second SIGINT ends the process as usual.
+ * cli_interrupt_end puts the previous handler back and tells whether SIGINT came. */
+void cli_interrupt_begin (RfCoverBudget *budget);
+gboolean cli_interrupt_end (void);
 
 /* Writes DIAGS (rf_diags_render) to ERR. */
 void cli_write_diags (const RfDiags *diags, RfOut *err);

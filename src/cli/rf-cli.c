@@ -36,7 +36,7 @@ static const char *usage_text =
   "  --version          show the version\n"
   "\n"
   "Exit status: 0 race-free, 1 race found, 2 usage or input error,\n"
-  "3 unknown (search budget exhausted).\n"
+  "3 unknown (search budget exhausted), 130 interrupted.\n"
   "Run 'racefree COMMAND --help' for the options of a command.\n";
 
 static int
@@ -136,7 +136,7 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
   g_option_context_set_summary (ctx, "Decide whether a marking covering a target is reachable in a Petri net\n"
                                      "given in mist's .spec format or bfc's .tts format (with its .prop target).\n"
                                      "Prints safe, unsafe (with a witness firing sequence) or unknown.");
-  g_option_context_set_description (ctx, "Exit status: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown.");
+  g_option_context_set_description (ctx, "Exit status: 0 safe, 1 unsafe, 2 usage or input error, 3 unknown, 130 interrupted.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "cover");
   if (done >= 0)
@@ -158,11 +158,14 @@ cmd_cover (int argc, char **argv, RfOut *out, RfOut *err)
 
   Progress progress = { err, FALSE };
   cli_progress_begin (&budget, &progress, format);
+  cli_interrupt_begin (&budget);
   rf_driver_check_cover (res, &budget);   /* a witness comes replayed by the engine */
+  gboolean was_interrupted = cli_interrupt_end ();
   cli_progress_end (&progress);
   /* The verdict is reported even when the certificate cannot be written after it. */
   RfCoverVerdict verdict = rf_check_result_get_cover (res)->verdict;
-  RfReportOptions opts = { stats, no_time, verdict == RF_COVER_SAFE ? RF_EXIT_OK
+  RfReportOptions opts = { stats, no_time, was_interrupted ? RF_EXIT_INTERRUPTED
+                                           : verdict == RF_COVER_SAFE ? RF_EXIT_OK
                                            : verdict == RF_COVER_UNSAFE ? RF_EXIT_RACE : RF_EXIT_UNKNOWN,
                            start_wall_us, g_get_real_time (), NULL };
   cli_write_report (format->cover, res, &opts, out);

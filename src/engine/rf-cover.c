@@ -332,9 +332,18 @@ memory_exceeded (Search *s, const GPtrArray *heap, RfForward **fw)
   return search_bytes (s, heap, NULL) > s->budget.max_bytes;
 }
 
+/* The budget's cancel flag is set (Ctrl-C). */
+static gboolean
+cancelled (const Search *s)
+{
+  return s->budget.cancel && *s->budget.cancel;
+}
+
 static gboolean
 budget_exceeded (Search *s)
 {
+  if (cancelled (s))
+    return TRUE;
   if (s->budget.max_markings && s->basis.live > s->budget.max_markings)
     return TRUE;
   if (s->budget.timeout_s > 0 || s->budget.deadline_us > 0)
@@ -528,7 +537,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     s.budget = *budget;
   cover_bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
   /* Past the deadline of the run already: unknown without a search. */
-  gboolean late = s.budget.deadline_us > 0 && cpu_now_us () > s.budget.deadline_us;
+  gboolean late = (s.budget.deadline_us > 0 && cpu_now_us () > s.budget.deadline_us) || cancelled (&s);
   if (!s.budget.no_state_equation && !late)
     {
       guint nt0 = rf_net_n_transitions (net);
@@ -690,6 +699,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 
   if (fw)
     s.stats.forward_states += rf_forward_n_states (fw);
+  r->interrupted = r->verdict == RF_COVER_UNKNOWN && !found && !fw_witness && cancelled (&s);
   if (found)
     {
       r->verdict = RF_COVER_UNSAFE;

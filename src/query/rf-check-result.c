@@ -400,6 +400,20 @@ rf_check_result_count_findings (const RfCheckResult *res, guint *n_shown, guint 
   *n_unknown += res->deadlock_unchecked;
 }
 
+guint
+rf_check_result_count_interrupted (const RfCheckResult *res)
+{
+  guint n = res->cover && res->cover->interrupted ? 1 : 0;
+  for (guint i = 0; i < res->verdicts->len; i++)
+    n += ((const RfRaceVerdict *) g_ptr_array_index (res->verdicts, i))->result->interrupted ? 1 : 0;
+  for (guint i = 0; i < res->deadlocks->len; i++)
+    {
+      const RfDeadlockVerdict *dv = g_ptr_array_index (res->deadlocks, i);
+      n += dv->result && dv->result->interrupted ? 1 : 0;
+    }
+  return n;
+}
+
 void
 rf_check_result_add_verdict (RfCheckResult *res, RfRaceVerdict *rv)
 {

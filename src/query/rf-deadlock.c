@@ -700,7 +700,7 @@ rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuer
       v->status = RF_DEADLOCK_FREE;
       break;
     case RF_COVER_UNKNOWN:
-      v->why = g_strdup ("search budget exhausted");
+      v->why = g_strdup (v->result->interrupted ? "interrupted" : "search budget exhausted");
       break;
     case RF_COVER_UNSAFE:
       {

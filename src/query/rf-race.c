@@ -214,11 +214,82 @@ access_place_of (const RfNet *net, const RfTransition *t, guint var)
   return -1;
 }
 
+static gint
+compare_uint (gconstpointer a, gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* The tokens transition T puts on place P minus those it takes (a reset empties P:
+ * counted as taking one). */
+static gint
+token_change (const RfTransition *t, guint p)
+{
+  gint d = 0;
+  for (guint k = 0; k < t->n_pre; k++)
+    if (t->pre[k].place == p)
+      d -= (gint) t->pre[k].count;
+  for (guint k = 0; k < t->n_post; k++)
+    if (t->post[k].place == p)
+      d += (gint) t->post[k].count;
+  for (guint k = 0; k < t->n_resets; k++)
+    if (t->resets[k] == p)
+      d = MIN (d, -1);
+  return d;
+}
+
+GArray *
+rf_interleaving_held (const RfNet *net, const RfInterleaving *il, guint thread, guint upto)
+{
+  g_autoptr (GHashTable) held = g_hash_table_new (NULL, NULL);   /* var id -> times taken */
+  for (guint i = 0; i < il->steps->len && i < upto; i++)
+    {
+      const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+      if (s->thread != thread)
+        continue;
+      const RfTransition *t = rf_net_get_transition (net, s->transition);
+      /* each lock place among the inputs and the outputs, once */
+      for (guint k = 0; k < t->n_pre + t->n_post; k++)
+        {
+          guint p = k < t->n_pre ? t->pre[k].place : t->post[k - t->n_pre].place;
+          gboolean seen = FALSE;
+          for (guint q = 0; k >= t->n_pre && q < t->n_pre; q++)
+            seen |= t->pre[q].place == p;
+          if (seen)
+            continue;   /* an input too: seen among the inputs */
+          const RfPlace *pl = rf_net_get_place (net, p);
+          if ((pl->kind != RF_PLACE_LOCK && pl->kind != RF_PLACE_RWLOCK) || pl->var < 0)
+            continue;
+          gint d = token_change (t, p);
+          gpointer key = GINT_TO_POINTER (pl->var);
+          guint n = GPOINTER_TO_UINT (g_hash_table_lookup (held, key));
+          if (d < 0)
+            g_hash_table_insert (held, key, GUINT_TO_POINTER (n + 1));
+          else if (d > 0 && n > 0)
+            g_hash_table_insert (held, key, GUINT_TO_POINTER (n - 1));
+        }
+    }
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
+  GHashTableIter it;
+  gpointer key, value;
+  g_hash_table_iter_init (&it, held);
+  while (g_hash_table_iter_next (&it, &key, &value))
+    if (GPOINTER_TO_UINT (value) > 0)
+      {
+        guint v = GPOINTER_TO_UINT (key);
+        g_array_append_val (out, v);
+      }
+  g_array_sort (out, compare_uint);
+  return out;
+}
+
 static void
 race_site_clear (gpointer p)
 {
   RfRaceSite *site = p;
   g_clear_pointer (&site->why, g_ptr_array_unref);
+  g_clear_pointer (&site->held, g_array_unref);
 }
 
 GArray *
@@ -267,7 +338,8 @@ rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const RfInter
       if (acc < 0)
         continue;
       RfRaceSite site = { st->thread, st->job, rf_net_get_place (net, acc)->kind == RF_PLACE_WRITE,
-                          last->loc, last_step, g_ptr_array_new_with_free_func (g_free) };
+                          last->loc, last_step, g_ptr_array_new_with_free_func (g_free),
+                          rf_interleaving_held (net, il, st->thread, il->steps->len) };
       g_autoptr (GPtrArray) at = prog ? rf_program_notes_at (prog, var, last->loc) : NULL;
       for (guint n = 0; at && n < at->len; n++)
         g_ptr_array_add (site.why, g_strdup (g_ptr_array_index (at, n)));

@@ -65,7 +65,7 @@ rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, 
           rf_report_append_deadlock_thread (prog, net, dv, &g_array_index (dv->threads, RfDeadlockThread, i), out);
         }
       g_string_append_c (out, '\n');
-      rf_report_append_steps (net, dv->interleaving, out);
+      rf_report_append_steps (prog, net, dv->interleaving, out);
     }
   const RfCoverResult *r = dv->result;
   if (r && opts && opts->stats)

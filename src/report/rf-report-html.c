@@ -370,8 +370,16 @@ append_summary (const Page *pg, GString *out)
         g_string_append (out, "</a>");
       g_string_append (out, "</code></td><td>");
       append_loc (pg, out, pg->prog ? rf_program_get_var (pg->prog, rv->var)->loc : RF_LOC_NONE);
-      g_string_append_printf (out, "</td><td><span class=\"verdict %s\">%s</span></td><td>",
-                              verdict_class (v), verdict_text (v));
+      const RfSuppression *sup = rf_check_result_race_suppression (pg->res, rv);
+      g_string_append_printf (out, "</td><td><span class=\"verdict %s\">%s</span>", verdict_class (v),
+                              verdict_text (v));
+      if (sup->kind)
+        {
+          g_string_append (out, " (suppressed: ");
+          html_escape (out, sup->reason);
+          g_string_append (out, ")");
+        }
+      g_string_append (out, "</td><td>");
       if (rv->interleaving)
         append_sites (pg, out, rv, "<br>");
       g_string_append (out, "</td></tr>\n");
@@ -669,7 +677,7 @@ append_deadlocks (const Page *pg, GString *out)
       if (dv->status == RF_DEADLOCK_FOUND)
         {
           g_autoptr (GString) steps = g_string_new (NULL);
-          rf_report_append_steps (pg->net, dv->interleaving, steps);
+          rf_report_append_steps (pg->prog, pg->net, dv->interleaving, steps);
           g_string_append (out, "<tr><td colspan=\"3\"><pre>");
           html_escape (out, steps->str);
           g_string_append (out, "</pre></td></tr>\n");

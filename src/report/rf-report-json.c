@@ -309,8 +309,19 @@ write_thread (RfJson *j, guint thread, const RfNet *net, gint job)
   rf_json_member_string (j, "job", job >= 0 ? rf_net_get_job (net, job)->name : NULL);
 }
 
+/* "holds": the names of the locks HELD (var ids of PROG; may be NULL: none). */
 static void
-write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
+write_holds (RfJson *j, const RfProgram *prog, const GArray *held)
+{
+  rf_json_key (j, "holds");
+  rf_json_begin_array_inline (j);
+  for (guint i = 0; prog && held && i < held->len; i++)
+    rf_json_string (j, rf_program_get_var (prog, g_array_index (held, guint, i))->name);
+  rf_json_end_array (j);
+}
+
+static void
+write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
 {
   rf_json_key (j, "accesses");
   rf_json_begin_array (j);
@@ -322,6 +333,7 @@ write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
       rf_json_member_string (j, "kind", s->write ? "write" : "read");
       rf_json_loc_members (j, s->loc);
       rf_json_member_uint (j, "step", s->step);
+      write_holds (j, prog, s->held);
       /* why this access is not protected (notes of the front end) */
       rf_json_key (j, "why");
       rf_json_begin_array (j);
@@ -334,7 +346,7 @@ write_accesses (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
 }
 
 static void
-write_witness (RfJson *j, const RfNet *net, const RfInterleaving *il)
+write_witness (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInterleaving *il)
 {
   rf_json_key (j, "witness");
   if (!il)
@@ -367,6 +379,8 @@ write_witness (RfJson *j, const RfNet *net, const RfInterleaving *il)
       write_thread (j, st->thread, net, st->job);
       rf_json_loc_members (j, p->loc);
       rf_json_member_string (j, "activity", p->activity);
+      g_autoptr (GArray) held = prog && !st->ended ? rf_interleaving_held (net, il, st->thread, G_MAXUINT) : NULL;
+      write_holds (j, prog, held);
       rf_json_end_object (j);
     }
   rf_json_end_array (j);
@@ -445,7 +459,7 @@ write_deadlock (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv
       rf_json_end_object (j);
     }
   rf_json_end_array (j);
-  write_witness (j, net, dv->status == RF_DEADLOCK_FOUND ? dv->interleaving : NULL);
+  write_witness (j, prog, net, dv->status == RF_DEADLOCK_FOUND ? dv->interleaving : NULL);
   if (dv->result)
     write_statistics (j, &dv->result->stats, opts);
   else
@@ -541,8 +555,8 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       rf_json_end_object (&j);
       rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
       write_finding (&j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv));
-      write_accesses (&j, net, rv);
-      write_witness (&j, net, rv->interleaving);
+      write_accesses (&j, prog, net, rv);
+      write_witness (&j, prog, net, rv->interleaving);
       write_statistics (&j, &rv->result->stats, opts);
       rf_json_end_object (&j);
     }
@@ -558,6 +572,9 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
   rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown_all);
   rf_json_member_uint (&j, "suppressed", n_suppressed);
   rf_json_end_object (&j);
+  guint n_interrupted = rf_check_result_count_interrupted (res);
+  if (n_interrupted > 0)
+    rf_json_member_uint (&j, "interrupted", n_interrupted);
   RfChecks checks = rf_check_result_get_checks (res);
   if (checks != RF_CHECK_RACES)
     {

@@ -18,8 +18,12 @@ void rf_report_append_loc (GString *out, RfLoc loc);
 void rf_report_append_suppression (const RfSuppression *sup, GString *out);
 
 /* The text of interleaving IL: "  interleaving (N steps):", one line per step, then
- * "  final state:" and one line per thread. */
-void rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out);
+ * "  final state:" and one line per thread, with the locks it holds when PROG (may be
+ * NULL: a net input) names them. */
+void rf_report_append_steps (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, GString *out);
+
+/* "holding a and b" for the locks HELD (var ids of PROG), "holding no lock" for none. */
+void rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out);
 
 /* What thread TH of deadlock verdict DV does, as one sentence ("T2 (worker) holds a
  * (locked at step 3, f.c:12) and waits for b at f.c:13"). */

@@ -264,7 +264,8 @@ write_finding (RfJson *j, const char *fingerprint, const RfSuppression *sup, Art
 /* Interleaving IL as one codeFlow (message SUMMARY) with one threadFlow per thread, in
  * thread id order; the steps ESSENTIAL[0 .. N_ESSENTIAL) (1-based) marked essential. */
 static void
-write_code_flow (RfJson *j, const RfNet *net, const RfInterleaving *il, const char *summary, const guint *essential,
+write_code_flow (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInterleaving *il, const char *summary,
+                 const guint *essential,
                  guint n_essential, Artifacts *artifacts)
 {
   guint n_threads = 0;
@@ -308,6 +309,20 @@ write_code_flow (RfJson *j, const RfNet *net, const RfInterleaving *il, const ch
           rf_json_begin_object (j);
           rf_json_key (j, "location");
           write_location (j, artifacts, tr->loc, tr->label);
+          /* the locks the thread holds after the step: on every step where it holds
+           * one, and on the essential ones always */
+          g_autoptr (GArray) held = prog ? rf_interleaving_held (net, il, t, i + 1) : NULL;
+          if (held && (held->len || racing))
+            {
+              g_autoptr (GString) text = g_string_new (NULL);
+              for (guint k = 0; k < held->len; k++)
+                g_string_append_printf (text, "%s%s", k ? ", " : "",
+                                        rf_program_get_var (prog, g_array_index (held, guint, k))->name);
+              rf_json_key (j, "state");
+              rf_json_begin_object (j);
+              write_text_object (j, "locks held", held->len ? text->str : "none");
+              rf_json_end_object (j);
+            }
           rf_json_member_uint (j, "executionOrder", i + 1);
           rf_json_member_string (j, "importance", racing ? "essential" : "important");
           rf_json_end_object (j);
@@ -360,7 +375,8 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
   g_autofree guint *essential = g_new (guint, MAX (sites->len, 1));
   for (guint k = 0; k < sites->len; k++)
     essential[k] = g_array_index (sites, RfRaceSite, k).step;
-  write_code_flow (j, net, rv->interleaving, summary, essential, sites->len, artifacts);
+  write_code_flow (j, rf_check_result_get_program (res), net, rv->interleaving, summary, essential, sites->len,
+                   artifacts);
   write_finding (j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv), artifacts);
   rf_json_end_object (j);
 }
@@ -406,7 +422,7 @@ write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerd
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",
                                               dv->interleaving->steps->len, info->what, info->question, dv->name);
-  write_code_flow (j, net, dv->interleaving, summary, essential, n_essential, artifacts);
+  write_code_flow (j, prog, net, dv->interleaving, summary, essential, n_essential, artifacts);
   write_finding (j, rf_check_result_deadlock_fingerprint (res, dv), rf_check_result_deadlock_suppression (res, dv),
                  artifacts);
   rf_json_end_object (j);
@@ -434,8 +450,9 @@ static void
 write_unknown_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv, Artifacts *artifacts)
 {
   const RfProgram *prog = rf_check_result_get_program (res);
-  g_autofree char *text = g_strdup_printf ("Could not decide whether '%s' can race: "
-                                           "the search budget was exhausted", rv->name);
+  g_autofree char *text = g_strdup_printf ("Could not decide whether '%s' can race: %s", rv->name,
+                                           rv->result->interrupted ? "the run was interrupted"
+                                                                   : "the search budget was exhausted");
   write_unknown (j, text, prog ? rf_program_get_var (prog, rv->var)->loc : RF_LOC_NONE,
                  rf_check_result_race_fingerprint (res, rv), artifacts);
 }
@@ -484,9 +501,10 @@ log_begin (RfJson *j, const Rule *rules, guint n_rules, Artifacts *artifacts, co
   rf_json_key (j, "invocations");
   rf_json_begin_array (j);
   rf_json_begin_object (j);
-  /* the tool ran to its end: a race found (1) or a verdict unknown (3) is a result */
+  /* the tool ran to its end: a race found (1) or a verdict unknown (3) is a result;
+   * an input error (2) or an interrupt (130) is not */
   rf_json_key (j, "executionSuccessful");
-  rf_json_bool (j, opts->exit_code != 2);
+  rf_json_bool (j, opts->exit_code == 0 || opts->exit_code == 1 || opts->exit_code == 3);
   rf_json_key (j, "exitCode");
   rf_json_int (j, opts->exit_code);
   if (!opts->no_time && opts->start_us > 0 && opts->end_us >= opts->start_us)

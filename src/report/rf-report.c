@@ -20,10 +20,20 @@ rf_report_job_name (const RfNet *net, gint job)
   return job >= 0 ? rf_net_get_job (net, job)->name : "?";
 }
 
-/* "T2 (worker) writes counter at f.sml:14" for each thread in the middle of an access
- * to the raced variable at the end of the interleaving, then the notes on them. */
+void
+rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out)
+{
+  g_string_append (out, held->len ? "holding " : "holding no lock");
+  for (guint i = 0; i < held->len; i++)
+    g_string_append_printf (out, "%s%s", i ? " and " : "",
+                            rf_program_get_var (prog, g_array_index (held, guint, i))->name);
+}
+
+/* "T2 (worker) writes counter at f.sml:14:3 holding m" for each thread in the middle
+ * of an access to the raced variable at the end of the interleaving, then the notes
+ * on them. */
 static void
-append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
   GArray *sites = rv->sites;
   if (sites->len == 0)
@@ -35,6 +45,13 @@ append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
       g_string_append_printf (out, "%sT%u (%s) %s %s at ", i ? ", while " : "", site->thread,
                               rf_report_job_name (net, site->job), site->write ? "writes" : "reads", rv->name);
       rf_report_append_loc (out, site->loc);
+      if (site->loc.file && site->loc.line > 0 && site->loc.col > 0)
+        g_string_append_printf (out, ":%u", site->loc.col);
+      if (prog)
+        {
+          g_string_append_c (out, ' ');
+          rf_report_append_held (prog, site->held, out);
+        }
     }
   g_string_append_c (out, '\n');
   for (guint i = 0; i < rv->notes->len; i++)
@@ -42,14 +59,14 @@ append_race_sites (const RfNet *net, const RfRaceVerdict *rv, GString *out)
 }
 
 static void
-append_interleaving (const RfNet *net, const RfRaceVerdict *rv, GString *out)
+append_interleaving (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
-  append_race_sites (net, rv, out);
-  rf_report_append_steps (net, rv->interleaving, out);
+  append_race_sites (prog, net, rv, out);
+  rf_report_append_steps (prog, net, rv->interleaving, out);
 }
 
 void
-rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out)
+rf_report_append_steps (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, GString *out)
 {
   g_string_append_printf (out, "  interleaving (%u steps):\n", il->steps->len);
   for (guint i = 0; i < il->steps->len; i++)
@@ -73,6 +90,12 @@ rf_report_append_steps (const RfNet *net, const RfInterleaving *il, GString *out
         g_string_append_printf (out, ": %s", p->activity);
       if (st->ended)
         g_string_append (out, " (ended: a step emptied this place)");
+      g_autoptr (GArray) held = prog && !st->ended ? rf_interleaving_held (net, il, st->thread, G_MAXUINT) : NULL;
+      if (held && held->len)
+        {
+          g_string_append (out, ", ");
+          rf_report_append_held (prog, held, out);
+        }
       g_string_append_c (out, '\n');
     }
 }
@@ -94,11 +117,12 @@ rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
         if (sup->kind)
           rf_report_append_suppression (sup, out);
         else
-          append_interleaving (rf_check_result_get_net (res), rv, out);
+          append_interleaving (rf_check_result_get_program (res), rf_check_result_get_net (res), rv, out);
       }
       break;
     case RF_COVER_UNKNOWN:
-      g_string_append_printf (out, "%s: unknown (search budget exhausted)\n", rv->name);
+      g_string_append_printf (out, "%s: unknown (%s)\n", rv->name,
+                              r->interrupted ? "interrupted" : "search budget exhausted");
       break;
     }
   if (opts && opts->stats)
@@ -138,6 +162,10 @@ report_text_summary (const RfCheckResult *res, const RfReportOptions *opts, GStr
   rf_report_text_deadlock_summary (res, out);
   guint n_shown, n_suppressed, n_unknown_all;
   rf_check_result_count_findings (res, &n_shown, &n_suppressed, &n_unknown_all);
+  guint n_interrupted = rf_check_result_count_interrupted (res);
+  if (n_interrupted > 0)
+    g_string_append_printf (out, "interrupted: %u verdict%s left unknown (SIGINT)\n", n_interrupted,
+                            n_interrupted == 1 ? "" : "s");
   if (n_suppressed > 0)
     g_string_append_printf (out, "suppressed: %u finding%s (racefree: allow comments, --baseline); the exit status "
                             "counts only the others\n", n_suppressed, n_suppressed == 1 ? "" : "s");

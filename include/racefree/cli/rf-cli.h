@@ -12,6 +12,7 @@ enum {
   RF_EXIT_RACE = 1,     /* a race was found */
   RF_EXIT_INPUT = 2,    /* usage or input error */
   RF_EXIT_UNKNOWN = 3,  /* some verdict unknown (budget) */
+  RF_EXIT_INTERRUPTED = 130,  /* interrupted (SIGINT): the verdicts decided so far reported */
 };
 
 /* Runs the command line; OUT and ERR receive standard output and error text, each

@@ -61,6 +61,9 @@ typedef struct {
   guint64 max_bytes;     /* estimated bytes of search data; 0 = unlimited */
   gint64 deadline_us;    /* rf_cover_cpu_time_us past which this search (and any
                             later one given the same budget) stops at once; 0 = none */
+  /* When non-NULL and nonzero (set from a signal handler: Ctrl-C), this search (and any
+   * later one given the same budget) stops at once, verdict unknown. */
+  const volatile gint *cancel;
   gboolean backward_only;  /* no forward under-approximation (tests, ablation) */
   gboolean no_state_equation;  /* no state-equation pruning (tests, ablation) */
   /* A safe verdict comes with its proof (RfCoverResult.proof). Every pruning the
@@ -135,6 +138,7 @@ typedef struct {
   RfCoverStats stats;
   RfWitness *witness;  /* owned; non-NULL iff verdict == RF_COVER_UNSAFE */
   RfCoverProof *proof; /* owned; non-NULL iff verdict == RF_COVER_SAFE and certify */
+  gboolean interrupted; /* verdict unknown because the budget's cancel flag was set */
 } RfCoverResult;
 
 void rf_cover_result_free (RfCoverResult *r);

@@ -149,6 +149,10 @@ void rf_check_result_set_baseline (RfCheckResult *res, GHashTable *fingerprints,
 void rf_check_result_count_findings (const RfCheckResult *res, guint *n_shown, guint *n_suppressed,
                                      guint *n_unknown);
 
+/* How many verdicts (races and deadlock questions, or the coverability check) are
+ * unknown because the run was interrupted (RfCoverResult.interrupted). */
+guint rf_check_result_count_interrupted (const RfCheckResult *res);
+
 /* Coverability check: its result (takes COVER); NULL until set. */
 void rf_check_result_take_cover (RfCheckResult *res, RfCoverResult *cover);
 const RfCoverResult *rf_check_result_get_cover (const RfCheckResult *res);

@@ -45,10 +45,18 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfInterleaving, rf_interleaving_free)
 /* Follows the threads of W through NET. */
 RfInterleaving *rf_interleaving_new (const RfNet *net, const RfWitness *w);
 
+/* The locks thread THREAD of IL holds after the first UPTO steps (all of them when
+ * UPTO is past the end): the var ids of NET's lock places (mutexes) and read-write lock
+ * places (held for writing: the net does not follow read locks, see net.md) whose
+ * token one of its steps took and no later one of its steps gave back, in var id
+ * order. Owned array of guint. */
+GArray *rf_interleaving_held (const RfNet *net, const RfInterleaving *il, guint thread, guint upto);
+
 /* RfRaceSite: a thread in the middle of an access to the raced variable at the end of
  * a witness. loc and step are those of the access's begin transition (step is 1-based
  * in the interleaving); why lists the program's notes on that access
- * (rf_program_notes_at: why it is not protected), char*, owned. */
+ * (rf_program_notes_at: why it is not protected), char*, owned; held the locks the
+ * thread holds there (rf_interleaving_held), owned. */
 typedef struct {
   guint thread;
   gint job;
@@ -56,6 +64,7 @@ typedef struct {
   RfLoc loc;
   guint step;
   GPtrArray *why;
+  GArray *held;
 } RfRaceSite;
 
 /* The racing accesses at the end of IL, a witness for data var VAR of NET that covers
