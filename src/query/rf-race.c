@@ -115,15 +115,21 @@ typedef struct {
   GArray *where;   /* guint place per thread id - 1 */
   GArray *job;     /* gint job per thread id - 1 */
   GArray *ended;   /* gboolean per thread id - 1: emptied from its place by a reset */
+  GArray *creator; /* guint per thread id - 1: the creating thread, 0 for an initial one */
+  GArray *created; /* guint per thread id - 1: the creating step (1-based), 0 likewise */
 } Tracking;
 
+/* A new thread on PLACE, of job JOB, created by thread CREATOR at step STEP (0, 0: a
+ * thread there from the start). */
 static guint
-new_thread (Tracking *tr, guint place, gint job)
+new_thread (Tracking *tr, guint place, gint job, guint creator, guint step)
 {
   gboolean no = FALSE;
   g_array_append_val (tr->where, place);
   g_array_append_val (tr->job, job);
   g_array_append_val (tr->ended, no);
+  g_array_append_val (tr->creator, creator);
+  g_array_append_val (tr->created, step);
   return tr->where->len;
 }
 
@@ -137,6 +143,8 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   tr.where = g_array_new (FALSE, FALSE, sizeof (guint));
   tr.job = g_array_new (FALSE, FALSE, sizeof (gint));
   tr.ended = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  tr.creator = g_array_new (FALSE, FALSE, sizeof (guint));
+  tr.created = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint p = 0; p < np; p++)
     tr.named[p] = g_queue_new ();
   for (guint i = 0; i < w->initial->n; i++)
@@ -160,7 +168,7 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
             {
               g_assert (tr.anon[from] > 0);
               tr.anon[from]--;
-              step.thread = new_thread (&tr, from, t->job);
+              step.thread = new_thread (&tr, from, t->job, 0, 0);
             }
         }
       /* the inputs are taken, then the reset places emptied: their threads end */
@@ -179,7 +187,7 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
       if (t->spawn >= 0)
         {
           const RfPlace *entry = rf_net_get_place (net, t->spawn);
-          guint id = new_thread (&tr, t->spawn, entry->job);
+          guint id = new_thread (&tr, t->spawn, entry->job, step.thread, i + 1);
           g_queue_push_tail (tr.named[t->spawn], GUINT_TO_POINTER (id));
         }
       g_array_append_val (il->steps, step);
@@ -187,7 +195,8 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   for (guint id = 1; id <= tr.where->len; id++)
     {
       RfThreadState st = { id, g_array_index (tr.job, gint, id - 1), g_array_index (tr.where, guint, id - 1),
-                           g_array_index (tr.ended, gboolean, id - 1) };
+                           g_array_index (tr.ended, gboolean, id - 1), g_array_index (tr.creator, guint, id - 1),
+                           g_array_index (tr.created, guint, id - 1) };
       g_array_append_val (il->final, st);
     }
 
@@ -198,6 +207,8 @@ rf_interleaving_new (const RfNet *net, const RfWitness *w)
   g_array_unref (tr.where);
   g_array_unref (tr.job);
   g_array_unref (tr.ended);
+  g_array_unref (tr.creator);
+  g_array_unref (tr.created);
   return il;
 }
 

@@ -593,6 +593,14 @@ append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint ind
           const RfPlace *p = rf_net_get_place (pg->net, st->place);
           html_escape (out, p->activity ? p->activity : "at");
           append_cell_loc (out, p->loc);
+          g_autoptr (GArray) held = pg->prog && !st->ended ? rf_interleaving_held (pg->net, il, t, G_MAXUINT) : NULL;
+          if (held && held->len)
+            {
+              g_autoptr (GString) text = g_string_new (NULL);
+              rf_report_append_held (pg->prog, held, text);
+              g_string_append (out, "<br>");
+              html_escape (out, text->str);
+            }
         }
       g_string_append (out, "</td>");
     }

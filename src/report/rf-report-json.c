@@ -381,6 +381,19 @@ write_witness (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInter
       rf_json_member_string (j, "activity", p->activity);
       g_autoptr (GArray) held = prog && !st->ended ? rf_interleaving_held (net, il, st->thread, G_MAXUINT) : NULL;
       write_holds (j, prog, held);
+      /* where the thread was created: the creating step, or null for one there from the start */
+      rf_json_key (j, "created_by");
+      if (st->created_step == 0)
+        rf_json_null (j);
+      else
+        {
+          const RfThreadStep *cs = &g_array_index (il->steps, RfThreadStep, st->created_step - 1);
+          rf_json_begin_object (j);
+          rf_json_member_uint (j, "thread", st->creator);
+          rf_json_member_uint (j, "step", st->created_step);
+          rf_json_loc_members (j, rf_net_get_transition (net, cs->transition)->loc);
+          rf_json_end_object (j);
+        }
       rf_json_end_object (j);
     }
   rf_json_end_array (j);

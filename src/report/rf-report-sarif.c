@@ -291,10 +291,20 @@ write_code_flow (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInt
       if (!any)
         continue;
       g_autofree char *id = g_strdup_printf ("T%u", t);
-      g_autofree char *title = g_strdup_printf ("T%u (%s)", t, rf_report_job_name (net, job));
+      g_autoptr (GString) title = g_string_new (NULL);
+      g_string_append_printf (title, "T%u (%s)", t, rf_report_job_name (net, job));
+      for (guint k = 0; k < il->final->len; k++)
+        {
+          const RfThreadState *st = &g_array_index (il->final, RfThreadState, k);
+          if (st->thread != t || st->created_step == 0)
+            continue;
+          const RfThreadStep *cs = &g_array_index (il->steps, RfThreadStep, st->created_step - 1);
+          g_autofree char *where = loc_text (rf_net_get_transition (net, cs->transition)->loc);
+          g_string_append_printf (title, ", created by T%u at %s (step %u)", st->creator, where, st->created_step);
+        }
       rf_json_begin_object (j);
       rf_json_member_string (j, "id", id);
-      write_message (j, title);
+      write_message (j, title->str);
       rf_json_key (j, "locations");
       rf_json_begin_array (j);
       for (guint i = 0; i < il->steps->len; i++)

@@ -24,12 +24,15 @@ typedef struct {
 
 /* RfThreadState: where thread `thread` of job `job` is at the end (a control place),
  * or, when ended, the place it was on when a transition emptied that place (a reset:
- * the thread is gone). */
+ * the thread is gone); creator and created_step: the thread whose step (1-based in the
+ * interleaving) created it, or 0 and 0 for a thread there from the start. */
 typedef struct {
   guint thread;
   gint job;
   guint place;
   gboolean ended;
+  guint creator;
+  guint created_step;
 } RfThreadState;
 
 /* RfInterleaving: a witness as thread steps; built by following each control token (a
