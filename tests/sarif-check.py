@@ -126,8 +126,15 @@ def location(value, path, artifacts):
     if "physicalLocation" in value:
         pl, p = value["physicalLocation"], path + ".physicalLocation"
         # physicalLocation: anyOf required address / artifactLocation
-        obj(pl, p, ["artifactLocation"], ["region"])
+        obj(pl, p, ["artifactLocation"], ["region", "contextRegion"])
         artifact_location(pl["artifactLocation"], p + ".artifactLocation", artifacts)
+        if "contextRegion" in pl:
+            c = pl["contextRegion"]
+            obj(c, p + ".contextRegion", ["startLine", "snippet"], [])
+            need(c["startLine"] == pl.get("region", {}).get("startLine"), p + ".contextRegion",
+                 "the context is the region's line")
+            obj(c["snippet"], p + ".contextRegion.snippet", ["text"], [])
+            need("\n" not in c["snippet"]["text"], p + ".contextRegion.snippet", "one line expected")
         if "region" in pl:
             r = pl["region"]
             obj(r, p + ".region", [], ["startLine", "startColumn"])

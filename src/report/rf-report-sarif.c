@@ -10,8 +10,15 @@
  * relock, an unlock of a mutex not held, a thread ending with one held), level error, at each thread's waiting lock, with the witness as for a race
  * (the threads' locks of what they hold essential); an unknown deadlock verdict one
  * racefree/unknown result at its first blocking lock. Artifacts list the
- * input files, then any other file a location names, in order of first use; URIs are
- * the paths as given (relative paths stay relative).
+ * input files, then any other file a location names, in order of first use.
+ *
+ * Made for GitHub code scanning (docs/reports.md, SARIF): rules with full descriptions
+ * and help; the run's invocation (exit status, times) and automation id; files under
+ * the source root (%SRCROOT%, originalUriBaseIds) named by relative URIs with that
+ * base, others by absolute file: URIs; each result's fingerprint (partialFingerprints,
+ * from the check result) and suppression; a thread flow's message names where its
+ * thread was created and each step's state the locks its thread holds; result
+ * locations carry their source line as a contextRegion snippet.
  *
  * A coverability check (cover) gives one run too: when the target is coverable, one
  * result (rule racefree/coverable, level error) at the rule of the witness's last step,
@@ -147,10 +154,45 @@ write_message (RfJson *j, const char *text)
   rf_json_end_object (j);
 }
 
+/* The text of line LINE of FILE as the check result holds it (no newline), or NULL
+ * when unknown or not valid UTF-8. Owned. */
+static char *
+source_line (const Artifacts *a, const char *file, guint line)
+{
+  gsize len = 0;
+  const char *text = rf_check_result_lookup_source (a->res, file, &len, NULL);
+  if (!text || line == 0)
+    return NULL;
+  const char *p = text, *end = text + len;
+  for (guint l = 1; l < line && p < end; p++)
+    if (*p == '\n')
+      l++;
+  if (p >= end)
+    return NULL;
+  const char *eol = memchr (p, '\n', (gsize) (end - p));
+  gsize n = (gsize) ((eol ? eol : end) - p);
+  if (n > 0 && p[n - 1] == '\r')
+    n--;
+  return g_utf8_validate (p, (gssize) n, NULL) ? g_strndup (p, n) : NULL;
+}
+
+static void write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message,
+                                 gboolean snippet);
+
 /* A location object: physicalLocation when LOC is known, and MESSAGE if non-NULL. */
 static void
 write_location (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message)
 {
+  write_location_full (j, artifacts, loc, message, FALSE);
+}
+
+/* The same, with SNIPPET: a contextRegion holding the whole line, when the source is
+ * known (the region itself has no end: its text would run from the column to the end
+ * of the line). */
+static void
+write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, gboolean snippet)
+{
+  g_autofree char *line_text = snippet && loc.file ? source_line (artifacts, loc.file, loc.line) : NULL;
   rf_json_begin_object (j);
   if (loc.file)
     {
@@ -169,6 +211,17 @@ write_location (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message)
           if (loc.col > 0)
             rf_json_member_uint (j, "startColumn", loc.col);
           rf_json_end_object (j);
+          if (line_text)
+            {
+              rf_json_key (j, "contextRegion");
+              rf_json_begin_object (j);
+              rf_json_member_uint (j, "startLine", loc.line);
+              rf_json_key (j, "snippet");
+              rf_json_begin_object (j);
+              rf_json_member_string (j, "text", line_text);
+              rf_json_end_object (j);
+              rf_json_end_object (j);
+            }
         }
       rf_json_end_object (j);
     }
@@ -377,7 +430,7 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
       guint k = n == 0 ? lead : (n <= lead ? n - 1 : n);
       const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
       g_autofree char *what = site_text (net, s);
-      write_location (j, artifacts, s->loc, what);
+      write_location_full (j, artifacts, s->loc, what, TRUE);
     }
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
@@ -427,7 +480,7 @@ write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerd
       const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
       g_autoptr (GString) what = g_string_new (NULL);
       rf_report_append_deadlock_thread (prog, net, dv, th, what);
-      write_location (j, artifacts, th->wait_loc, what->str);
+      write_location_full (j, artifacts, th->wait_loc, what->str, TRUE);
     }
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",
