@@ -41,27 +41,6 @@ known_finding (const char *what)
   return FALSE;
 }
 
-/* S with every run of white space one space, trimmed. Owned. */
-static char *
-collapse_space (const char *s)
-{
-  GString *out = g_string_new (NULL);
-  gboolean space = FALSE;
-  for (; *s; s++)
-    {
-      if (g_ascii_isspace (*s))
-        {
-          space = out->len > 0;
-          continue;
-        }
-      if (space)
-        g_string_append_c (out, ' ');
-      g_string_append_c (out, *s);
-      space = FALSE;
-    }
-  return g_string_free (out, FALSE);
-}
-
 /* The allowance at P ("racefree:" on line LINE, column COL of FILE), to the end of
  * the line at EOL: added to RES, or a warning in DIAGS. */
 static void
@@ -89,10 +68,10 @@ read_allowance (RfCheckResult *res, RfDiags *diags, const char *file, guint line
   char *colon = strstr (body, ": ");
   if (!colon && g_str_has_suffix (body, ":"))
     colon = body + strlen (body) - 1;
-  g_autofree char *reason = colon ? collapse_space (colon + 1) : g_strdup ("");
+  g_autofree char *reason = colon ? rf_diag_collapse_space (colon + 1, strlen (colon + 1)) : g_strdup ("");
   if (colon)
     *colon = '\0';
-  g_autofree char *what = collapse_space (body);
+  g_autofree char *what = rf_diag_collapse_space (body, strlen (body));
   if (!known_finding (what))
     {
       rf_diags_add (diags, RF_DIAG_WARNING, loc,

@@ -172,6 +172,30 @@ rf_check_result_lookup_source (const RfCheckResult *res, const char *file, gsize
   return NULL;
 }
 
+const char *
+rf_check_result_lookup_line (const RfCheckResult *res, const char *file, guint line, gsize *len)
+{
+  /* a front end's source: the diagnostics' line index */
+  const char *text = rf_diags_get_source_line (res->diags, file, line, len);
+  if (text || rf_diags_get_source (res->diags, file))
+    return text;
+  /* a file the driver read (a header, mostly): looked for from its start */
+  gsize n = 0;
+  text = rf_check_result_lookup_source (res, file, &n, NULL);
+  if (!text || line == 0)
+    return NULL;
+  const char *p = text, *end = text + n;
+  for (guint l = 1; l < line && p; l++)
+    p = memchr (p, '\n', (gsize) (end - p)), p = p ? p + 1 : NULL;
+  if (!p || p >= end)
+    return NULL;
+  const char *eol = memchr (p, '\n', (gsize) (end - p));
+  *len = (gsize) ((eol ? eol : end) - p);
+  if (*len > 0 && p[*len - 1] == '\r')
+    (*len)--;
+  return p;
+}
+
 void
 rf_check_result_take_program (RfCheckResult *res, RfProgram *prog)
 {
@@ -246,26 +270,11 @@ append_line_text (GString *key, const RfCheckResult *res, RfLoc loc)
   g_autofree char *base = g_path_get_basename (loc.file);
   g_string_append_printf (key, "\n%s\n", base);
   gsize len = 0;
-  const char *text = rf_check_result_lookup_source (res, loc.file, &len, NULL);
+  const char *text = rf_check_result_lookup_line (res, loc.file, loc.line, &len);
   if (!text)
     return;
-  const char *p = text, *end = text + len;
-  for (guint line = 1; line < loc.line && p < end; p++)
-    if (*p == '\n')
-      line++;
-  gboolean space = FALSE, any = FALSE;
-  for (; p < end && *p != '\n'; p++)
-    {
-      if (g_ascii_isspace (*p))
-        {
-          space = any;
-          continue;
-        }
-      if (space)
-        g_string_append_c (key, ' ');
-      g_string_append_c (key, *p);
-      space = FALSE, any = TRUE;
-    }
+  g_autofree char *collapsed = rf_diag_collapse_space (text, len);
+  g_string_append (key, collapsed);
 }
 
 /* The finding of a verdict of rule RULE about NAME whose declaration is that of

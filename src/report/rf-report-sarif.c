@@ -159,21 +159,9 @@ write_message (RfJson *j, const char *text)
 static char *
 source_line (const Artifacts *a, const char *file, guint line)
 {
-  gsize len = 0;
-  const char *text = rf_check_result_lookup_source (a->res, file, &len, NULL);
-  if (!text || line == 0)
-    return NULL;
-  const char *p = text, *end = text + len;
-  for (guint l = 1; l < line && p < end; p++)
-    if (*p == '\n')
-      l++;
-  if (p >= end)
-    return NULL;
-  const char *eol = memchr (p, '\n', (gsize) (end - p));
-  gsize n = (gsize) ((eol ? eol : end) - p);
-  if (n > 0 && p[n - 1] == '\r')
-    n--;
-  return g_utf8_validate (p, (gssize) n, NULL) ? g_strndup (p, n) : NULL;
+  gsize n = 0;
+  const char *p = rf_check_result_lookup_line (a->res, file, line, &n);
+  return p && g_utf8_validate (p, (gssize) n, NULL) ? g_strndup (p, n) : NULL;
 }
 
 static void write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message,

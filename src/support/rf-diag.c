@@ -95,6 +95,15 @@ rf_diags_get_source (const RfDiags *diags, const char *file)
   return src ? src->text : NULL;
 }
 
+static const char *source_line (Source *src, guint line, gsize *len);
+
+const char *
+rf_diags_get_source_line (RfDiags *diags, const char *file, guint line, gsize *len)
+{
+  Source *src = file ? g_hash_table_lookup (diags->sources, g_intern_string (file)) : NULL;
+  return src ? source_line (src, line, len) : NULL;
+}
+
 void
 rf_diags_set_output (RfDiags *diags, RfOut *out)
 {
@@ -264,6 +273,26 @@ rf_diag_plain_quotes (const char *message)
   for (guint i = 0; i < G_N_ELEMENTS (curly); i++)
     g_string_replace (s, curly[i], "'", 0);
   return g_string_free (s, FALSE);
+}
+
+char *
+rf_diag_collapse_space (const char *text, gsize len)
+{
+  GString *out = g_string_new (NULL);
+  gboolean space = FALSE;
+  for (gsize i = 0; i < len; i++)
+    {
+      if (g_ascii_isspace (text[i]))
+        {
+          space = out->len > 0;
+          continue;
+        }
+      if (space)
+        g_string_append_c (out, ' ');
+      g_string_append_c (out, text[i]);
+      space = FALSE;
+    }
+  return g_string_free (out, FALSE);
 }
 
 static const char *

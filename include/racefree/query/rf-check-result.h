@@ -48,6 +48,10 @@ void rf_check_result_add_source (RfCheckResult *res, const char *file, const cha
 const char *rf_check_result_lookup_source (const RfCheckResult *res, const char *file, gsize *len,
                                           const char **error);
 
+/* Line LINE (1-based) of FILE's source text (as rf_check_result_lookup_source finds
+ * it), without its newline, its length in *LEN; NULL when not known. Borrowed. */
+const char *rf_check_result_lookup_line (const RfCheckResult *res, const char *file, guint line, gsize *len);
+
 /* The program (takes PROG); NULL until set, and for a net input. */
 void rf_check_result_take_program (RfCheckResult *res, RfProgram *prog);
 const RfProgram *rf_check_result_get_program (const RfCheckResult *res);

@@ -37,6 +37,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfDiags, rf_diags_free)
 void rf_diags_set_source (RfDiags *diags, const char *file, const char *text);
 /* The text registered for FILE, or NULL. Borrowed. */
 const char *rf_diags_get_source (const RfDiags *diags, const char *file);
+/* Line LINE (1-based) of FILE's registered source, without its newline (nor a '\r'
+ * before it), its length in *LEN; NULL when there is no such source or line. The
+ * source's line index is built on first use. Borrowed. */
+const char *rf_diags_get_source_line (RfDiags *diags, const char *file, guint line, gsize *len);
 
 void rf_diags_add (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, ...) G_GNUC_PRINTF (4, 5);
 void rf_diags_addv (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, va_list ap);
@@ -87,6 +91,10 @@ char *rf_diag_quote_char (const char *text, gsize len);
 /* MESSAGE (a GLib error's, which quotes with curly quotes in some locales and
  * versions: “x”) in racefree's one style: every curly quote made a straight '. Owned. */
 char *rf_diag_plain_quotes (const char *message);
+
+/* The LEN bytes of TEXT with every run of white space made one space and the ends
+ * trimmed (a line's text compared across edits, a name written by hand). Owned. */
+char *rf_diag_collapse_space (const char *text, gsize len);
 
 /* The length of a UTF-8 byte-order mark (EF BB BF) at the start of TEXT, LEN bytes
  * long: 3, or 0 when there is none. Every reader skips it before anything else, so
