@@ -10,7 +10,8 @@ struct _RfProgram {
   GPtrArray *jobs;    /* RfJob*, owned */
   GHashTable *var_by_name;  /* borrowed name -> GUINT_TO_POINTER (id + 1) */
   GHashTable *job_by_name;
-  GPtrArray *notes;   /* Note*, owned, in the order added; no two equal */
+  GHashTable *notes; /* site key (var, file, line, col) -> GPtrArray of char*, owned,
+                      * the texts added for that site in order, no two equal */
   GPtrArray *unfollowed;  /* Note* (var unused), owned, in the order added; one per loc */
 };
 
@@ -35,20 +36,29 @@ same_loc (RfLoc a, RfLoc b)
   return a.line == b.line && a.col == b.col && g_strcmp0 (a.file, b.file) == 0;
 }
 
+/* The key of the notes of var at loc. */
+static char *
+note_key (guint var, RfLoc loc)
+{
+  return g_strdup_printf ("%u:%u:%u:%s", var, loc.line, loc.col, loc.file ? loc.file : "");
+}
+
 void
 rf_program_add_note (RfProgram *prog, guint var, RfLoc loc, const char *text)
 {
-  for (guint i = 0; i < prog->notes->len; i++)
+  char *key = note_key (var, loc);
+  GPtrArray *texts = g_hash_table_lookup (prog->notes, key);
+  if (!texts)
     {
-      const Note *n = g_ptr_array_index (prog->notes, i);
-      if (n->var == var && same_loc (n->loc, loc) && strcmp (n->text, text) == 0)
-        return;
+      texts = g_ptr_array_new_with_free_func (g_free);
+      g_hash_table_insert (prog->notes, key, texts);
     }
-  Note *n = g_new0 (Note, 1);
-  n->var = var;
-  n->loc = loc;
-  n->text = g_strdup (text);
-  g_ptr_array_add (prog->notes, n);
+  else
+    g_free (key);
+  for (guint i = 0; i < texts->len; i++)
+    if (strcmp (g_ptr_array_index (texts, i), text) == 0)
+      return;
+  g_ptr_array_add (texts, g_strdup (text));
 }
 
 void
@@ -89,12 +99,10 @@ GPtrArray *
 rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc)
 {
   GPtrArray *out = g_ptr_array_new ();
-  for (guint i = 0; i < prog->notes->len; i++)
-    {
-      const Note *n = g_ptr_array_index (prog->notes, i);
-      if (n->var == var && same_loc (n->loc, loc))
-        g_ptr_array_add (out, n->text);
-    }
+  g_autofree char *key = note_key (var, loc);
+  const GPtrArray *texts = g_hash_table_lookup (prog->notes, key);
+  for (guint i = 0; texts && i < texts->len; i++)
+    g_ptr_array_add (out, g_ptr_array_index (texts, i));
   return out;
 }
 
@@ -133,7 +141,7 @@ rf_program_new (void)
   prog->jobs = g_ptr_array_new_with_free_func (job_free);
   prog->var_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   prog->job_by_name = g_hash_table_new (g_str_hash, g_str_equal);
-  prog->notes = g_ptr_array_new_with_free_func (note_free);
+  prog->notes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   prog->unfollowed = g_ptr_array_new_with_free_func (note_free);
   return prog;
 }
@@ -147,7 +155,7 @@ rf_program_free (RfProgram *prog)
   g_hash_table_unref (prog->job_by_name);
   g_ptr_array_unref (prog->vars);
   g_ptr_array_unref (prog->jobs);
-  g_ptr_array_unref (prog->notes);
+  g_hash_table_unref (prog->notes);
   g_ptr_array_unref (prog->unfollowed);
   g_free (prog);
 }

@@ -604,8 +604,10 @@ through_params (Lower *L, CDecl *d, Frame **f)
 {
   for (guint depth = 0; d && *f && (*f)->up && (*f)->args && depth < 8; depth++)
     {
+      /* a recursive call comes back to the frame's code with other arguments */
       if (d->kind != C_DECL_PARAM || g_hash_table_contains (L->pre.assigned, d)
-          || ((*f)->fn && (*f)->fn->body && lower_stmt_takes_addr ((*f)->fn->body, d)))
+          || !(*f)->fn || g_hash_table_contains (L->pre.recursive, (*f)->fn)
+          || ((*f)->fn->body && lower_stmt_takes_addr ((*f)->fn->body, d)))
         break;
       CExpr *a = g_hash_table_lookup ((*f)->args, d);
       while (a && a->kind == C_EXPR_UNARY && a->op == C_OP_EXTENSION)

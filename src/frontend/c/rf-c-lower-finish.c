@@ -11,8 +11,10 @@
 
 /* After lowering: a note on every access made while the source means to hold a lock
  * that gives no exclusion in the model (between a NoExcl take and the release of the
- * same lock, along the CFG: a may-analysis, iterated to a fixpoint), so that a race
- * report can say why that access is not protected. */
+ * same lock, along the CFG: a may-analysis, iterated to a fixpoint by a worklist of
+ * nodes), so that a race report can say why that access is not protected. A job's
+ * facts are the distinct (key, reason) stretches its own takes open, so the work is
+ * the job's size times that number, whatever the rest of the program holds. */
 void
 lower_note_accesses (Lower *L)
 {
@@ -21,43 +23,88 @@ lower_note_accesses (Lower *L)
     {
       RfJob *job = rf_program_get_job (L->prog, j);
       guint nn = job->nodes->len, ne = job->edges->len;
-      g_autofree gint *flag_of = g_new (gint, ne);   /* edge -> NoExcl index or -1 */
+      /* the job's stretches: d -> its key and reason (borrowed from NoExcl) */
+      g_autoptr (GPtrArray) keys = g_ptr_array_new ();
+      g_autoptr (GPtrArray) reasons = g_ptr_array_new ();
+      g_autoptr (GHashTable) stretch = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_autofree gint *take_of = g_new (gint, ne);    /* edge -> stretch it opens, or -1 */
+      g_autofree const char **release_of = g_new0 (const char *, ne);  /* edge -> key it ends */
       for (guint i = 0; i < ne; i++)
-        flag_of[i] = -1;
-      gboolean any = FALSE;
+        take_of[i] = -1;
       for (guint k = 0; k < nx; k++)
         {
           const NoExcl *x = &g_array_index (L->sync.no_excl, NoExcl, k);
-          if (x->job == j)
-            flag_of[x->edge] = (gint) k, any = TRUE;
-        }
-      if (!any)
-        continue;
-      /* held[n * nx + k]: lock stretch k may be open at node n */
-      g_autofree guint8 *held = g_new0 (guint8, (gsize) nn * nx);
-      g_autofree guint8 *out = g_new (guint8, nx);
-      gboolean changed = TRUE;
-      while (changed)
-        {
-          changed = FALSE;
-          for (guint i = 0; i < ne; i++)
+          if (x->job != j)
+            continue;
+          if (!x->take)
             {
+              release_of[x->edge] = x->key;
+              continue;
+            }
+          char *name = g_strconcat (x->key, "\n", x->reason, NULL);
+          gpointer d;
+          if (!g_hash_table_lookup_extended (stretch, name, NULL, &d))
+            {
+              d = GUINT_TO_POINTER (keys->len);
+              g_hash_table_insert (stretch, name, d);
+              g_ptr_array_add (keys, x->key);
+              g_ptr_array_add (reasons, x->reason);
+            }
+          else
+            g_free (name);
+          take_of[x->edge] = (gint) GPOINTER_TO_UINT (d);
+        }
+      guint nd = keys->len;
+      if (nd == 0)
+        continue;
+      /* out-edges of each node, as ranges of one array (counting sort by source) */
+      g_autofree guint *first = g_new0 (guint, nn + 1);
+      g_autofree guint *by_from = g_new (guint, ne);
+      for (guint i = 0; i < ne; i++)
+        first[g_array_index (job->edges, RfEdge, i).from + 1]++;
+      for (guint n = 0; n < nn; n++)
+        first[n + 1] += first[n];
+      g_autofree guint *fill = g_memdup2 (first, sizeof (guint) * nn);
+      for (guint i = 0; i < ne; i++)
+        by_from[fill[g_array_index (job->edges, RfEdge, i).from]++] = i;
+      /* held[n * nd + d]: stretch d may be open at node n */
+      g_autofree guint8 *held = g_new0 (guint8, (gsize) nn * nd);
+      g_autofree guint8 *out = g_new (guint8, nd);
+      g_autofree gboolean *queued = g_new0 (gboolean, nn);
+      g_autoptr (GArray) work = g_array_new (FALSE, FALSE, sizeof (guint));
+      for (guint i = 0; i < ne; i++)
+        if (take_of[i] >= 0 && !queued[g_array_index (job->edges, RfEdge, i).from])
+          {
+            guint from = g_array_index (job->edges, RfEdge, i).from;
+            queued[from] = TRUE;
+            g_array_append_val (work, from);
+          }
+      while (work->len > 0)
+        {
+          guint n = g_array_index (work, guint, work->len - 1);
+          g_array_set_size (work, work->len - 1);
+          queued[n] = FALSE;
+          for (guint a = first[n]; a < first[n + 1]; a++)
+            {
+              guint i = by_from[a];
               const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              memcpy (out, held + (gsize) e->from * nx, nx);
-              if (flag_of[i] >= 0)
+              memcpy (out, held + (gsize) n * nd, nd);
+              if (take_of[i] >= 0)
+                out[take_of[i]] = 1;
+              else if (release_of[i])
+                for (guint d = 0; d < nd; d++)
+                  if (strcmp (g_ptr_array_index (keys, d), release_of[i]) == 0)
+                    out[d] = 0;
+              guint8 *to = held + (gsize) e->to * nd;
+              gboolean changed = FALSE;
+              for (guint d = 0; d < nd; d++)
+                if (out[d] && !to[d])
+                  to[d] = 1, changed = TRUE;
+              if (changed && !queued[e->to])
                 {
-                  const NoExcl *x = &g_array_index (L->sync.no_excl, NoExcl, flag_of[i]);
-                  if (x->take)
-                    out[flag_of[i]] = 1;
-                  else
-                    for (guint k = 0; k < nx; k++)
-                      if (strcmp (g_array_index (L->sync.no_excl, NoExcl, k).key, x->key) == 0)
-                        out[k] = 0;
+                  queued[e->to] = TRUE;
+                  g_array_append_val (work, e->to);
                 }
-              guint8 *to = held + (gsize) e->to * nx;
-              for (guint k = 0; k < nx; k++)
-                if (out[k] && !to[k])
-                  to[k] = 1, changed = TRUE;
             }
         }
       for (guint i = 0; i < ne; i++)
@@ -65,9 +112,9 @@ lower_note_accesses (Lower *L)
           const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
           if (e->op != RF_OP_READ && e->op != RF_OP_WRITE)
             continue;
-          for (guint k = 0; k < nx; k++)
-            if (held[(gsize) e->from * nx + k])
-              rf_program_add_note (L->prog, e->arg, e->loc, g_array_index (L->sync.no_excl, NoExcl, k).reason);
+          for (guint d = 0; d < nd; d++)
+            if (held[(gsize) e->from * nd + d])
+              rf_program_add_note (L->prog, e->arg, e->loc, g_ptr_array_index (reasons, d));
         }
     }
 }
