@@ -38,6 +38,8 @@ typedef struct {
   GArray *place_node;  /* gint per place */
   guint from_node;
   GHashTable *names;   /* place names used so far (owned keys), for uniqueness */
+  GHashTable *next_k;  /* base name (owned) -> the least k >= 2 that BASE#k may be free at
+                        * (every smaller one is taken): names are only added */
   GArray *joinall;     /* guint triples: a joinall transition, its semaphore + 1 (0:
                         * none), the job type it empties */
 } Builder;
@@ -47,10 +49,17 @@ static char *
 unique_name (Builder *b, const char *base)
 {
   char *name = g_strdup (base);
-  for (guint k = 2; g_hash_table_contains (b->names, name); k++)
+  if (g_hash_table_contains (b->names, name))
     {
-      g_free (name);
-      name = g_strdup_printf ("%s#%u", base, k);
+      guint k = MAX (2u, GPOINTER_TO_UINT (g_hash_table_lookup (b->next_k, base)));
+      for (;; k++)
+        {
+          g_free (name);
+          name = g_strdup_printf ("%s#%u", base, k);
+          if (!g_hash_table_contains (b->names, name))
+            break;
+        }
+      g_hash_table_replace (b->next_k, g_strdup (base), GUINT_TO_POINTER (k + 1));
     }
   g_hash_table_add (b->names, g_strdup (name));
   return name;
@@ -524,6 +533,7 @@ rf_netbuild (const RfProgram *prog)
   b.prog = prog;
   b.net = rf_net_new ();
   b.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  b.next_k = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   guint nv = rf_program_n_vars (prog), nj = rf_program_n_jobs (prog);
   b.read = g_new (gint, nv);
   b.write = g_new (gint, nv);
@@ -694,5 +704,6 @@ rf_netbuild (const RfProgram *prog)
   g_array_unref (b.place_node);
   g_array_unref (b.joinall);
   g_hash_table_unref (b.names);
+  g_hash_table_unref (b.next_k);
   return b.net;
 }

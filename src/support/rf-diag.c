@@ -163,6 +163,16 @@ rf_diags_add (RfDiags *diags, RfDiagSeverity sev, RfLoc loc, const char *fmt, ..
   va_end (ap);
 }
 
+void
+rf_diags_append (RfDiags *diags, const RfDiags *from)
+{
+  for (guint i = 0; i < from->diags->len; i++)
+    {
+      const RfDiag *d = &g_array_index (from->diags, RfDiag, i);
+      rf_diags_add (diags, d->sev, d->loc, "%s", d->msg);
+    }
+}
+
 guint
 rf_diags_n_errors (const RfDiags *diags)
 {

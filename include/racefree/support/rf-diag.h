@@ -67,6 +67,11 @@ void rf_diags_stop (RfDiags *diags);
  * structures of another kind reports "nesting too deep" where it is. */
 #define RF_NESTING_MAX 256
 
+/* Adds every diagnostic FROM kept (FROM has no output set) to DIAGS, in order, as if
+ * each were added now: a stage that tries again keeps the diagnostics of the attempt
+ * that counts. */
+void rf_diags_append (RfDiags *diags, const RfDiags *from);
+
 guint rf_diags_n_errors (const RfDiags *diags);
 guint rf_diags_n_warnings (const RfDiags *diags);
 

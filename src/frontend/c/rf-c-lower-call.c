@@ -560,8 +560,11 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
         L->cur = after;
         return;
       }
+  if (lower_share_reuse (L, fn, loc))
+    return;
+  gboolean share = lower_share_begin (L, fn);
   Frame *f = lower_frame_new (fn, L->frame);
-  f->call = call;
+  f->call = share ? NULL : call;  /* a shared copy stands for every call */
   if (call && call == L->split_call)
     {
       f->split = TRUE;
@@ -569,12 +572,18 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
       f->ret_f = L->split_f;
       L->split_call = NULL;
     }
-  if (L->job->nodes->len > 1000000)
+  if (L->too_large)
+    return;
+  if (L->job->nodes->len > (L->pre.share_level < LOWER_SHARE_LEVELS ? LOWER_NODE_CAP_TRY : LOWER_NODE_CAP))
     {
-      lower_error (L, loc, "unsupported: the program is too large to inline every call (at the call of '%s')", fn->name);
+      /* rf_c_lower tries again, sharing more functions, before this is an error */
+      L->too_large = TRUE;
+      if (L->pre.share_level >= LOWER_SHARE_LEVELS)
+        lower_error (L, loc, "unsupported: the program is too large to inline every call, even with one copy of "
+                     "each function called from two places or more per thread (at the call of '%s')", fn->name);
       return;
     }
-  if (call && call->args && fn->params)
+  if (call && call->args && fn->params && !share)
     for (guint i = 0; i < fn->params->len && i < call->args->len; i++)
       g_hash_table_insert (f->args, g_ptr_array_index (fn->params, i), g_ptr_array_index (call->args, i));
   /* the entry node only starts the body (a recursive call may jump to it) */
@@ -585,11 +594,22 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
   f->ret = lower_node (L, fn->body->end);
   L->cur = entry;
   L->frame = f;
+  GArray *caller_facts = L->facts;  /* a shared copy knows nothing of its caller's locals */
+  if (share)
+    L->facts = NULL;
   lower_stmt (L, fn->body);
+  if (share)
+    {
+      if (L->facts)
+        g_array_unref (L->facts);
+      L->facts = caller_facts;
+    }
   g_autofree char *tr = g_strdup_printf ("return from %s", fn->name);
   lower_edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, tr);
   L->cur = f->ret;
   L->frame = f->up;
+  if (share)
+    lower_share_done (L, fn, f->entry, f->ret);
   lower_frame_free (f);
 }
 

@@ -427,6 +427,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
 {
   L->job = rf_program_get_job (L->prog, job_id);
   g_hash_table_remove_all (L->priv.fresh);
+  g_hash_table_remove_all (L->share_copies);
   L->job_id = job_id;
   L->svcomp_depth = 0;
   L->job->entry = lower_node (L, fn->body->loc);

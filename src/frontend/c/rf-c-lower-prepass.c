@@ -382,6 +382,7 @@ lower_prepass (Lower *L)
       g_hash_table_unref (seen);
       g_ptr_array_unref (todo);
     }
+  lower_share_plan (L);
   lower_once_sites (L);
   lower_static_writes (L);
   lower_stable_globals (L);

@@ -53,6 +53,12 @@ struct _Frame {
   GHashTable *cases;
 };
 
+/* ShareCopy: the copy of a shared function in the job being lowered: the nodes its body
+ * starts at and returns from (rf-c-lower-share.c). */
+typedef struct {
+  guint entry, ret;
+} ShareCopy;
+
 /* NoExcl: an edge of job `job` (index `edge`) that stands for a lock operation giving
  * no exclusion: `take` (a lock or trylock, a sem_wait) starts a stretch where the
  * source means to hold lock KEY, `release` ends every stretch of KEY. key and reason
@@ -131,7 +137,12 @@ typedef struct {
   GPtrArray *addr_func_list;/* same, in order of discovery */
   GHashTable *handles;      /* CDecl* -> HANDLE_* bits: how a pthread_t variable is used */
   GHashTable *calls;        /* CDecl* -> GHashTable of callee CDecl* (NULL: through a pointer) */
-  GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments */
+  GHashTable *recursive;    /* CDecl* on a call cycle: parameters not bound to arguments
+                             * (and the shared functions, which are re-entered alike) */
+  GHashTable *shared;       /* CDecl* lowered once per job, every call jumping to that copy
+                             * (rf-c-lower-share.c) */
+  guint share_level;        /* how many functions to share (rf-c-lower-share.c): 0 those an
+                             * estimate calls for, up to LOWER_SHARE_LEVELS */
   GHashTable *stable;       /* file-scope or static CDecl* that only main assigns, before it
                              * starts any thread (lower_stable_globals): fixed while threads run */
   GHashTable *chunk_bad;    /* array CDecl* some subscript may split by an index, made on
@@ -360,6 +371,10 @@ typedef struct {
   CExpr *value_skip;        /* the atomic operation whose effect on a value variable a
                              * condition is lowering (lower_value_step leaves it), or NULL */
   CDecl *pfn;               /* pre-pass: the current function */
+  GHashTable *share_copies; /* CDecl* of a shared function -> ShareCopy* (owned): its copy
+                             * in the current job, once lowered */
+  gboolean too_large;       /* a job passed the node cap (lower_inline): nothing more is
+                             * inlined, and rf_c_lower tries the next share level */
 } Lower;
 
 /* Thread handles. A pthread_t variable is a joinable handle when it is passed to
@@ -863,5 +878,19 @@ gboolean lower_svcomp_inline (Lower *L, CDecl *def, CExpr *call);
 void lower_note_accesses (Lower *L);
 void lower_apply_demotions (Lower *L);
 void lower_recursive_mutexes (Lower *L);
+
+/* rf-c-lower-share.c: functions lowered once per job when the program is too large.
+ * Levels: 0 shares what the size estimate calls for; 1 also every function called
+ * from two places or more whose estimate is at least LOWER_SHARE_MIN; 2 every function
+ * called from two places or more. A job's nodes are capped at LOWER_NODE_CAP_TRY below
+ * the last level (then the next is tried), at LOWER_NODE_CAP at the last (an error). */
+#define LOWER_SHARE_LEVELS 2
+#define LOWER_SHARE_MIN 64.0
+#define LOWER_NODE_CAP_TRY 250000
+#define LOWER_NODE_CAP 1000000
+void lower_share_plan (Lower *L);
+gboolean lower_share_reuse (Lower *L, CDecl *fn, RfLoc loc);
+gboolean lower_share_begin (Lower *L, CDecl *fn);
+void lower_share_done (Lower *L, CDecl *fn, guint entry, guint ret);
 
 G_END_DECLS

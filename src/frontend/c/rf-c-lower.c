@@ -495,6 +495,8 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.handles = g_hash_table_new (NULL, NULL);
   L->pre.calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->pre.recursive = g_hash_table_new (NULL, NULL);
+  L->pre.shared = g_hash_table_new (NULL, NULL);
+  L->share_copies = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   L->pre.stable = g_hash_table_new (NULL, NULL);
   L->pre.static_writes = g_hash_table_new (NULL, NULL);
   L->pre.addr_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
@@ -554,6 +556,8 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.handles);
   g_hash_table_unref (L->pre.calls);
   g_hash_table_unref (L->pre.recursive);
+  g_hash_table_unref (L->pre.shared);
+  g_hash_table_unref (L->share_copies);
   g_hash_table_unref (L->pre.stable);
   g_hash_table_unref (L->pre.static_writes);
   g_hash_table_unref (L->pre.addr_members);
@@ -597,12 +601,15 @@ lower_free (Lower *L)
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Lower, lower_free)
 
-RfProgram *
-rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
+/* One lowering of UNIT at share level LEVEL (rf-c-lower-share.c); *TOO_LARGE when a
+ * job passed the node cap (then, below the last level, the result is NULL with no
+ * error reported: the caller tries the next level). */
+static RfProgram *
+lower_attempt (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, guint level,
+               gboolean *too_large, GError **error)
 {
-  g_return_val_if_fail (unit != NULL, NULL);
-  static const RfCLowerOptions none = { NULL, NULL };
-  g_autoptr (Lower) L = lower_new (unit, opts ? opts : &none, diags);
+  g_autoptr (Lower) L = lower_new (unit, opts, diags);
+  L->pre.share_level = level;
   guint n_errors_before = rf_diags_n_errors (diags);
 
   lower_collect_functions (L);
@@ -703,6 +710,9 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
 
   guint n_errors = rf_diags_n_errors (diags) - n_errors_before;
   g_ptr_array_unref (entries);
+  *too_large = L->too_large;
+  if (L->too_large && level < LOWER_SHARE_LEVELS)
+    return NULL;
   if (n_errors > 0)
     {
       g_set_error (error, RF_INPUT_ERROR, RF_INPUT_ERROR_UNSUPPORTED, "%u error%s", n_errors, n_errors == 1 ? "" : "s");
@@ -710,4 +720,26 @@ rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GE
     }
   g_assert (rf_program_is_valid (L->prog));
   return g_steal_pointer (&L->prog);
+}
+
+/* Lowers UNIT, sharing more functions (rf-c-lower-share.c) each time a thread's model
+ * passes the node cap, each attempt's diagnostics kept apart until one is the answer. */
+RfProgram *
+rf_c_lower (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags, GError **error)
+{
+  g_return_val_if_fail (unit != NULL, NULL);
+  static const RfCLowerOptions none = { NULL, NULL };
+  for (guint level = 0;; level++)
+    {
+      g_autoptr (RfDiags) attempt = rf_diags_new ();
+      gboolean too_large = FALSE;
+      GError *err = NULL;
+      RfProgram *prog = lower_attempt (unit, opts ? opts : &none, attempt, level, &too_large, &err);
+      if (!prog && !err && too_large && level < LOWER_SHARE_LEVELS)
+        continue;
+      rf_diags_append (diags, attempt);
+      if (err)
+        g_propagate_error (error, err);
+      return prog;
+    }
 }
