@@ -526,6 +526,17 @@ proof_new (Search *s, GPtrArray *targets)
 RfCoverResult *
 rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
 {
+  /* Past the deadline of the run already, or cancelled: unknown at once, without the
+   * search's indices, which cost as much as the net (a large program's remaining
+   * queries would otherwise each pay that after the budget is spent). */
+  if (budget && ((budget->deadline_us > 0 && cpu_now_us () > budget->deadline_us)
+                 || (budget->cancel && *budget->cancel)))
+    {
+      RfCoverResult *late = g_new0 (RfCoverResult, 1);
+      late->verdict = RF_COVER_UNKNOWN;
+      late->interrupted = budget->cancel && *budget->cancel;
+      return late;
+    }
   Search s = { 0 };
   s.net = net;
   s.init = rf_net_peek_initial (net);
