@@ -1,7 +1,8 @@
 /* rf-c-lower-call: calls lowered: library effects, code without a body, inlining.
  *
  * Approach. A call of a function with a body is inlined (a Frame binds its parameters
- * to the argument expressions; a recursive call jumps back to the active instance). A
+ * to the argument expressions; a recursive call jumps back to the active instance, and
+ * a call of a shared function to its one copy in the thread: rf-c-lower-share.c). A
  * call of a library function of rf-c-libc.h is lowered by the builder of its effect
  * (the memory builders here, synchronisation in rf-c-lower-sync.c, threads and handlers
  * in rf-c-lower-jobs.c). Any other function without a body reads and writes what its
@@ -539,6 +540,20 @@ lower_frame_free (Frame *f)
   g_free (f);
 }
 
+/* A call of FN that jumps to a copy of its body already lowered (entry ENTRY, return
+ * RET) instead of inlining one: the copy's return may then come back here too. WHY
+ * names the copy in the edges' texts ("recursive", "shared"). */
+void
+lower_call_copy (Lower *L, CDecl *fn, guint entry, guint ret, RfLoc loc, const char *why)
+{
+  g_autofree char *t1 = g_strdup_printf ("call %s (%s)", fn->name, why);
+  g_autofree char *t2 = g_strdup_printf ("return from %s (%s)", fn->name, why);
+  lower_edge (L, L->cur, entry, RF_OP_SKIP, -1, -1, loc, t1);
+  guint after = lower_node (L, loc);
+  lower_edge (L, ret, after, RF_OP_SKIP, -1, -1, loc, t2);
+  L->cur = after;
+}
+
 /* Inlines FN's body at the current node (CALL gives the arguments, may be NULL).
  * A recursive call jumps back to the entry of the active instance and that
  * instance's return may come back after it: every call/return order is allowed,
@@ -552,12 +567,7 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
   for (Frame *f = L->frame; f; f = f->up)
     if (f->fn == fn)
       {
-        g_autofree char *t1 = g_strdup_printf ("call %s (recursive)", fn->name);
-        g_autofree char *t2 = g_strdup_printf ("return from %s (recursive)", fn->name);
-        lower_edge (L, L->cur, f->entry, RF_OP_SKIP, -1, -1, loc, t1);
-        guint after = lower_node (L, loc);
-        lower_edge (L, f->ret, after, RF_OP_SKIP, -1, -1, loc, t2);
-        L->cur = after;
+        lower_call_copy (L, fn, f->entry, f->ret, loc, "recursive");
         return;
       }
   if (lower_share_reuse (L, fn, loc))

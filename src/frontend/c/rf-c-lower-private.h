@@ -535,6 +535,7 @@ GPtrArray *lower_callback_targets (Lower *L, CExpr *arg);
 Frame *lower_frame_new (CDecl *fn, Frame *up);
 void lower_frame_free (Frame *f);
 void lower_inline (Lower *L, CDecl *fn, CExpr *call);
+void lower_call_copy (Lower *L, CDecl *fn, guint entry, guint ret, RfLoc loc, const char *why);
 void lower_call (Lower *L, CExpr *e);
 void lower_state_note (Lower *L, const RfCLibcFunc *lib, RfLoc loc);
 

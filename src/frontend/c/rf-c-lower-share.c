@@ -237,7 +237,7 @@ lower_share_plan (Lower *L)
         g_string_append_printf (names, " and %u more", n_shared - 4);
       lower_warn (L, at, "share", "the program is too large to inline every call: calls of %s share "
                   "one copy of the function's body in each thread, which may return to any of its callers and "
-                  "does not follow its arguments (model about %.0f statements)", names->str,
+                  "does not follow its arguments (estimated size then: %.0f statements and expressions)", names->str,
                   worst + total_shared);
     }
   for (guint i = 0; i < p.fns->len; i++)
@@ -263,12 +263,7 @@ lower_share_reuse (Lower *L, CDecl *fn, RfLoc loc)
   const ShareCopy *c = g_hash_table_lookup (L->share_copies, fn);
   if (!c)
     return FALSE;
-  g_autofree char *t1 = g_strdup_printf ("call %s (shared)", fn->name);
-  g_autofree char *t2 = g_strdup_printf ("return from %s (shared)", fn->name);
-  lower_edge (L, L->cur, c->entry, RF_OP_SKIP, -1, -1, loc, t1);
-  guint after = lower_node (L, loc);
-  lower_edge (L, c->ret, after, RF_OP_SKIP, -1, -1, loc, t2);
-  L->cur = after;
+  lower_call_copy (L, fn, c->entry, c->ret, loc, "shared");
   return TRUE;
 }
 
