@@ -292,19 +292,43 @@ lower_signal_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   lower_emit (L, c < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SIGNAL ? RF_OP_SIGNAL : RF_OP_BROADCAST, c, -1, loc, c < 0 ? name : NULL);
 }
 
+/* One of ROUTINES runs from the current node (none: nothing runs). */
+static void
+once_routines (Lower *L, GPtrArray *routines, RfLoc loc)
+{
+  if (routines->len == 0)
+    return;
+  if (routines->len == 1)
+    {
+      lower_inline (L, g_ptr_array_index (routines, 0), NULL);
+      return;
+    }
+  guint from = L->cur, end = lower_node (L, loc);
+  for (guint i = 0; i < routines->len; i++)
+    {
+      L->cur = from;
+      lower_inline (L, g_ptr_array_index (routines, i), NULL);
+      lower_edge (L, L->cur, end, RF_OP_SKIP, -1, -1, loc, NULL);
+    }
+  L->cur = end;
+}
+
 /* pthread_once (&o, f): the first caller takes o and runs f, then posts done$o;
  * every other caller takes done$o and posts it back. */
 void
 lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
   lower_eval (L, c_arg (e, 0));
-  CExpr *f = c_peel (c_arg (e, 1));
-  CDecl *d = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
-  if (!d)
-    {
-      lower_error (L, loc, "unsupported: pthread_once with an unknown init routine");
-      return;
-    }
+  lower_eval (L, c_arg (e, 1));
+  /* the routine: `f`, `&f`, or a pointer, any function it may denote (one of them
+   * runs); one without a body touches nothing shared (assumption 4) */
+  g_autoptr (GPtrArray) routines = lower_callback_targets (L, c_arg (e, 1));
+  g_autoptr (GString) rt = g_string_new (NULL);
+  c_expr_text (c_arg (e, 1), rt);
+  if (routines->len == 0)
+    lower_warn (L, loc, NULL, "pthread_once: the init routine '%s' has no body here: assumed to touch no shared "
+                "memory", rt->str);
+  const char *rname = routines->len == 1 ? ((CDecl *) g_ptr_array_index (routines, 0))->name : rt->str;
   /* pthread_once (&o, f). With o one known object: the first caller takes the
    * lock `o` (free at start, never released) and runs f, then posts `done$o`;
    * every other caller waits for that token and puts it back. Otherwise: f runs
@@ -314,9 +338,9 @@ lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   gint o = lower_sync_var (L, c_arg (e, 0), RF_VAR_LOCK, loc, FALSE);
   g_autofree char *done_name = o >= 0 ? g_strdup_printf ("done$%s", rf_program_get_var (L->prog, o)->name) : NULL;
   gint done = o >= 0 ? lower_var (L, done_name, RF_VAR_SEM, rf_program_get_var (L->prog, o)->loc) : -1;
-  g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, d->name);
-  g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, d->name);
-  g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, d->name);
+  g_autofree char *t_run = g_strdup_printf ("pthread_once(%s): runs %s", t->str, rname);
+  g_autofree char *t_done = g_strdup_printf ("pthread_once(%s): %s has run", t->str, rname);
+  g_autofree char *t_ran = g_strdup_printf ("pthread_once(%s): %s done", t->str, rname);
   guint start = L->cur, j = lower_node (L, loc);
   if (done >= 0)
     {
@@ -325,13 +349,13 @@ lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
       lower_edge (L, start, waited, RF_OP_TAKE, done, -1, loc, t_done);
       lower_edge (L, waited, j, RF_OP_POST, done, -1, loc, t_done);
       L->cur = run;
-      lower_inline (L, d, NULL);
+      once_routines (L, routines, loc);
       lower_edge (L, L->cur, j, RF_OP_POST, done, -1, loc, t_ran);
     }
   else
     {
       lower_edge (L, start, j, RF_OP_SKIP, -1, -1, loc, "pthread_once: already done");
-      lower_inline (L, d, NULL);
+      once_routines (L, routines, loc);
       lower_edge (L, L->cur, j, RF_OP_SKIP, -1, -1, loc, NULL);
     }
   L->cur = j;
