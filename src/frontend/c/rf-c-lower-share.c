@@ -42,7 +42,8 @@
  * callees: indices into the function table of the functions its calls name (one entry
  * per call: a function called twice is there twice), calls through pointers left out
  * (each is lowered as calls of the pointer's targets: the estimate is a guide, not a
- * bound); sites: how many calls name it. est: the inlined size with the current shared
+ * bound); sites: how many calls name it (two more when its address is taken: every
+ * call through a pointer may reach it). est: the inlined size with the current shared
  * set; state: 0 unvisited, 1 on the walk's stack, 2 done; mult: its copies in the
  * expansion being measured. */
 typedef struct {
@@ -183,6 +184,9 @@ lower_share_plan (Lower *L)
       Fn *f = &g_array_index (p.fns, Fn, i);
       for (guint k = 0; k < f->callees->len; k++)
         g_array_index (p.fns, Fn, g_array_index (f->callees, guint, k)).sites++;
+      /* an address-taken function may be called from every call through a pointer */
+      if (g_hash_table_contains (L->pre.addr_funcs, f->fn))
+        f->sites += 2;
     }
   g_autoptr (GString) names = g_string_new (NULL);
   guint n_shared = 0;
