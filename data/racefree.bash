@@ -10,12 +10,12 @@ _racefree_options()
       echo "--check --stats --backward-only --no-state-equation --max-markings --timeout --max-memory
             --total-timeout --max-errors --format --no-time --witness-dot --witness-format --witness-var
             --html --baseline --source-root --certificate --help --include --define --undef --std --entry
-            --init --no-library-state --version" ;;
+            --init --no-library-state --inline-budget --version" ;;
     model)
-      echo "--max-errors --help --include --define --undef --std --entry --init --no-library-state --version" ;;
+      echo "--max-errors --help --include --define --undef --std --entry --init --no-library-state --inline-budget --version" ;;
     net)
       echo "--format --output --slice --max-errors --help --include --define --undef --std --entry --init
-            --no-library-state --version" ;;
+            --no-library-state --inline-budget --version" ;;
     cover)
       echo "--prop --stats --backward-only --no-state-equation --timeout --max-markings --max-memory
             --total-timeout --max-errors --format --no-time --certificate --help --version" ;;

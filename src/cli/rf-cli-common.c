@@ -47,6 +47,9 @@ cli_c_args_add_entries (GOptionContext *ctx, CArgs *a)
     { "init", 0, 0, G_OPTION_ARG_STRING, &a->init, "C module: a function that runs alone before any entry", "F" },
     { "no-library-state", 0, 0, G_OPTION_ARG_NONE, &a->no_library_state,
       "C: library calls share no hidden state (no races on 'rand() state', 'localtime() state'...)", NULL },
+    { "inline-budget", 0, 0, G_OPTION_ARG_INT, &a->inline_budget,
+      "C: estimated statements per thread past which functions called from several places share one copy (default 20000)",
+      "N" },
     { NULL },
   };
   g_option_context_add_main_entries (ctx, entries, NULL);
@@ -92,7 +95,7 @@ cli_driver_options (const CArgs *a, const char *prop)
   return (RfDriverOptions) {
     { (const char *const *) a->include_dirs, (const char *const *) a->defines,
       (const char *const *) a->undefs, a->std, NULL },
-    { (const char *const *) a->entries, a->init, a->no_library_state },
+    { (const char *const *) a->entries, a->init, a->no_library_state, a->inline_budget },
     prop,
   };
 }
@@ -340,6 +343,12 @@ cli_load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOpti
     {
       rf_out_printf (err, "racefree %s: error: --max-errors must be a number of errors from 0 (no limit) to %u\n"
                      "Try 'racefree %s --help'.\n", cmd, G_MAXUINT, cmd);
+      return FALSE;
+    }
+  if (opts->lower.inline_budget < 0)
+    {
+      rf_out_printf (err, "racefree %s: error: --inline-budget must be a number of statements, 1 or more "
+                     "(0: the default)\nTry 'racefree %s --help'.\n", cmd, cmd);
       return FALSE;
     }
   RfDiags *diags = rf_check_result_get_diags (res);

@@ -31,6 +31,7 @@ typedef struct {
   char **include_dirs, **defines, **undefs, **entries;
   char *std, *init;
   gboolean no_library_state;
+  gint inline_budget;
 } CArgs;
 
 void cli_c_args_clear (CArgs *a);

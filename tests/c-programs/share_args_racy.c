@@ -6,9 +6,10 @@
 // through it would be lost and `open` proved race-free. (`mine` is reported too: the
 // shared copy's p may point to it whichever thread runs it, a false alarm of the
 // coarser model.)
+// args: --inline-budget 5000
 // expect: open RACE
 // expect: mine RACE
-// expect-race-at: open 19 19
+// expect-race-at: open 20 20
 // fixed-twin: share_chain.c
 #include <pthread.h>
 #include <stdio.h>

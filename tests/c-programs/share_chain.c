@@ -4,6 +4,7 @@
 // the program is too large to inline every call); the copy may return to any of its
 // callers, which keeps every real run. Every update of `total` is under `lock`, in the
 // shared record (), so the coarser model still proves it.
+// args: --inline-budget 5000
 // expect: total race-free
 // racy-twin: share_chain_racy.c share_args_racy.c
 #include <pthread.h>

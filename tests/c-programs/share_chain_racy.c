@@ -1,7 +1,8 @@
 // Racy twin of share_chain.c: stage 7 also counts `total` itself, without the lock,
 // between its two calls of stage 6. The shared copies keep that access and the race.
+// args: --inline-budget 5000
 // expect: total RACE
-// expect-race-at: total 16 27
+// expect-race-at: total 17 28
 // fixed-twin: share_chain.c
 #include <pthread.h>
 #include <stdio.h>

@@ -35,8 +35,9 @@
 #include <string.h>
 
 /* Estimated size of a thread's model (statements and expressions inlined) past which
- * functions are shared. The lowering makes about 10^5 statements a second. */
-#define LOWER_SHARE_BUDGET 5000.0
+ * functions are shared, unless --inline-budget says otherwise. The lowering makes
+ * about 10^5 statements a second; the search slows down well before that. */
+#define LOWER_SHARE_BUDGET 20000.0
 
 /* Fn: a function with a body, for the estimate. own: its statements and expressions;
  * callees: indices into the function table of the functions its calls name (one entry
@@ -192,6 +193,7 @@ lower_share_plan (Lower *L)
   guint n_shared = 0;
   RfLoc at = RF_LOC_NONE;
   double worst = 0, total_shared = 0;
+  double budget = L->opts->inline_budget > 0 ? L->opts->inline_budget : LOWER_SHARE_BUDGET;
   for (;;)
     {
       /* the largest expansion with the current choice */
@@ -202,7 +204,7 @@ lower_share_plan (Lower *L)
       for (guint i = 0; i < p.fns->len; i++)
         if (estimate (&p, i) > worst)
           worst = g_array_index (p.fns, Fn, i).est, root = i;
-      if (worst + total_shared <= LOWER_SHARE_BUDGET && L->pre.share_level == 0)
+      if (worst + total_shared <= budget && L->pre.share_level == 0)
         break;
       /* share the function whose copies beyond the first weigh most in it */
       multiply (&p, root);

@@ -21,12 +21,15 @@ G_BEGIN_DECLS
 /* RfCLowerOptions: entries: --entry function names (NULL-terminated or NULL: every
  * non-static function with a body in module mode); init: --init function or NULL;
  * no_library_state: --no-library-state, calls of library functions do not access
- * their hidden state (rand's seed, localtime's buffer...: see docs/c-library.md).
- * Strings borrowed. */
+ * their hidden state (rand's seed, localtime's buffer...: see docs/c-library.md);
+ * inline_budget: --inline-budget, the estimated size of a thread's model (statements
+ * and expressions) past which functions are shared (docs/c-model.md, Programs too
+ * large to inline), 0 for the default. Strings borrowed. */
 typedef struct {
   const char *const *entries;
   const char *init;
   gboolean no_library_state;
+  gint inline_budget;
 } RfCLowerOptions;
 
 /* Lowers UNIT. Warnings and errors go to DIAGS. Returns the program (owned), or NULL
