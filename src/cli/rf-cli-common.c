@@ -333,7 +333,7 @@ cli_write_diags (const RfDiags *diags, RfOut *err)
  * after MAX_ERRORS errors (0: none). Diagnostics go to ERR as they are found, never
  * kept. FALSE after a message in ERR: a usage error for a wrong number of files or a
  * negative MAX_ERRORS, else the diagnostics and a note when they were cut short, or
- * the error itself when there are none. */
+ * the error itself when there are none; a usage error for a negative --inline-budget. */
 gboolean
 cli_load_inputs (RfCheckResult *res, RfDriverProduct product, const RfDriverOptions *opts,
                  gint64 max_errors, RfOut *err, const char *cmd)
