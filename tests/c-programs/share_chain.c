@@ -6,7 +6,7 @@
 // shared record (), so the coarser model still proves it.
 // args: --inline-budget 5000
 // expect: total race-free
-// racy-twin: share_chain_racy.c share_args_racy.c
+// racy-twin: share_chain_racy.c share_args_racy.c share_dispatch_racy.c
 #include <pthread.h>
 #include <stdio.h>
 
