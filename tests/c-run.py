@@ -87,7 +87,7 @@ def verdicts(stdout):
     for line in stdout.splitlines():
         if DEADLOCK_LINE.match(line):
             continue
-        m = re.match(r"^(\S.*?): (RACE|race-free \(proved\)|unknown.*)$", line)
+        m = re.match(r"^(\S.*?): (RACE|race-free \(proved(: .*)?\)|unknown.*)$", line)
         if m:
             v = m.group(2)
             got[m.group(1)] = "race-free" if v.startswith("race-free") else "unknown" if v.startswith("unknown") else v
@@ -354,7 +354,7 @@ def split_args(args):
     for a in it:
         if a in ("--max-markings", "--timeout", "--check"):
             budget += [a, next(it, "")]
-        elif a == "--no-state-equation" or a.startswith(("--max-markings=", "--timeout=", "--check=")):
+        elif a in ("--no-state-equation", "--search-only") or a.startswith(("--max-markings=", "--timeout=", "--check=")):
             budget.append(a)
         else:
             front.append(a)

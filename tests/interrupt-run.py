@@ -51,7 +51,7 @@ def main():
 
         # text: interrupt once verdicts are coming
         start = time.monotonic()
-        p = subprocess.Popen([binary, "check", src], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        p = subprocess.Popen([binary, "check", "--search-only", src], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                              env=env)
         first = [p.stdout.readline() for _ in range(3)]
         searching = time.monotonic() - start   # the program read, the handler in place
@@ -70,7 +70,7 @@ def main():
 
         # JSON and SARIF: a whole document
         for fmt in ("json", "sarif"):
-            p = subprocess.Popen([binary, "check", "--format", fmt, src], stdout=subprocess.PIPE,
+            p = subprocess.Popen([binary, "check", "--search-only", "--format", fmt, src], stdout=subprocess.PIPE,
                                  stderr=subprocess.PIPE, text=True, env=env)
             time.sleep(searching + 0.5)
             p.send_signal(signal.SIGINT)

@@ -85,7 +85,7 @@ def run_one_tty(binary, root, args):
 
 def main():
     binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    check_args = ["check", "--no-state-equation", "examples/prods_cons.sml"]
+    check_args = ["check", "--search-only", "--no-state-equation", "examples/prods_cons.sml"]
     racy_args = ["check", "--backward-only", "examples/counter.sml"]
 
     code0, out0, err0 = run(binary, root, check_args, False, progress=False)
@@ -94,7 +94,7 @@ def main():
     check(err.startswith("\rbuffer: ") and " kept, " in err and " frontier, " in err
           and " markings/s, " in err, "terminal: progress lines name the variable and the counts: %r" % err[:120])
     check("\rcount: " in err, "terminal: the next variable's search shows its own name")
-    _, _, errb = run(binary, root, ["check", "--no-state-equation", "--max-markings", "100000", "--timeout", "100",
+    _, _, errb = run(binary, root, ["check", "--search-only", "--no-state-equation", "--max-markings", "100000", "--timeout", "100",
                                     "--total-timeout", "500", "examples/prods_cons.sml"], True)
     check(re.search(r"\rbuffer: \d+ kept \(max 100000\), \d+ frontier, \d+ markings/s, [0-9.]+ s "
                     r"\(timeout 100 s\), \d+ s left in all", errb),

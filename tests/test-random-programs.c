@@ -99,6 +99,8 @@ typedef struct {
   guint64 pruned;          /* predecessors the invariants pruned, over all runs */
   guint inv_helped;        /* queries whose backward search added fewer markings with them */
   guint certified;         /* race-free verdicts whose certificate the checker accepted */
+  guint quick[RF_RACE_PROOF_KINDS];  /* rf_race_check's race-free verdicts by argument
+                                        (rf-race-quick.h), each checked against the search */
   guint64 places;
   guint64 transitions;
   guint64 oracle_states;
@@ -1703,6 +1705,8 @@ program_case (guint case_no, Counts *c)
       c->pruned += rk->stats.pruned;
       c->inv_helped += rk->verdict != RF_COVER_UNKNOWN && rb->stats.conf > rk->stats.conf;
       c->certified += rk->verdict == RF_COVER_SAFE;
+      for (guint k = 0; rv && k < RF_RACE_PROOF_KINDS; k++)
+        c->quick[k] += (rv->proof & (1u << k)) != 0;
       c->oracle_states += o->n_states;
       c->prog_decided += p >= 0;
 
@@ -1905,6 +1909,9 @@ test_random_programs (void **state)
           " decided by the program search, %u of them races only in the net; %u edges only"
           " the net takes; %u certificates checked\n", config.seed, c.rw_programs, c.rw_claims,
           c.rw_decided, c.rw_extra_races, c.rw_extra_edges, c.certified);
+  printf ("random-programs: [seed %u] race-free verdicts of rf_race_check by argument: search %u, read-only %u,"
+          " one-thread %u, alone %u, lock %u, rwlock %u\n", config.seed, c.quick[0], c.quick[1], c.quick[2],
+          c.quick[3], c.quick[4], c.quick[5]);
   fflush (stdout);
 
   assert_int_equal (c.disagreements, 0);
@@ -1931,6 +1938,9 @@ test_random_programs (void **state)
       assert_true (c.rw_decided > 0);
       assert_true (c.rw_extra_races * 100 <= c.rw_decided * 5);
       assert_true (c.certified * 100 >= c.race_free * 50);
+      /* the quick arguments are tried (and agree with the search: above) */
+      for (guint k = 0; k < RF_RACE_PROOF_KINDS; k++)
+        assert_true (c.quick[k] > 0);
     }
 }
 

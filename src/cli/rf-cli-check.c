@@ -277,7 +277,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
-  gboolean no_time = FALSE;
+  gboolean no_time = FALSE, search_only = FALSE;
   g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL, *baseline = NULL;
   g_autofree char *source_root = NULL;
   GOptionEntry entries[] = {
@@ -285,6 +285,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print #Conf, #Subsum, #Iter per variable", NULL },
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
     { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
+    { "search-only", 0, 0, G_OPTION_ARG_NONE, &search_only, "Decide every variable by the search (no quick proof tried first)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
     { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
@@ -355,6 +356,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree const char **files = cli_positional (argc, argv);
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   rf_check_result_set_checks (res, checks);
+  rf_check_result_set_quick (res, !search_only);
   RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
   if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
     return RF_EXIT_INPUT;

@@ -201,7 +201,8 @@ settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cach
           RfRaceVerdict *rv = g_hash_table_lookup (cache, GINT_TO_POINTER (var->guard));
           if (!rv)
             {
-              rv = rf_race_check_var (prog, rf_check_result_get_net (res), (guint) var->guard,
+              rv = rf_race_check_var (prog, rf_check_result_get_net (res), rf_check_result_get_quick (res),
+                                      (guint) var->guard,
                                       budget ? &guard_budget : NULL);
               g_hash_table_insert (cache, GINT_TO_POINTER (var->guard), rv);
             }
@@ -227,7 +228,7 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
         continue;
       RfRaceVerdict *rv = NULL;
       if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
-        rv = rf_race_check_var (prog, net, v, budget);
+        rv = rf_race_check_var (prog, net, rf_check_result_get_quick (res), v, budget);
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))
         return FALSE;

@@ -64,6 +64,8 @@ struct _RfCheckResult {
   RfDiags *diags;        /* owned */
   RfProgram *prog;       /* owned, or NULL */
   RfNet *net;            /* owned, or NULL */
+  RfRaceQuick *quick;    /* owned, or NULL; made for net (NULL while net is) */
+  gboolean no_quick;     /* the quick arguments are off */
   GPtrArray *targets;    /* RfMarking*, owned, or NULL */
   GPtrArray *verdicts;   /* RfRaceVerdict*, owned, in var id order */
   RfCoverResult *cover;  /* owned, or NULL */
@@ -106,6 +108,7 @@ rf_check_result_free (RfCheckResult *res)
   g_ptr_array_unref (res->deadlocks);
   rf_cover_result_free (res->cover);
   g_clear_pointer (&res->targets, g_ptr_array_unref);
+  rf_race_quick_free (res->quick);
   rf_net_free (res->net);
   rf_program_free (res->prog);
   rf_diags_free (res->diags);
@@ -214,6 +217,7 @@ rf_check_result_forget_value (RfCheckResult *res, guint var)
 {
   g_return_if_fail (res->prog != NULL && rf_check_result_get_verdicts (res)->len == 0);
   rf_program_forget_value (res->prog, var);
+  g_clear_pointer (&res->quick, rf_race_quick_free);
   g_clear_pointer (&res->net, rf_net_free);
 }
 
@@ -228,6 +232,22 @@ const RfNet *
 rf_check_result_get_net (const RfCheckResult *res)
 {
   return res->net;
+}
+
+const RfRaceQuick *
+rf_check_result_get_quick (RfCheckResult *res)
+{
+  if (!res->quick && res->net && !res->no_quick)
+    res->quick = rf_race_quick_new (res->net);
+  return res->quick;
+}
+
+void
+rf_check_result_set_quick (RfCheckResult *res, gboolean on)
+{
+  res->no_quick = !on;
+  if (!on)
+    g_clear_pointer (&res->quick, rf_race_quick_free);
 }
 
 void

@@ -2,41 +2,6 @@
  * the racing accesses of each race, worked out once for every report. */
 #include "rf-race.h"
 
-/* AccessPlace: a control place of a thread in the middle of an access of one variable. */
-typedef struct {
-  guint place;
-  gboolean write;
-} AccessPlace;
-
-static gint
-access_place_cmp (gconstpointer a, gconstpointer b)
-{
-  guint pa = ((const AccessPlace *) a)->place, pb = ((const AccessPlace *) b)->place;
-  return pa < pb ? -1 : pa > pb;
-}
-
-/* The places threads reach by beginning an access of R (reads) or W (writes), in place
- * order: the pc_to of the transitions that put a token on R or W. */
-static GArray *
-access_places (const RfNet *net, gint r, gint w)
-{
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (AccessPlace));
-  g_autofree gboolean *seen = g_new0 (gboolean, MAX (rf_net_n_places (net), 1));
-  for (guint ti = 0; ti < rf_net_n_transitions (net); ti++)
-    {
-      const RfTransition *t = rf_net_get_transition (net, ti);
-      for (guint i = 0; i < t->n_post && t->pc_to >= 0; i++)
-        if (((gint) t->post[i].place == r || (gint) t->post[i].place == w) && !seen[t->pc_to])
-          {
-            AccessPlace a = { t->pc_to, (gint) t->post[i].place == w };
-            seen[t->pc_to] = TRUE;
-            g_array_append_val (out, a);
-          }
-    }
-  g_array_sort (out, access_place_cmp);
-  return out;
-}
-
 /* The race targets. Read_v holds one token per thread in the middle of a read of v
  * (each begin transition moves a thread to its access place and puts a token on Read_v,
  * each end transition takes both back), Write_v alike. So {Write_v*2} and {Read_v,
@@ -58,14 +23,14 @@ rf_race_targets (const RfNet *net, guint var)
   gint r = rf_net_find_var_place (net, RF_PLACE_READ, var);
   gint w = rf_net_find_var_place (net, RF_PLACE_WRITE, var);
   g_return_val_if_fail (r >= 0 && w >= 0, targets);
-  g_autoptr (GArray) acc = access_places (net, r, w);
+  g_autoptr (GArray) acc = rf_race_access_places (net, var);
   gboolean emptied = FALSE;
   for (guint ti = 0; ti < rf_net_n_transitions (net) && !emptied; ti++)
     {
       const RfTransition *t = rf_net_get_transition (net, ti);
       for (guint i = 0; i < t->n_resets && !emptied; i++)
         for (guint a = 0; a < acc->len && !emptied; a++)
-          emptied = g_array_index (acc, AccessPlace, a).place == t->resets[i];
+          emptied = g_array_index (acc, RfAccessPlace, a).place == t->resets[i];
     }
   if (rf_net_n_rwlock_claims (net) > 0 || emptied)
     {
@@ -73,8 +38,8 @@ rf_race_targets (const RfNet *net, guint var)
       for (guint a = 0; a < acc->len; a++)
         for (guint b = a; b < acc->len; b++)
           {
-            const AccessPlace *pa = &g_array_index (acc, AccessPlace, a);
-            const AccessPlace *pb = &g_array_index (acc, AccessPlace, b);
+            const RfAccessPlace *pa = &g_array_index (acc, RfAccessPlace, a);
+            const RfAccessPlace *pb = &g_array_index (acc, RfAccessPlace, b);
             if (!pa->write && !pb->write)
               continue;
             if (rf_net_rwlock_excludes (net, pa->place, pb->place))
@@ -370,6 +335,7 @@ rf_race_verdict_free (RfRaceVerdict *v)
   rf_interleaving_free (v->interleaving);
   g_clear_pointer (&v->sites, g_array_unref);
   g_clear_pointer (&v->notes, g_ptr_array_unref);
+  g_free (v->argument);
   g_free (v);
 }
 
@@ -393,18 +359,29 @@ describe_race (const RfProgram *prog, const RfNet *net, RfRaceVerdict *rv)
 }
 
 RfRaceVerdict *
-rf_race_check_var (const RfProgram *prog, const RfNet *net, guint var, const RfCoverBudget *budget)
+rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, guint var,
+                   const RfCoverBudget *budget)
 {
   const RfVar *v = rf_program_get_var (prog, var);
   g_return_val_if_fail (v->kind == RF_VAR_DATA, NULL);
-  g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
   RfRaceVerdict *rv = g_new0 (RfRaceVerdict, 1);
   rv->var = var;
   rv->name = g_strdup (v->name);
+  gint64 start = rf_cover_cpu_time_us ();
+  if (quick && !(budget && budget->certify) && rf_race_quick_prove (quick, var, &rv->proof, &rv->argument))
+    {
+      rv->result = g_new0 (RfCoverResult, 1);
+      rv->result->verdict = RF_COVER_SAFE;
+      rv->result->stats.seconds = (rf_cover_cpu_time_us () - start) / 1e6;
+      return rv;
+    }
+  g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
   /* The progress display names the variable being searched. */
   RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
   b.progress_label = v->name;
   rv->result = rf_cover_run (net, targets, &b);
+  if (rv->result->verdict == RF_COVER_SAFE)
+    rv->proof = RF_RACE_PROOF_SEARCH;
   if (rv->result->verdict == RF_COVER_UNSAFE)
     {
       const RfWitness *w = rv->result->witness;   /* replayed by rf_cover_run */
@@ -419,9 +396,10 @@ GPtrArray *
 rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget)
 {
   GPtrArray *verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
+  g_autoptr (RfRaceQuick) quick = rf_race_quick_new (net);
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     if (rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
-      g_ptr_array_add (verdicts, rf_race_check_var (prog, net, v, budget));
+      g_ptr_array_add (verdicts, rf_race_check_var (prog, net, quick, v, budget));
   return verdicts;
 }
 

@@ -373,6 +373,12 @@ append_summary (const Page *pg, GString *out)
       const RfSuppression *sup = rf_check_result_race_suppression (pg->res, rv);
       g_string_append_printf (out, "</td><td><span class=\"verdict %s\">%s</span>", verdict_class (v),
                               verdict_text (v));
+      if (rv->argument)
+        {
+          g_string_append (out, " <span class=\"proof\">(");
+          html_escape (out, rv->argument);
+          g_string_append (out, ")</span>");
+        }
       if (sup->kind)
         {
           g_string_append (out, " (suppressed: ");

@@ -262,6 +262,29 @@ write_tool_and_inputs (RfJson *j, const RfCheckResult *res)
   rf_json_end_array (j);
 }
 
+/* "proof": the arguments of a race-free verdict by name (rf_race_proof_kind_name),
+ * "argument": a quick argument in words (null after a search); both null otherwise. */
+static void
+write_proof (RfJson *j, const RfRaceVerdict *rv)
+{
+  rf_json_key (j, "proof");
+  if (!rv->proof)
+    rf_json_null (j);
+  else
+    {
+      rf_json_begin_array_inline (j);
+      for (guint k = 0; k < RF_RACE_PROOF_KINDS; k++)
+        if (rv->proof & (1u << k))
+          rf_json_string (j, rf_race_proof_kind_name (1u << k));
+      rf_json_end_array (j);
+    }
+  rf_json_key (j, "argument");
+  if (rv->argument)
+    rf_json_string (j, rv->argument);
+  else
+    rf_json_null (j);
+}
+
 static void
 write_statistics (RfJson *j, const RfCoverStats *st, const RfReportOptions *opts)
 {
@@ -570,6 +593,7 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       write_finding (&j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv));
       write_accesses (&j, prog, net, rv);
       write_witness (&j, prog, net, rv->interleaving);
+      write_proof (&j, rv);
       write_statistics (&j, &rv->result->stats, opts);
       rf_json_end_object (&j);
     }

@@ -108,7 +108,10 @@ rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
   switch (r->verdict)
     {
     case RF_COVER_SAFE:
-      g_string_append_printf (out, "%s: race-free (proved)\n", rv->name);
+      if (rv->argument)
+        g_string_append_printf (out, "%s: race-free (proved: %s)\n", rv->name, rv->argument);
+      else
+        g_string_append_printf (out, "%s: race-free (proved)\n", rv->name);
       break;
     case RF_COVER_UNSAFE:
       {

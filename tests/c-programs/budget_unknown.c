@@ -1,6 +1,6 @@
 // A search budget too small to decide (Prods/Cons with --max-markings 2, without the
 // state equation): each location is unknown, never a guess, and the exit status is 3.
-// args: --no-state-equation --max-markings 2
+// args: --search-only --no-state-equation --max-markings 2
 // expect: count race-free
 // known-gap: count unknown: --max-markings 2 stops the search before it decides
 // expect: buffer[] race-free

@@ -63,6 +63,11 @@ void rf_check_result_forget_value (RfCheckResult *res, guint var);
 /* The net (takes NET): built from the program, or read from a net input. */
 void rf_check_result_take_net (RfCheckResult *res, RfNet *net);
 const RfNet *rf_check_result_get_net (const RfCheckResult *res);
+/* The quick arguments for the net (rf-race-quick.h), made on first use and dropped
+ * with the net; NULL while there is no net, or when they are off. */
+const RfRaceQuick *rf_check_result_get_quick (RfCheckResult *res);
+/* Whether the race checks try the quick arguments before a search (default TRUE). */
+void rf_check_result_set_quick (RfCheckResult *res, gboolean on);
 
 /* The targets of a net input (takes TARGETS: RfMarking*, owned). NULL otherwise. */
 void rf_check_result_take_targets (RfCheckResult *res, GPtrArray *targets);

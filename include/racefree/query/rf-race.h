@@ -11,6 +11,7 @@
 #include "rf-cover.h"
 #include "rf-net.h"
 #include "rf-program.h"
+#include "rf-race-quick.h"
 
 G_BEGIN_DECLS
 
@@ -78,7 +79,10 @@ GArray *rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const
 
 /* RfRaceVerdict: the answer for one data variable, with what every report says of a
  * race computed once. Invariant: interleaving, target, sites and notes are non-NULL
- * exactly when the result is unsafe; lead < sites->len unless sites is empty. */
+ * exactly when the result is unsafe; lead < sites->len unless sites is empty; proof is
+ * nonzero exactly when the result is safe, and argument non-NULL exactly when proof is
+ * not RF_RACE_PROOF_SEARCH (a quick argument, rf-race-quick.h: then the result holds
+ * no search, its stats are zero but for the seconds the argument took). */
 typedef struct {
   guint var;
   char *name;              /* owned */
@@ -91,6 +95,8 @@ typedef struct {
                             * first write, else 0 */
   GPtrArray *notes;        /* char*, owned: why the racing accesses are not protected,
                             * every site's why once, in site order */
+  RfRaceProof proof;       /* the arguments of a race-free verdict (flags) */
+  char *argument;          /* owned: the quick argument in words, or NULL */
 } RfRaceVerdict;
 
 void rf_race_verdict_free (RfRaceVerdict *v);
@@ -100,13 +106,15 @@ void rf_race_verdict_free (RfRaceVerdict *v);
  * places with a write among them ({pa*2} for two threads on one). RfMarking*, owned. */
 GPtrArray *rf_race_targets (const RfNet *net, guint var);
 
-/* The verdict for data variable VAR of PROG (its net NET): one coverability search
- * with BUDGET (may be NULL) and progress_label set to the variable's name. Owned. */
-RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, guint var,
-                                  const RfCoverBudget *budget);
+/* The verdict for data variable VAR of PROG (its net NET): QUICK's arguments first
+ * (QUICK, made for NET, may be NULL: none; they are not tried when BUDGET asks for a
+ * certificate, which only a search gives), else one coverability search with BUDGET
+ * (may be NULL) and progress_label set to the variable's name. Owned. */
+RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick,
+                                  guint var, const RfCoverBudget *budget);
 
-/* One verdict per data variable, in var id order (rf_race_check_var on each).
- * RfRaceVerdict*, owned. */
+/* One verdict per data variable, in var id order (rf_race_check_var on each, with
+ * the quick arguments). RfRaceVerdict*, owned. */
 GPtrArray *rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget);
 
 /* How many of VERDICTS (RfRaceVerdict*) are races, race-free and unknown. */
