@@ -543,7 +543,7 @@ alone_at (const RfRaceQuick *q, guint a, guint b)
     return FALSE;
   if (q->alone[a] & ALL_OTHERS)
     return TRUE;
-  return jb >= 0 && jb < 63 && jb != ja && (q->alone[a] & ((guint64) 1 << jb));
+  return jb >= 0 && jb < QUICK_MAX_JOBS && jb != ja && (q->alone[a] & ((guint64) 1 << jb));
 }
 
 /* The invariant excluding threads on A and B at once, or -1. */
