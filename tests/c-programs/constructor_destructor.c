@@ -1,9 +1,10 @@
 // A constructor starts a thread before main runs, and a destructor reads at exit what
-// that thread keeps writing. Both are called by code racefree does not see (the C
-// runtime), so each is a job type run by any number of threads at any time.
+// that thread keeps writing. The constructor runs in main's thread before main's body;
+// the destructor, called at exit while other threads may run, is a job type run by any
+// number of threads at any time.
 // expect: ticks RACE
-// expect-stderr: warning: 'start_ticker' is a constructor or destructor, run before main or at exit: assumed called by any number of threads at any time
-// expect-stderr: warning: 'report' is a constructor or destructor, run before main or at exit: assumed called by any number of threads at any time
+// expect-stderr: warning: 'start_ticker' is a constructor: assumed run by main's thread before main, at most once, in any order with the other constructors
+// expect-stderr: warning: 'report' is a destructor, run at exit while other threads may run: assumed called by any number of threads at any time
 // fixed-twin: constructor_destructor_fixed.c
 #include <pthread.h>
 #include <stdio.h>

@@ -1,7 +1,7 @@
 // The fixed twin of constructor_destructor.c: the thread the constructor starts and
 // the destructor both use the lock.
 // expect: ticks race-free
-// expect-stderr: warning: 'start_ticker' is a constructor or destructor, run before main or at exit: assumed called by any number of threads at any time
+// expect-stderr: warning: 'start_ticker' is a constructor: assumed run by main's thread before main, at most once, in any order with the other constructors
 // racy-twin: constructor_destructor.c
 #include <pthread.h>
 #include <stdio.h>

@@ -43,7 +43,8 @@ typedef enum {
   RF_C_LIBC_SCANF,        /* reads the format, writes through every later pointer */
   RF_C_LIBC_SSCANF,       /* reads arguments 1 and 2, writes through every later pointer */
   RF_C_LIBC_SORT,         /* qsort: reads and writes the array, calls the comparator back */
-  RF_C_LIBC_SEARCH,       /* bsearch: reads its pointer arguments, calls the comparator back */
+  RF_C_LIBC_SEARCH,       /* bsearch, ftw: reads its pointer arguments, calls its function
+                           * arguments back */
   RF_C_LIBC_ALLOC,        /* a new object of the call's allocation site */
   RF_C_LIBC_REALLOC,      /* reads and writes through argument 1 (its object may move) */
   RF_C_LIBC_FREE,         /* writes through argument 1 */

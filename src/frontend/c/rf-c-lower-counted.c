@@ -123,6 +123,16 @@ lower_ident_decl (CExpr *e)
   return e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
 }
 
+CDecl *
+lower_func_named (Lower *L, CExpr *e)
+{
+  e = c_peel (e);
+  if (e && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    e = c_peel (e->a);
+  return e && e->kind == C_EXPR_IDENT && e->decl && e->decl->kind == C_DECL_FUNC && e->decl->name
+         ? lower_func_def (L, e->decl->name) : NULL;
+}
+
 /* Width in bits and signedness of integer type T; FALSE for any other type. */
 static gboolean
 int_width (Lower *L, CType *t, guint *bits, gboolean *is_signed)

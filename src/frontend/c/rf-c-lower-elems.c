@@ -373,10 +373,7 @@ writes_indexed (CExpr *e, gpointer data)
 static gboolean
 routine_walk (Lower *L, CExpr *create, WriteScan *w, CVisitResult (*expr) (CExpr *, gpointer))
 {
-  CExpr *f = c_peel (c_arg (create, 2));
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
-    f = c_peel (f->a);
-  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
+  CDecl *fn = lower_func_named (L, c_arg (create, 2));
   if (!fn || !fn->body || !fn->params || fn->params->len == 0)
     return fn == NULL;
   g_autoptr (GHashTable) vars = g_hash_table_new (NULL, NULL);
@@ -422,10 +419,7 @@ passes_index (CExpr *e, gpointer data)
 static gboolean
 routine_sets_tls (Lower *L, CExpr *create)
 {
-  CExpr *f = c_peel (c_arg (create, 2));
-  if (f && f->kind == C_EXPR_UNARY && f->op == C_OP_ADDR)
-    f = c_peel (f->a);
-  CDecl *fn = f && f->kind == C_EXPR_IDENT ? lower_func_def (L, f->text) : NULL;
+  CDecl *fn = lower_func_named (L, c_arg (create, 2));
   if (!fn || !fn->body || !fn->params || fn->params->len == 0 || fn->body->kind != C_STMT_COMPOUND)
     return FALSE;
   for (guint i = 0; fn->body->items && i < fn->body->items->len; i++)

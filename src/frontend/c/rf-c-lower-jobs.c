@@ -423,7 +423,7 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
 
 /* Lowers job JOB as the body of FN (and, for an init job, the creation loop). */
 void
-lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
+lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *create_after)
 {
   L->job = rf_program_get_job (L->prog, job_id);
   g_hash_table_remove_all (L->priv.fresh);
@@ -438,6 +438,34 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after)
   f->entry = L->job->entry;
   f->ret = L->exit_node;
   L->frame = f;
+  if (run_first && run_first->len > 0)
+    {
+      /* post once$F for each F; while (*) { take once$F; F (); or ... }: each at most
+       * once, in any order (the pseudo-semaphore once$F holds one token until F runs) */
+      guint loop = lower_node (L, fn->body->loc);
+      g_autoptr (GArray) once = g_array_new (FALSE, FALSE, sizeof (gint));
+      for (guint i = 0; i < run_first->len; i++)
+        {
+          CDecl *g = g_ptr_array_index (run_first, i);
+          g_autofree char *name = g_strdup_printf ("once$%s", g->name);
+          gint sem = lower_var (L, name, RF_VAR_SEM, g->loc);
+          g_array_append_val (once, sem);
+          guint next = i + 1 < run_first->len ? lower_node (L, g->loc) : loop;
+          lower_edge (L, L->cur, next, sem < 0 ? RF_OP_SKIP : RF_OP_POST, sem, -1, g->loc, NULL);
+          L->cur = next;
+        }
+      for (guint i = 0; i < run_first->len; i++)
+        {
+          CDecl *g = g_ptr_array_index (run_first, i);
+          gint sem = g_array_index (once, gint, i);
+          g_autofree char *why = g_strdup_printf ("runs %s first", g->name);
+          L->cur = lower_node (L, g->loc);
+          lower_edge (L, loop, L->cur, sem < 0 ? RF_OP_SKIP : RF_OP_TAKE, sem, -1, g->loc, why);
+          lower_inline (L, g, NULL);
+          lower_edge (L, L->cur, loop, RF_OP_SKIP, -1, -1, g->loc, NULL);
+        }
+      L->cur = loop;
+    }
   if (create_after)
     {
       f->ret = lower_node (L, fn->body->end);
@@ -668,12 +696,48 @@ lower_entry_jobs (Lower *L, CDecl *fn, RfStartKind start)
   return ids;
 }
 
+/* Adds to OUT (once) the bodies of the functions declared with attribute ATTR
+ * ("constructor" or "destructor"), in file order. */
+static void
+attributed (Lower *L, const char *attr, GPtrArray *out)
+{
+  for (guint i = 0; i < L->decls->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (L->decls, i);
+      for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
+        {
+          CDecl *def = lower_func_def (L, d->name);
+          if (strstr (g_ptr_array_index (d->attrs, k), attr) && def && !g_ptr_array_find (out, def, NULL))
+            g_ptr_array_add (out, def);
+        }
+    }
+}
+
+/* A program's constructors run in main's thread before main (ELF's .init_array, in an
+ * order their priorities fix or the link does): lower_job runs them first in main's
+ * job, each at most once, in any order (warning once each). */
+GPtrArray *
+lower_constructors (Lower *L)
+{
+  GPtrArray *out = g_ptr_array_new ();
+  attributed (L, "constructor", out);
+  for (guint i = 0; i < out->len; i++)
+    {
+      CDecl *d = g_ptr_array_index (out, i);
+      g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
+      lower_warn (L, d->loc, key, "'%s' is a constructor: assumed run by main's thread before main, at most once, "
+                 "in any order with the other constructors", d->name);
+    }
+  return out;
+}
+
 /* Functions whose address reaches code without a body (qsort's comparator, an atexit
  * handler, a thrd_create start routine, a destructor given to pthread_key_create...),
- * and functions with a constructor or destructor attribute:
- * that code may call them at any time, from any thread, any number of times, so each
- * is a job type started by any number of threads at once (as a module entry), its
- * parameters pointing anywhere. */
+ * functions with a destructor attribute, and in module mode those with a constructor
+ * attribute (run when the module is loaded, by code racefree does not see): that code
+ * may call them at any time, from any thread, any number of times, so each is a job
+ * type started by any number of threads at once (as a module entry), its parameters
+ * pointing anywhere. */
 void
 lower_callback_jobs (Lower *L)
 {
@@ -681,30 +745,30 @@ lower_callback_jobs (Lower *L)
     return;
   g_autoptr (GPtrArray) fns = rf_c_points_escaped_functions (L->pts);
   guint n_escaped = fns->len;
-  /* constructors run before main, destructors at exit (while other threads may still
-   * run): both are called by code racefree does not see */
-  for (guint i = 0; i < L->decls->len; i++)
-    {
-      CDecl *d = g_ptr_array_index (L->decls, i);
-      for (guint k = 0; d->kind == C_DECL_FUNC && !d->in_system && d->attrs && k < d->attrs->len; k++)
-        {
-          const char *a = g_ptr_array_index (d->attrs, k);
-          CDecl *def = lower_func_def (L, d->name);
-          if ((strstr (a, "constructor") || strstr (a, "destructor")) && def && !g_ptr_array_find (fns, def, NULL))
-            g_ptr_array_add (fns, def);
-        }
-    }
+  /* destructors run at exit, while other threads may still run */
+  g_autoptr (GPtrArray) runtime = g_ptr_array_new ();
+  attributed (L, "destructor", runtime);
+  guint n_dtors = runtime->len;
+  if (L->module)
+    attributed (L, "constructor", runtime);
+  for (guint i = 0; i < runtime->len; i++)
+    if (!g_ptr_array_find (fns, g_ptr_array_index (runtime, i), NULL))
+      g_ptr_array_add (fns, g_ptr_array_index (runtime, i));
   for (guint i = 0; i < fns->len; i++)
     {
       CDecl *d = g_ptr_array_index (fns, i);
       if (d->in_system || !d->name || lower_func_def (L, d->name) != d)
         continue;
       g_autofree char *key = g_strdup_printf ("callback:%s", d->name);
+      guint r;
       if (i < n_escaped)
         lower_warn (L, d->loc, key, "'%s' is passed to code without a body, which may call it: assumed called by "
                    "any number of threads at any time", d->name);
+      else if (g_ptr_array_find (runtime, d, &r) && r < n_dtors)
+        lower_warn (L, d->loc, key, "'%s' is a destructor, run at exit while other threads may run: assumed called "
+                   "by any number of threads at any time", d->name);
       else
-        lower_warn (L, d->loc, key, "'%s' is a constructor or destructor, run before main or at exit: assumed called "
+        lower_warn (L, d->loc, key, "'%s' is a constructor, run when the module is loaded: assumed called "
                    "by any number of threads at any time", d->name);
       guint id = lower_job_add (L, d, d->name, RF_START_ANY, 0, -1);
       rf_program_get_job (L->prog, id)->call = g_strdup (d->name);

@@ -128,8 +128,7 @@ lower_joinall_barrier (Lower *L, GPtrArray *items, guint i, const CountedLoop *c
   if (!b || b->kind != C_DECL_VAR || b->thread_local || !(b->file_scope || c_is_static_object (b)) || !c_arg (init, 2))
     return FALSE;
   /* every use of b: &b in a barrier call; one init; the waits where they may be */
-  CDecl *s = lower_ident_decl (c_arg (create, 2));
-  s = s && s->name ? g_hash_table_lookup (L->funcs, s->name) : NULL;
+  CDecl *s = lower_func_named (L, c_arg (create, 2));
   if (!s || !s->body || !lower_joinall_started_once (L, s))
     return FALSE;
   g_autoptr (GHashTable) mine = g_hash_table_new (NULL, NULL);

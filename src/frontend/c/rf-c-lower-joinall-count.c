@@ -234,8 +234,8 @@ steps_only_in (Lower *L, CDecl *c, gint dir, CDecl *s, CDecl *main_fn)
  * or `if (rc ...)` with `rc = pthread_create (...)` in the statement before (or in the
  * condition), the test true when the call failed (`X`, `X != 0`, `0 != X`); the
  * if statement, or NULL. */
-static CStmt *
-failure_branch (GPtrArray *body, CExpr *create)
+CStmt *
+lower_joinall_failure_branch (GPtrArray *body, CExpr *create)
 {
   for (guint i = 0; i < body->len; i++)
     {
@@ -276,7 +276,7 @@ pass_counts (Lower *L, CStmt *body, CExpr *create, CDecl *c)
   if (!body || body->kind != C_STMT_COMPOUND || !body->items)
     return FALSE;
   GPtrArray *b = body->items;
-  CStmt *fail = failure_branch (b, create);
+  CStmt *fail = lower_joinall_failure_branch (b, create);
   guint ups = 0;
   gboolean created = FALSE, skipped = FALSE;
   for (guint i = 0; i < b->len; i++)
@@ -371,8 +371,7 @@ lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, const Counted
   if (!r || r->reachable)
     return FALSE;
   /* the threads that step it: those of this create call alone */
-  CDecl *s = lower_ident_decl (c_arg (create, 2));
-  s = s && s->name ? g_hash_table_lookup (L->funcs, s->name) : NULL;
+  CDecl *s = lower_func_named (L, c_arg (create, 2));
   if (!s || !s->body || !lower_joinall_started_once (L, s) || !steps_only_in (L, c, dir, s, main_fn))
     return FALSE;
   /* nothing between the loop and W leaves the block or changes C */
@@ -456,7 +455,7 @@ lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const Count
   if (!body || body->kind != C_STMT_COMPOUND || !body->items)
     return FALSE;
   GPtrArray *b = body->items;
-  CStmt *fail = failure_branch (b, create);
+  CStmt *fail = lower_joinall_failure_branch (b, create);
   gint up = -1, made = -1;
   gboolean skip_before = FALSE;
   for (guint m = 0; m < b->len; m++)

@@ -25,7 +25,11 @@
  *    pthread_join exactly once, on every iteration, on `H[j]` (or `H[j].f`,
  *    `*(H + j)`) with the same H and f;
  *  - nothing leaves either loop or the statements between them early but the end of
- *    the program (no break, continue, goto, label; a return from main ends it), and
+ *    the program (no break, continue, goto, label; a return from main ends it) -- or
+ *    the create loop counts up from 0 and its one way out early is a `break` where its
+ *    create failed (partial_create), and the join loop joins [0, i) with i where the
+ *    create loop stopped: a failed pass fills no slot, every earlier pass filled its
+ *    own --, and
  *    they do not assign, take the address of, or (H) mention anything A, B and H are
  *    made of: locals and parameters of main whose address main never takes, constants,
  *    members of them, and globals that no function but main assigns, whose address is
@@ -670,6 +674,42 @@ lower_joinall_jumps (Lower *L, CStmt *s, gboolean main_top, const RetCheck *ret)
   return sc.jump;
 }
 
+/* The create loop CL (its CREATE call) counts up from 0 and is left early only by a
+ * `break` where its create failed, before the step: then the slots it filled are
+ * [0, i), i its index where it ended (the failed pass fills nothing). The failure
+ * branch's then-part is `break;` or ends with it, nothing else in the pass leaves
+ * early, and the step is the loop header's or the body's last statement. */
+static gboolean
+partial_create (Lower *L, const CountedLoop *cl, CExpr *create)
+{
+  if (cl->step != 1 || cl->lo.e || cl->lo.off != 0 || cl->step_expr || !cl->body)
+    return FALSE;
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+  GPtrArray *b = cl->body->kind == C_STMT_COMPOUND ? cl->body->items : one;
+  if (!b)
+    return FALSE;
+  if (b == one)
+    g_ptr_array_add (one, cl->body);
+  if (cl->step_stmt && (b->len == 0 || g_ptr_array_index (b, b->len - 1) != cl->step_stmt))
+    return FALSE;
+  CStmt *fail = lower_joinall_failure_branch (b, create);
+  if (!fail || !fail->body)
+    return FALSE;
+  for (guint i = 0; i < b->len; i++)
+    if (g_ptr_array_index (b, i) != fail && lower_joinall_jumps (L, g_ptr_array_index (b, i), TRUE, NULL))
+      return FALSE;
+  if (fail->else_body && lower_joinall_jumps (L, fail->else_body, TRUE, NULL))
+    return FALSE;
+  GPtrArray *tb = fail->body->kind == C_STMT_COMPOUND ? fail->body->items : NULL;
+  CStmt *last = tb ? (tb->len > 0 ? g_ptr_array_index (tb, tb->len - 1) : NULL) : fail->body;
+  if (!last || last->kind != C_STMT_BREAK)
+    return FALSE;
+  for (guint i = 0; tb && i + 1 < tb->len; i++)
+    if (lower_joinall_jumps (L, g_ptr_array_index (tb, i), TRUE, NULL))
+      return FALSE;
+  return TRUE;
+}
+
 /* The loop's index keeps its course: the body (a while loop's step statement aside)
  * never assigns it or takes its address, and main never takes its address. */
 static gboolean
@@ -808,12 +848,19 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
        * create that succeeded): then the create loop may be left early */
       gboolean started = wait && !csite.helper && !jsite.helper
                          && lower_joinall_started (L, items, i, k, &cl, create, &jl);
-      if (!whole && !started)
+      /* or a create loop left where a create failed, joined from 0 up to where its
+       * index stopped: by a join loop bounded by that index, or one going on with it */
+      gboolean partial = !whole && join && !csite.helper && !jsite.helper && partial_create (L, &cl, create)
+                         && ((jl.index == cl.index && !jl.lo.e && jl.lo.off == 0)
+                             || (!jl.lo.e && jl.lo.off == 0 && jl.hi.e && jl.hi.off == 0
+                                 && lower_ident_decl (jl.hi.e) == cl.index && jl.index != cl.index));
+      if (!whole && !started && !partial)
         continue;
       /* a join loop joins the slots the create loop filled, the same range; a wait
        * loop only needs as many passes (hi - lo, both ends alike but for constants) */
-      gboolean same_range = join ? lower_same_endpoint (L, jl.lo, cl.lo, subst) && lower_same_endpoint (L, jl.hi, cl.hi, subst)
-                                 : lower_same_length (L, jl.lo, jl.hi, cl.lo, cl.hi, subst);
+      gboolean same_range = partial
+                            || (join ? lower_same_endpoint (L, jl.lo, cl.lo, subst) && lower_same_endpoint (L, jl.hi, cl.hi, subst)
+                                     : lower_same_length (L, jl.lo, jl.hi, cl.lo, cl.hi, subst));
       if ((!join && !wait)
           || (join && (!slotted || !slot_of (c_arg (join, 0), &js) || !slot_steps (&js, &jl)
                        || strcmp (js.path->str, cs.path->str) != 0 || !lower_same_value (L, js.h, cs.h, subst)))
@@ -872,8 +919,22 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       gboolean same = jvars->len == vars->len;
       for (guint m = 0; same && m < jvars->len; m++)
         same = g_ptr_array_find (vars, g_ptr_array_index (jvars, m), NULL);
-      if (!same)
+      if (!same && !partial)
         break;
+      if (partial)
+        {
+          /* the join range is [0, i) with i where the create loop left it: nothing
+           * between the loops, nor a join loop with its own index, changes i */
+          g_autoptr (GPtrArray) idx = g_ptr_array_new ();
+          g_ptr_array_add (idx, cl.index);
+          Scan si = { .L = L, .decls = idx, .main_top = TRUE };
+          for (guint m = i + 1; m < k; m++)
+            scan (&si, g_ptr_array_index (items, m), FALSE);
+          if (jl.index != cl.index)
+            scan (&si, jl.stmt, FALSE);
+          if (si.hit)
+            break;
+        }
       if (g_ptr_array_find (hvars, cl.index, NULL) || g_ptr_array_find (hvars, jl.index, NULL)
           || !stable (L, vars, items, i, k, main_fn, NULL, funcs, reads))
         break;

@@ -564,6 +564,9 @@ typedef struct {
 /* rf-c-lower-counted.c */
 /* The declaration of plain identifier E (peeled), or NULL. */
 CDecl *lower_ident_decl (CExpr *e);
+/* The function (its body's declaration) that E names, `f` or `&f` through casts (a
+ * start routine as pthread_create gets it), or NULL. */
+CDecl *lower_func_named (Lower *L, CExpr *e);
 /* The variable index expression E reads, through casts that keep every value of it
  * (`(size_t) i`, not `(char) i`), or NULL. */
 CDecl *lower_index_decl (Lower *L, CExpr *e);
@@ -721,6 +724,10 @@ gboolean lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, cons
  * succeeded), from 0 up to K: the create loop may then be left early. */
 gboolean lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const CountedLoop *cl, CExpr *create,
                                 const CountedLoop *wl);
+/* The if statement of BODY (a pass of a create loop) whose test is true when CREATE
+ * failed: `if (pthread_create (...))`, `!= 0`, or the same on `rc` assigned the
+ * result in the test or in the statement just before; NULL when there is none. */
+CStmt *lower_joinall_failure_branch (GPtrArray *body, CExpr *create);
 /* SET (CDecl*, updated) and every function it may call, over the call graph. */
 void lower_calls_closure (Lower *L, GHashTable *set);
 /* FN's address is taken exactly once in the program (every function body and
@@ -779,12 +786,17 @@ void lower_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc
 void lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
-void lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *create_after);
+/* The job JOB_ID runs FN; RUN_FIRST (or NULL): functions its thread runs before FN's
+ * body, each at most once, in any order (main: the constructors); CREATE_AFTER
+ * (or NULL): module entries it starts after FN returns, any number of times. */
+void lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *create_after);
 void lower_external_roots (Lower *L);
 void lower_points_analyse (Lower *L, GPtrArray *started);
 void lower_client_roots (Lower *L, GPtrArray *entries);
 GArray *lower_entry_jobs (Lower *L, CDecl *fn, RfStartKind start);
 void lower_callback_jobs (Lower *L);
+/* The functions with a constructor attribute (CDecl* of their bodies, in file order). */
+GPtrArray *lower_constructors (Lower *L);
 
 /* rf-c-lower-prepass.c */
 void lower_prepass (Lower *L);

@@ -681,13 +681,14 @@ lower_attempt (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags,
         {
           guint id = lower_job_add (L, main_fn, "main", RF_START_COUNT, 1, -1);
           g_hash_table_insert (L->jobs.of_fn, main_fn, GUINT_TO_POINTER (id + 1));
-          lower_job (L, id, main_fn, NULL);
+          g_autoptr (GPtrArray) ctors = lower_constructors (L);
+          lower_job (L, id, main_fn, ctors, NULL);
         }
       else if (init_fn)
         {
           guint id = lower_job_add (L, init_fn, init_fn->name, RF_START_COUNT, 1, -1);
           g_hash_table_insert (L->jobs.of_fn, init_fn, GUINT_TO_POINTER (id + 1));
-          lower_job (L, id, init_fn, entries);
+          lower_job (L, id, init_fn, NULL, entries);
         }
       else
         for (guint i = 0; i < entries->len; i++)
@@ -700,7 +701,7 @@ lower_attempt (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags,
         {
           guint id = GPOINTER_TO_UINT (g_queue_pop_head (&L->jobs.pending)) - 1;
           if (rf_program_get_job (L->prog, id)->nodes->len == 0)
-            lower_job (L, id, g_ptr_array_index (L->jobs.fn, id), NULL);
+            lower_job (L, id, g_ptr_array_index (L->jobs.fn, id), NULL, NULL);
         }
       lower_recursive_mutexes (L);
       lower_apply_demotions (L);

@@ -14,6 +14,10 @@
 static guint lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr);
 static guint addr (RfCPoints *P, CExpr *e);
 static guint val (RfCPoints *P, CExpr *e);
+
+/* Arguments given to a function a library function calls back, when the function
+ * pointer's type does not say how many (nftw's callback takes four). */
+#define CALLBACK_ARGS 4
 static void init_object (RfCPoints *P, guint obj, const char *path, CType *type, CInit *in);
 
 static guint
@@ -439,12 +443,31 @@ lower_lib (RfCPoints *P, CExpr *e, const char *name, guint *raddr)
    * pointers the analysis does not follow: their parameters are unknown */
   const RfCLibcFunc *row = rf_c_libc_lookup (name);
   ConsKind given = row && (row->flags & RF_C_LIBC_CALLS_BACK) ? K_CALLBACK : K_TAINT;
+  const char *st = given == K_CALLBACK ? first_state (name) : NULL;
   for (guint i = 0; e->args && i < e->args->len; i++)
     {
       CType *at = strip (P, type_of (P, c_arg (e, i)));
-      if (at && (at->kind == C_TYPE_FUNCTION
-                 || (at->kind == C_TYPE_POINTER && strip (P, at->base) && strip (P, at->base)->kind == C_TYPE_FUNCTION)))
-        pts_cons_add (P, given, 0, val (P, c_arg (e, i)), NULL, NULL);
+      CType *ft = at && at->kind == C_TYPE_POINTER ? strip (P, at->base) : at;
+      if (!ft || ft->kind != C_TYPE_FUNCTION)
+        continue;
+      if (!st)
+        {
+          pts_cons_add (P, given, 0, val (P, c_arg (e, i)), NULL, NULL);
+          continue;
+        }
+      /* a library function with a hidden state (ftw) calls it back with pointers into
+       * that state (its path and stat buffers), before it returns */
+      Call *k = call_new (P, e, 0, 0);
+      k->called_back = TRUE;
+      guint at_state = pts_node_of_loc (P, pts_obj_state (P, st), "");
+      for (guint j = 0; j < (ft->params && ft->params->len ? ft->params->len : CALLBACK_ARGS); j++)
+        {
+          guint no = NO_OBJ;
+          g_array_append_val (k->vals, at_state);
+          g_array_append_val (k->addrs, no);
+        }
+      k->fnode = val (P, c_arg (e, i));
+      pts_cons_add (P, K_CALL, 0, 0, NULL, k);
     }
   visit_args (P, e, 0);
   CType *rt = type_of (P, e);
@@ -605,6 +628,23 @@ addr (RfCPoints *P, CExpr *e)
   return memo (P, P->addr_of, e, n);
 }
 
+/* As val(), for E used only as a truth value or compared (an operand of ==, <, !,
+ * &&...): a pointer turned into an integer there, `(unsigned) p == 0`, gives only the
+ * comparison's outcome away, so it does not expose what P points to (a pointer cast to
+ * an integer anywhere else does: the integer may be turned back, by code racefree does
+ * not see too). */
+static guint
+val_compared (RfCPoints *P, CExpr *e)
+{
+  if (e && e->kind == C_EXPR_CAST && e->a && !g_hash_table_contains (P->val_of, e)
+      && !pointer_valued (P, e->type) && pointer_valued (P, type_of (P, e->a)))
+    {
+      val_compared (P, e->a);
+      return memo (P, P->val_of, e, P->empty);
+    }
+  return val (P, e);
+}
+
 /* The locations the value of E may point to; walks E. */
 static guint
 val (RfCPoints *P, CExpr *e)
@@ -679,6 +719,9 @@ val (RfCPoints *P, CExpr *e)
         case C_OP_EXTENSION:
           n = val (P, e->a);
           break;
+        case C_OP_NOT:
+          val_compared (P, e->a);
+          break;
         default:
           val (P, e->a);
           break;
@@ -686,7 +729,8 @@ val (RfCPoints *P, CExpr *e)
       break;
     case C_EXPR_BINARY:
       {
-        guint a = val (P, e->a), b = val (P, e->b);
+        gboolean cmp = e->op == C_OP_AND || e->op == C_OP_OR || (e->op >= C_OP_LT && e->op <= C_OP_NE);
+        guint a = cmp ? val_compared (P, e->a) : val (P, e->a), b = cmp ? val_compared (P, e->b) : val (P, e->b);
         if (e->op == C_OP_ADD || e->op == C_OP_SUB)
           {
             CType *ta = type_of (P, e->a), *tb = type_of (P, e->b);

@@ -64,7 +64,10 @@ typedef struct {
 /* Call: one call whose targets are resolved while solving. fnode: the callee's
  * node; vals: node of each argument's value; addrs: each struct argument's location
  * node (NO_OBJ for the others); rval/raddr: the result's value and (struct) location
- * nodes; create: a pthread_create start routine (one argument, no result); bound:
+ * nodes; create: a pthread_create start routine (one argument, no result);
+ * called_back: a function argument a library function with a hidden state calls
+ * back (ftw's), its arguments pointing into that state (no call expression of its
+ * own: a library function as the target gets nothing); bound:
  * CDecl* targets bound already; unknown_done: bound to unknown code already;
  * in_system: in a function of a system header (its unknown calls are not counted,
  * as the lowering's pre-pass does not count them). */
@@ -73,7 +76,7 @@ typedef struct {
   guint fnode;
   GArray *vals, *addrs;
   guint rval, raddr;
-  gboolean create;
+  gboolean create, called_back;
   GHashTable *bound;
   gboolean unknown_done;
   gboolean in_system;

@@ -18,7 +18,8 @@
  * Sources: integers converted to pointers (but the constant 0), results of calls to
  * code without a body, va_arg, parameters of functions started from outside. Objects
  * such code may write ("tainted": the objects its pointer arguments reach, globals
- * with external linkage, objects whose address became an integer) and objects whose
+ * with external linkage, objects whose address became an integer other than to be
+ * compared, or was stored through an unknown pointer) and objects whose
  * pointers may have been overwritten by other data ("smashed": bytes, integers and
  * unions stored over pointers, memcpy between different types) give unknown values
  * when read. A store through an unknown pointer goes to one summary cell, `memory`,
@@ -509,7 +510,7 @@ apply_call (RfCPoints *P, Call *k)
           CDecl *def = pts_func_def (P, l->obj->decl->name);
           if (def)
             pts_bind (P, k, def);
-          else if (!k->create)
+          else if (!k->create && !k->called_back)
             pts_bind_library (P, k, l->obj->decl);
         }
     }
@@ -608,7 +609,9 @@ apply (RfCPoints *P, Cons *c)
 
 /* Code without a body may hand out the address of every global with external
  * linkage (so stores through unknown pointers may reach them), and may get (and
- * write) every object whose address became an integer. */
+ * write) every object whose address became an integer, and every object whose address
+ * the program stored through an unknown pointer (into `memory`: the pointer may be
+ * one that code handed out, into its own memory). */
 static void
 externals (RfCPoints *P)
 {
@@ -629,6 +632,9 @@ externals (RfCPoints *P)
   for (guint i = 0; i < P->objs->len; i++)
     if (pts_obj_at (P, i)->exposed)
       taint (P, i, TRUE);
+  g_autoptr (GArray) ls = sorted_locs (P, P->mem);
+  for (guint j = 0; j < ls->len; j++)
+    taint (P, loc_at (P, g_array_index (ls, guint, j))->obj->id, TRUE);
 }
 
 /* Everything a tainted object points to is tainted. */
