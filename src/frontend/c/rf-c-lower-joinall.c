@@ -33,7 +33,8 @@
  *    they do not assign, take the address of, or (H) mention anything A, B and H are
  *    made of: locals and parameters of main whose address main never takes, constants,
  *    members of them, and globals that no function but main assigns, whose address is
- *    never taken, and that code without a body cannot name.
+ *    never taken (but given to a library call that keeps no copy: an assignment
+ *    there, pre.addr_kept), and that code without a body cannot name.
  * Then each pass through the create loop starts threads with handles in distinct
  * slots H[k] of the same range the join loop then joins slot by slot; J's threads are
  * started there alone, so when main leaves the join loop every thread of J has ended
@@ -475,7 +476,11 @@ global_may_change (Lower *L, CDecl *d, CDecl *main_fn, GHashTable *funcs, GHashT
   if (d->thread_local)
     return TRUE;
   RfCObj *r = rf_c_objects_find (L->objs, RF_C_OBJ_VAR, rf_c_objects_var_key (d));
-  if (r && r->reachable && !lower_join_parts_unreached (L, d, reads))
+  /* a pointer to it may remain: kept, or named by code without a body (an address
+   * given only to library calls that keep none is a write there, seen below) */
+  gboolean external = L->pre.unknown_calls && d->file_scope && d->storage != C_STORAGE_STATIC;
+  if (r && r->reachable && (external || g_hash_table_contains (L->pre.addr_kept, r))
+      && !lower_join_parts_unreached (L, d, reads))
     return TRUE;
   GHashTableIter it;
   gpointer k, v;

@@ -108,6 +108,8 @@ take_address (Lower *L, CExpr *e, guint flags)
       RfCObj *r = lower_root_of_decl (L, d, L->pfn);
       if (r)
         r->reachable = TRUE;
+      if (r && !(flags & P_NOESC))
+        g_hash_table_add (L->pre.addr_kept, r);
       GHashTable *paths = g_hash_table_lookup (L->pre.addr_members, d);
       if (!paths)
         g_hash_table_insert (L->pre.addr_members, d, paths = g_hash_table_new (g_str_hash, g_str_equal));

@@ -153,6 +153,10 @@ typedef struct {
                              * at the start of one object */
   GHashTable *wrappers;     /* CDecl* of the allocation wrappers (lower_alloc_wrappers): each call
                              * of one is an allocation site of its own */
+  GHashTable *addr_kept;    /* RfCObj* of the static objects whose address the program
+                             * takes where a copy of it may be kept: anywhere but as the
+                             * argument of a library call that keeps none (`sscanf (s,
+                             * "%u", &n)`, `pthread_mutex_lock (&m)`) */
   GHashTable *addr_members; /* static CDecl* -> set of interned member paths (".a.b"; "" the
                              * whole object) whose address the program takes: what of it
                              * pointers may reach (a member of an array element counts as

@@ -500,6 +500,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.stable = g_hash_table_new (NULL, NULL);
   L->pre.static_writes = g_hash_table_new (NULL, NULL);
   L->pre.addr_members = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
+  L->pre.addr_kept = g_hash_table_new (NULL, NULL);
   L->pre.wrappers = g_hash_table_new (NULL, NULL);
   L->pre.fresh_globals = g_hash_table_new (NULL, NULL);
   L->pre.state_modes = g_hash_table_new (NULL, NULL);
@@ -561,6 +562,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.stable);
   g_hash_table_unref (L->pre.static_writes);
   g_hash_table_unref (L->pre.addr_members);
+  g_hash_table_unref (L->pre.addr_kept);
   g_hash_table_unref (L->pre.wrappers);
   g_hash_table_unref (L->pre.fresh_globals);
   if (L->pre.chunk_bad)
