@@ -1,13 +1,9 @@
 // deadlock_slot_swap.c: N swapper threads (N from the command line) exchange the values of two shared slots; odd-numbered threads lock left then right and even-numbered ones right then left, so with two or more threads an odd and an even swapper can each hold one slot lock and wait for the other.
 // expect: argv[] race-free
 // expect: argv strings race-free
-// expect: heap@deadlock_slot_swap.c:50 race-free
+// expect: heap@deadlock_slot_swap.c:46 race-free
 // expect: left_slot race-free
-// known-gap: left_slot RACE: the threads are created while `started < n && pthread_create (...) == 0`, a
-//   loop that stops at a failed create; its join loop is not recognised as joining them all
 // expect: right_slot race-free
-// known-gap: right_slot RACE: the threads are created while `started < n && pthread_create (...) == 0`, a
-//   loop that stops at a failed create; its join loop is not recognised as joining them all
 // expect-deadlock: lock order left_lock -> right_lock -> left_lock: DEADLOCK
 // fixed-twin: deadlock_slot_swap_fixed.c
 #include <pthread.h>

@@ -332,11 +332,16 @@ index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
 static gboolean counted_core (CountedLoop *out, gint64 init_off);
 
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
-gboolean
-lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
+static gboolean
+counted_form (GPtrArray *items, guint i, CountedLoop *out, gboolean guarded)
 {
   CStmt *s = g_ptr_array_index (items, i);
   *out = (CountedLoop) { .stmt = s, .body = s->body };
+  CExpr *t = guarded && s->expr ? c_peel (s->expr) : NULL;
+  if (guarded && !(t && t->kind == C_EXPR_BINARY && t->op == C_OP_AND))
+    return FALSE;
+  if (guarded)
+    out->guard = t->b;
   CStmt *init = NULL;
   if (s->kind == C_STMT_FOR)
     init = s->init;
@@ -360,6 +365,18 @@ lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
       out->init = c_peel (init->expr)->b;
     }
   return counted_core (out, 0);
+}
+
+gboolean
+lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
+{
+  return counted_form (items, i, out, FALSE);
+}
+
+gboolean
+lower_counted_guarded (GPtrArray *items, guint i, CountedLoop *out)
+{
+  return counted_form (items, i, out, TRUE);
 }
 
 /* ITEMS[I], a loop with no init of its own (`while (i-- > 0)`, `for (; i < n; i++)`)
@@ -391,7 +408,8 @@ counted_core (CountedLoop *out, gint64 init_off)
    * step when it comes first: `i-- > B` (and `while (i--)`, `i-- != B`), or a while
    * body that begins with its step; `--i > B` tests the stepped value */
   gint shift = 0, pre = 0;
-  CExpr *c = c_peel (s->expr);
+  CExpr *test = out->guard ? c_peel (s->expr)->a : s->expr;
+  CExpr *c = c_peel (test);
   CExpr *lhs = c && c->kind == C_EXPR_BINARY ? c_peel (c->a) : c;
   if (lhs && lhs->kind == C_EXPR_UNARY && (lhs->op == C_OP_POSTDEC || lhs->op == C_OP_PREDEC)
       && lower_ident_decl (lhs->a) == out->index)
@@ -414,10 +432,12 @@ counted_core (CountedLoop *out, gint64 init_off)
     }
   else
     {
-      if (!index_cmp (s->expr, out->index, &out->cmp, &out->bound))
+      if (!index_cmp (test, out->index, &out->cmp, &out->bound))
         return FALSE;
       if (s->kind == C_STMT_FOR)
         out->step = s->expr2 ? step_of (s->expr2, out->index) : 0;
+      else if (s->body && s->body->kind == C_STMT_EXPR && step_of (s->body->expr, out->index))
+        out->step_stmt = s->body, out->step = step_of (s->body->expr, out->index);  /* `while (...) i++;` */
       else if (s->body && s->body->kind == C_STMT_COMPOUND && s->body->items && s->body->items->len > 0)
         {
           GPtrArray *b = s->body->items;

@@ -27,7 +27,8 @@
  *  - nothing leaves either loop or the statements between them early but the end of
  *    the program (no break, continue, goto, label; a return from main ends it) -- or
  *    the create loop counts up from 0 and its one way out early is a `break` where its
- *    create failed (partial_create), and the join loop joins [0, i) with i where the
+ *    create failed, or its test's `&& pthread_create (...) == 0` (partial_create,
+ *    lower_counted_guarded), and the join loop joins [0, i) with i where the
  *    create loop stopped: a failed pass fills no slot, every earlier pass filled its
  *    own --, and
  *    they do not assign, take the address of, or (H) mention anything A, B and H are
@@ -310,6 +311,30 @@ the_call (CStmt *body, const char *name)
   g_ptr_array_unref (c.all);
   g_ptr_array_unref (c.always);
   return out;
+}
+
+/* The pthread_create call a guarded create loop's GUARD tests for success
+ * (`pthread_create (...) == 0`, `0 == ...`, `!pthread_create (...)`) when BODY calls
+ * pthread_create nowhere, or NULL. */
+static CExpr *
+guard_create (CExpr *guard, CStmt *body)
+{
+  Calls c = { "pthread_create", g_ptr_array_new (), g_ptr_array_new (), FALSE };
+  CVisitor v = { .expr = any_call, .data = &c };
+  c_visit_stmt (&v, body);
+  gboolean none = c.all->len == 0;
+  g_ptr_array_unref (c.all);
+  g_ptr_array_unref (c.always);
+  CExpr *g = c_peel (guard), *x = NULL;
+  gint64 k;
+  if (g && g->kind == C_EXPR_BINARY && g->op == C_OP_EQ && c_const_int (g->b, &k) && k == 0)
+    x = c_peel (g->a);
+  else if (g && g->kind == C_EXPR_BINARY && g->op == C_OP_EQ && c_const_int (g->a, &k) && k == 0)
+    x = c_peel (g->b);
+  else if (g && g->kind == C_EXPR_UNARY && g->op == C_OP_NOT)
+    x = c_peel (g->a);
+  const char *n = x && x->kind == C_EXPR_CALL ? c_callee_name (x) : NULL;
+  return none && n && strcmp (n, "pthread_create") == 0 ? x : NULL;
 }
 
 /* A call of NAME in BODY made at least once on every pass (the first in such a
@@ -689,6 +714,13 @@ partial_create (Lower *L, const CountedLoop *cl, CExpr *create)
 {
   if (cl->step != 1 || cl->lo.e || cl->lo.off != 0 || cl->step_expr || !cl->body)
     return FALSE;
+  /* `while (i < n && pthread_create (&t[i], ...) == 0) i++;`: a failed create ends
+   * the loop before the step; nothing in the body leaves it */
+  if (cl->guard)
+    return create == guard_create (cl->guard, cl->body) && !lower_joinall_jumps (L, cl->body, TRUE, NULL)
+           && (cl->stmt->kind == C_STMT_FOR || cl->step_stmt == cl->body
+               || (cl->body->kind == C_STMT_COMPOUND && cl->body->items && cl->body->items->len > 0
+                   && g_ptr_array_index (cl->body->items, cl->body->items->len - 1) == cl->step_stmt));
   g_autoptr (GPtrArray) one = g_ptr_array_new ();
   GPtrArray *b = cl->body->kind == C_STMT_COMPOUND ? cl->body->items : one;
   if (!b)
@@ -801,12 +833,15 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   CDecl *main_fn = L->frame->fn;
   JoinSite csite, jsite;
   if (!lower_join_site (L, items, i, main_fn, &csite) || !lower_join_site_create_shape (&csite)
-      || !lower_counted_form (csite.items, csite.i, &cl) || !index_kept (L, &cl))
+      || !(lower_counted_form (csite.items, csite.i, &cl)
+           || (!csite.helper && lower_counted_guarded (csite.items, csite.i, &cl)))
+      || !index_kept (L, &cl))
     return NULL;
-  /* a create loop left early (a failed create, `break`) starts fewer threads: a
-   * count wait allows for it, a join or wait loop then joins slots never filled */
-  gboolean whole = no_early_exit (L, cl.stmt, &csite);
-  CExpr *create = the_call (cl.body, "pthread_create");
+  /* a create loop left early (a failed create, `break`, its guard) starts fewer
+   * threads: a count wait allows for it, a join or wait loop then joins slots never
+   * filled */
+  gboolean whole = !cl.guard && no_early_exit (L, cl.stmt, &csite);
+  CExpr *create = cl.guard ? guard_create (cl.guard, cl.body) : the_call (cl.body, "pthread_create");
   Slot cs = { .path = g_string_new (NULL) }, js = { .path = g_string_new (NULL) };
   JoinAllPlan *plan = NULL;
   /* what a helper's parameters (and a returned local) stand for in main */
@@ -821,7 +856,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
     {
       /* a wait on a counter every thread steps (rf-c-lower-joinall-count.c) */
       CDecl *counter = NULL;
-      if (lower_joinall_count (L, items, i, k, &cl, create, &csite, &counter))
+      if (!cl.guard && lower_joinall_count (L, items, i, k, &cl, create, &csite, &counter))
         {
           plan = new_plan (L, create, g_ptr_array_index (items, k), items,
                            cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, k, block_end);
@@ -851,7 +886,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         }
       /* a wait loop may count the threads main started (`started++` after each
        * create that succeeded): then the create loop may be left early */
-      gboolean started = wait && !csite.helper && !jsite.helper
+      gboolean started = wait && !csite.helper && !jsite.helper && !cl.guard
                          && lower_joinall_started (L, items, i, k, &cl, create, &jl);
       /* or a create loop left where a create failed, joined from 0 up to where its
        * index stopped: by a join loop bounded by that index, or one going on with it */
@@ -1019,7 +1054,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
    * a plan that waits for their end */
   CDecl *barrier = NULL;
   gboolean main_waits = FALSE;
-  if (lower_joinall_barrier (L, items, i, &cl, create, &csite, &barrier, &main_waits))
+  if (!cl.guard && lower_joinall_barrier (L, items, i, &cl, create, &csite, &barrier, &main_waits))
     {
       if (!plan)
         plan = new_plan (L, create, NULL, items, cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, i, block_end);

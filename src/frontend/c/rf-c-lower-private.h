@@ -562,6 +562,8 @@ typedef struct {
   CStmt *body;
   CStmt *step_stmt;   /* a while loop's step statement (last or first in its body), or NULL */
   CExpr *step_expr;   /* or its step inside the first statement (`pthread_join (t[i++], ...)`) */
+  CExpr *guard;       /* lower_counted_guarded: the test ANDed after the counted one
+                       * (`while (i < n && pthread_create (...) == 0)`), or NULL */
   Endpoint lo, hi;
 } CountedLoop;
 
@@ -587,6 +589,9 @@ gboolean lower_keeps_thread_index (Lower *L, CType *to, CType *from);
 gboolean lower_casts_keep (Lower *L, CExpr *e, CType *t);
 /* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
+/* The same for a loop whose test is `COUNTED && GUARD` (out->guard: GUARD), which may
+ * end the loop early: the caller must allow for that. */
+gboolean lower_counted_guarded (GPtrArray *items, guint i, CountedLoop *out);
 /* ITEMS[I], a loop with no init right after counted loop PREV on its index, as a
  * counted loop starting where PREV stops (PREV counting up from 0). */
 gboolean lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, CountedLoop *out);
