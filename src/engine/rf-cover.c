@@ -241,7 +241,7 @@ add_candidates (Search *s, GArray *list)
  * I, a transition whose input has I-weight but which produces onto none of M's
  * I-places would give a predecessor above I's total (when it gives one), so only
  * producers of those places and transitions with no I-weight in their input are tried
- * (free_producers). (A checked invariant weighs no place a transition resets.) */
+ * (free_producers). (A reset only lowers a checked invariant's sum: at_most.) */
 static void
 collect_candidates (Search *s, const RfMarking *m)
 {

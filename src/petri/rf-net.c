@@ -305,18 +305,19 @@ rf_invariant_free (RfInvariant *inv)
   g_free (inv);
 }
 
-/* TRUE when W is a P-invariant of NET: every transition keeps the weighted sum. A
- * transition that resets a place of positive weight changes it by what the place
- * held, which only a zero-test could rule out: such a claim is refused. */
+/* TRUE when W is a P-invariant of NET: every transition's arcs keep the weighted sum.
+ * A transition that resets a place of positive weight lowers it by what the place held
+ * (*AT_MOST: then the sum is only bounded by the total; weights are never negative). */
 static gboolean
-preserved (const RfNet *net, const RfMarking *w)
+preserved (const RfNet *net, const RfMarking *w, gboolean *at_most)
 {
+  *at_most = FALSE;
   for (guint t = 0; t < net->transitions->len; t++)
     {
       const RfTransition *tr = g_ptr_array_index (net->transitions, t);
       for (guint i = 0; i < tr->n_resets; i++)
         if (rf_marking_get (w, tr->resets[i]) > 0)
-          return FALSE;
+          *at_most = TRUE;
       gint64 delta = 0;
       for (guint i = 0; i < tr->n_post; i++)
         delta += (gint64) rf_marking_get (w, tr->post[i].place) * tr->post[i].count;
@@ -342,11 +343,13 @@ rf_net_check_invariants (const RfNet *net)
           omega |= g_array_index (net->omega, gboolean, w->e[i].place);
           total += (guint64) w->e[i].count * g_array_index (net->initial, guint32, w->e[i].place);
         }
-      if (omega || !preserved (net, w))
+      gboolean at_most;
+      if (omega || !preserved (net, w, &at_most))
         continue;
       RfInvariant *inv = g_new0 (RfInvariant, 1);
       inv->weights = rf_marking_ref (w);
       inv->total = total;
+      inv->at_most = at_most;
       g_ptr_array_add (ok, inv);
     }
   return ok;

@@ -117,9 +117,10 @@ append_proof (GString *out, const RfNet *net, const char *name, const RfCoverPro
   for (guint k = 0; k < pf->invariants->len; k++)
     {
       const RfInvariant *iv = g_ptr_array_index (pf->invariants, k);
-      g_string_append (out, "invariant");
+      /* a sum a reset may lower is a farkas inequality for the checker */
+      g_string_append (out, iv->at_most ? "farkas" : "invariant");
       append_tokens (out, iv->weights->e, iv->weights->n);
-      g_string_append_printf (out, " = %" G_GUINT64_FORMAT, iv->total);
+      g_string_append_printf (out, iv->at_most ? " <= %" G_GUINT64_FORMAT : " = %" G_GUINT64_FORMAT, iv->total);
       g_autofree char *text = rf_net_marking_to_string (net, iv->weights);
       append_comment (out, text);
       g_string_append_c (out, '\n');

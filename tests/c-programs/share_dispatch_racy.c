@@ -4,7 +4,7 @@
 // expect: handlers[] race-free
 // expect: lines race-free
 // expect: served RACE
-// expect-race-at: served 30 37
+// expect-race-at: served 37 37
 // fixed-twin: share_dispatch.c share_chain.c
 #include <pthread.h>
 #include <stdio.h>

@@ -126,18 +126,21 @@ const gboolean *rf_net_peek_omega (const RfNet *net);
 /* P-invariant claims: non-negative weights such that sum_p weight(p) * M(p) is the
  * same in every reachable marking (e.g. a lock place plus the places where that lock
  * is held). Claims may come from a model builder or a file; nothing trusts them
- * unchecked: rf_net_check_invariants keeps only those that every transition preserves
- * (its outputs weigh what its inputs weigh, and it resets no weighted place: emptying
- * a place changes the sum by what the place held), and that give no weight to an omega
- * place. */
+ * unchecked: rf_net_check_invariants keeps only those that every transition's arcs
+ * preserve (its outputs weigh what its inputs weigh; a reset of a weighted place lowers
+ * the sum by what the place held, which leaves it an upper bound: at_most), and that
+ * give no weight to an omega place. */
 void rf_net_add_invariant (RfNet *net, const RfToken *weights, guint n);
 
 /* RfInvariant: a checked P-invariant: sum_p weights(p) * M(p) == total in every
- * reachable marking (total from the initial marking). weights owned. An engine may
- * drop any marking whose weighted sum exceeds total: no reachable marking covers it. */
+ * reachable marking (total from the initial marking), or <= total when at_most (some
+ * transition resets a weighted place, which only lowers the sum: a join-all's reset of
+ * the places where its threads hold a lock). weights owned. An engine may drop any
+ * marking whose weighted sum exceeds total: no reachable marking covers it. */
 typedef struct {
   RfMarking *weights;
   guint64 total;
+  gboolean at_most;
 } RfInvariant;
 
 void rf_invariant_free (RfInvariant *inv);
