@@ -1,5 +1,6 @@
-/* rf-c-points-private: the points-to analysis' state, shared by its two files
- * (rf-c-points.c solves and answers, rf-c-points-gen.c states the constraints). */
+/* rf-c-points-private: the points-to analysis' state, shared by its files
+ * (rf-c-points.c solves and answers, rf-c-points-gen.c states the constraints,
+ * rf-c-points-uninit.c finds the locals read before they are assigned). */
 #pragma once
 
 #include "rf-c-points.h"
@@ -172,8 +173,10 @@ void pts_set_unknown (RfCPoints *P, guint node);
 void pts_cons_add (RfCPoints *P, ConsKind kind, guint dst, guint src, CType *type, gconstpointer x);
 guint pts_node_of_loc (RfCPoints *P, guint obj, const char *path);
 
-/* rf-c-points-gen.c */
+/* rf-c-points-uninit.c */
 void pts_find_indeterminate (RfCPoints *P, CStmt *body);
+
+/* rf-c-points-gen.c */
 void pts_call_free (Call *k);
 void pts_bind (RfCPoints *P, Call *k, CDecl *def);
 void pts_bind_unknown (RfCPoints *P, Call *k);

@@ -30,7 +30,7 @@
  *
  * This file: the objects the analysis meets, sets, applying the constraints until
  * nothing changes, and the answers; rf-c-points-gen.c states the constraints of the
- * tree. */
+ * tree, rf-c-points-uninit.c finds the locals read before they are assigned. */
 #include "rf-c-points-private.h"
 
 #include <string.h>
