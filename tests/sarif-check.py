@@ -122,7 +122,14 @@ def artifact_location(value, path, artifacts):
 
 
 def location(value, path, artifacts):
-    obj(value, path, [], ["physicalLocation", "message"])
+    obj(value, path, [], ["physicalLocation", "logicalLocations", "message"])
+    if "logicalLocations" in value:
+        array(value["logicalLocations"], path + ".logicalLocations", 1)
+        for i, ll in enumerate(value["logicalLocations"]):
+            lp = "%s.logicalLocations[%d]" % (path, i)
+            obj(ll, lp, ["name", "kind"], [])
+            string(ll["name"], lp + ".name")
+            need(ll["kind"] == "function", lp + ".kind", "racefree names functions")
     if "physicalLocation" in value:
         pl, p = value["physicalLocation"], path + ".physicalLocation"
         # physicalLocation: anyOf required address / artifactLocation
@@ -165,7 +172,19 @@ def code_flow(value, path, artifacts):
         last = -1
         for j, tfl in enumerate(tf["locations"]):
             lp = "%s.locations[%d]" % (tp, j)
-            obj(tfl, lp, [], ["location", "state", "executionOrder", "importance"])
+            obj(tfl, lp, [], ["location", "stack", "state", "executionOrder", "importance"])
+            if "stack" in tfl:
+                # stack: required frames, each with a location (innermost first)
+                st = tfl["stack"]
+                obj(st, lp + ".stack", ["frames"], ["message"])
+                if "message" in st:
+                    message(st["message"], lp + ".stack.message")
+                array(st["frames"], lp + ".stack.frames", 1)
+                for k, fr in enumerate(st["frames"]):
+                    fp = "%s.stack.frames[%d]" % (lp, k)
+                    obj(fr, fp, ["location"], [])
+                    location(fr["location"], fp + ".location", artifacts)
+                    need("logicalLocations" in fr["location"], fp + ".location", "a frame names its function")
             if "state" in tfl:
                 obj(tfl["state"], lp + ".state", [], ["locks held"])
                 for k, v in tfl["state"].items():

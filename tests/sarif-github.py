@@ -22,6 +22,7 @@ COMMANDS = [
     ["check", "examples/counter_with_lock.sml"],
     ["check", "tests/c-programs/deadlock_buffer_ring.c"],
     ["check", "tests/c-programs/deadlock_session_reaper.c"],
+    ["check", "tests/c-programs/stack_helpers.c"],
     ["check", "tests/suppress/stats_counter.c"],
     ["check", "tests/suppress/lock_order_allowed.c"],
     ["check", "--max-markings", "5", "examples/prods_cons.sml"],

@@ -1,6 +1,6 @@
 /* test-report: the JSON writer the report back ends share (escaping, layout), the
  * table of report formats, and the racing access sites of a witness (threads ended by
- * a reset among them). Whole reports are
+ * a reset among them), call contexts and the stacks of steps. Whole reports are
  * golden tests (tests/golden/check-json-*, check-sarif-*, cover-json-*). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -258,6 +258,78 @@ test_interleaving_resets (void **state)
   g_array_unref (w.steps);
 }
 
+/* Call contexts: interned per (parent, function, call, shared); a stack lists the
+ * frames innermost first with each call's place, stops at a shared copy (and says so);
+ * the net builder hands each edge's context to its transitions, and a step's stack is
+ * read through them; an edge without a context has an empty stack. */
+static void
+test_call_stacks (void **state)
+{
+  (void) state;
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) prog = rf_sml_parse ("t.sml",
+    "shared v;\n"
+    "thread w [1] { write v; read v; }\n", diags, NULL);
+  assert_non_null (prog);
+  const char *f = g_intern_string ("f.c");
+  guint root = rf_program_add_context (prog, -1, "worker", RF_LOC_NONE, FALSE);
+  guint mid = rf_program_add_context (prog, (gint) root, "helper", (RfLoc) { f, 20, 5 }, FALSE);
+  guint leaf = rf_program_add_context (prog, (gint) mid, "add", (RfLoc) { f, 9, 3 }, FALSE);
+  guint shared = rf_program_add_context (prog, -1, "add", RF_LOC_NONE, TRUE);
+  assert_int_equal (rf_program_add_context (prog, (gint) mid, "add", (RfLoc) { f, 9, 3 }, FALSE), leaf);
+  assert_int_not_equal (rf_program_add_context (prog, (gint) mid, "add", (RfLoc) { f, 10, 3 }, FALSE), leaf);
+  assert_int_not_equal (shared, root);
+  assert_int_equal (rf_program_n_contexts (prog), 5);
+
+  gboolean sh = TRUE;
+  g_autoptr (GArray) stack = rf_program_stack (prog, (gint) leaf, (RfLoc) { f, 3, 7 }, &sh);
+  assert_false (sh);
+  g_autoptr (GString) text = g_string_new (NULL);
+  rf_report_append_stack (stack, sh, text);
+  assert_string_equal (text->str, "in add at f.c:3:7, called from helper at f.c:9:3, called from worker at f.c:20:5");
+  g_autoptr (GArray) sstack = rf_program_stack (prog, (gint) shared, (RfLoc) { f, 3, 7 }, &sh);
+  assert_true (sh);
+  g_string_truncate (text, 0);
+  rf_report_append_stack (sstack, sh, text);
+  assert_string_equal (text->str, "in add at f.c:3:7, called from several places");
+  g_autoptr (GArray) none = rf_program_stack (prog, -1, (RfLoc) { f, 3, 7 }, &sh);
+  assert_int_equal (none->len, 0);
+  assert_false (sh);
+
+  /* the write in `add` (leaf), the read with no context */
+  RfJob *job = rf_program_get_job (prog, 0);
+  for (guint i = 0; i < job->edges->len; i++)
+    if (g_array_index (job->edges, RfEdge, i).op == RF_OP_WRITE)
+      g_array_index (job->edges, RfEdge, i).ctx = (gint) leaf;
+  assert_true (rf_program_is_valid (prog));
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  guint steps[] = { transition (net, 0, "write v (begin)"), transition (net, 0, "write v (end)"),
+                    transition (net, 0, "read v (begin)") };
+  RfInterleaving il = { g_array_new (FALSE, FALSE, sizeof (RfThreadStep)), NULL };
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      RfThreadStep s = { 1, 0, steps[i] };
+      g_array_append_val (il.steps, s);
+    }
+  RfLoc at = rf_net_get_transition (net, steps[0])->loc;
+  g_autoptr (GArray) s0 = rf_report_step_stack (prog, net, &il, 0, at, NULL);
+  assert_int_equal (s0->len, 3);
+  assert_string_equal (g_array_index (s0, RfStackFrame, 0).fn, "add");
+  assert_int_equal (g_array_index (s0, RfStackFrame, 0).loc.line, at.line);
+  assert_string_equal (g_array_index (s0, RfStackFrame, 2).fn, "worker");
+  g_autoptr (GArray) s1 = rf_report_step_stack (prog, net, &il, 1, at, NULL);
+  assert_int_equal (s1->len, 3);
+  g_autoptr (GArray) s2 = rf_report_step_stack (prog, net, &il, 2, at, NULL);
+  assert_int_equal (s2->len, 0);
+  /* no program (a net input): no stack */
+  g_autoptr (GArray) s3 = rf_report_step_stack (NULL, net, &il, 0, at, NULL);
+  assert_int_equal (s3->len, 0);
+  /* a context id out of range is invalid */
+  g_array_index (job->edges, RfEdge, 0).ctx = 99;
+  assert_false (rf_program_is_valid (prog));
+  g_array_unref (il.steps);
+}
+
 int
 main (void)
 {
@@ -267,6 +339,7 @@ main (void)
     cmocka_unit_test (test_format_lookup),
     cmocka_unit_test (test_race_sites_follow_target),
     cmocka_unit_test (test_interleaving_resets),
+    cmocka_unit_test (test_call_stacks),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

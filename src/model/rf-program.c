@@ -13,6 +13,8 @@ struct _RfProgram {
   GHashTable *notes; /* site key (var, file, line, col) -> GPtrArray of char*, owned,
                       * the texts added for that site in order, no two equal */
   GPtrArray *unfollowed;  /* Note* (var unused), owned, in the order added; one per loc */
+  GArray *contexts;   /* RfContext by id (fn owned) */
+  GHashTable *context_ids;  /* key "parent file line col shared fn" (owned) -> id + 1 */
 };
 
 /* Note: a remark on the accesses of var at loc (see rf_program_add_note). */
@@ -143,6 +145,8 @@ rf_program_new (void)
   prog->job_by_name = g_hash_table_new (g_str_hash, g_str_equal);
   prog->notes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, (GDestroyNotify) g_ptr_array_unref);
   prog->unfollowed = g_ptr_array_new_with_free_func (note_free);
+  prog->contexts = g_array_new (FALSE, FALSE, sizeof (RfContext));
+  prog->context_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   return prog;
 }
 
@@ -157,6 +161,10 @@ rf_program_free (RfProgram *prog)
   g_ptr_array_unref (prog->jobs);
   g_hash_table_unref (prog->notes);
   g_ptr_array_unref (prog->unfollowed);
+  for (guint i = 0; i < prog->contexts->len; i++)
+    g_free (g_array_index (prog->contexts, RfContext, i).fn);
+  g_array_unref (prog->contexts);
+  g_hash_table_unref (prog->context_ids);
   g_free (prog);
 }
 
@@ -284,8 +292,60 @@ rf_job_add_node (RfJob *job, RfLoc loc)
 void
 rf_job_add_edge (RfJob *job, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
 {
-  RfEdge e = { from, to, op, arg, arg2, loc, g_strdup (text) };
+  RfEdge e = { from, to, op, arg, arg2, loc, g_strdup (text), -1 };
   g_array_append_val (job->edges, e);
+}
+
+guint
+rf_program_add_context (RfProgram *prog, gint parent, const char *fn, RfLoc call, gboolean shared)
+{
+  g_return_val_if_fail (parent < (gint) prog->contexts->len && fn, 0);
+  /* the file name is interned: its address names it */
+  char *key = g_strdup_printf ("%d %p %u %u %d %s", parent, (const void *) call.file, call.line, call.col,
+                               shared ? 1 : 0, fn);
+  gpointer id = g_hash_table_lookup (prog->context_ids, key);
+  if (id)
+    {
+      g_free (key);
+      return GPOINTER_TO_UINT (id) - 1;
+    }
+  RfContext c = { parent, g_strdup (fn), call, shared };
+  g_array_append_val (prog->contexts, c);
+  g_hash_table_insert (prog->context_ids, key, GUINT_TO_POINTER (prog->contexts->len));
+  return prog->contexts->len - 1;
+}
+
+guint
+rf_program_n_contexts (const RfProgram *prog)
+{
+  return prog->contexts->len;
+}
+
+const RfContext *
+rf_program_get_context (const RfProgram *prog, guint id)
+{
+  g_return_val_if_fail (id < prog->contexts->len, NULL);
+  return &g_array_index (prog->contexts, RfContext, id);
+}
+
+GArray *
+rf_program_stack (const RfProgram *prog, gint ctx, RfLoc at, gboolean *shared)
+{
+  GArray *stack = g_array_new (FALSE, FALSE, sizeof (RfStackFrame));
+  gboolean sh = FALSE;
+  /* parents have smaller ids (a context is added after its parent): the walk ends */
+  while (ctx >= 0 && (guint) ctx < prog->contexts->len)
+    {
+      const RfContext *c = &g_array_index (prog->contexts, RfContext, ctx);
+      RfStackFrame f = { c->fn, at };
+      g_array_append_val (stack, f);
+      sh = c->shared;
+      at = c->call;
+      ctx = c->parent;
+    }
+  if (shared)
+    *shared = sh;
+  return stack;
 }
 
 char *
@@ -346,7 +406,8 @@ rf_program_is_valid (const RfProgram *prog)
       for (guint i = 0; i < job->edges->len; i++)
         {
           const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-          if (e->from >= job->nodes->len || e->to >= job->nodes->len)
+          if (e->from >= job->nodes->len || e->to >= job->nodes->len
+              || e->ctx < -1 || e->ctx >= (gint) prog->contexts->len)
             return FALSE;
           switch (e->op)
             {

@@ -115,7 +115,9 @@ add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, g
   RfToken pre[2] = { { from, 1 }, { in >= 0 ? (guint) in : 0, in >= 0 ? 1 : 0 } };
   RfToken post[3] = { { to, 1 }, { out >= 0 ? (guint) out : 0, out >= 0 ? 1 : 0 },
                       { spawn >= 0 ? (guint) spawn : 0, spawn >= 0 ? 1 : 0 } };
-  return rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
+  guint t = rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
+  rf_net_set_transition_context (b->net, t, e->ctx);
+  return t;
 }
 
 /* A control place between two transitions of one statement. */

@@ -161,6 +161,7 @@ rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
   t->pc_to = pc_to;
   t->spawn = spawn;
   t->waits_for = -1;
+  t->ctx = -1;
   g_ptr_array_add (net->transitions, t);
   return t->id;
 }
@@ -170,6 +171,14 @@ guint_cmp (const void *a, const void *b)
 {
   guint x = *(const guint *) a, y = *(const guint *) b;
   return (x > y) - (x < y);
+}
+
+void
+rf_net_set_transition_context (RfNet *net, guint t, gint ctx)
+{
+  g_return_if_fail (t < net->transitions->len && ctx >= -1);
+  RfTransition *tr = g_ptr_array_index (net->transitions, t);
+  tr->ctx = ctx;
 }
 
 void

@@ -581,6 +581,20 @@ append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint ind
           g_string_append (out, "<td class=\"act\">");
           html_escape (out, t->label);
           append_cell_loc (out, t->loc);
+          /* the function, where the step is in one its thread called; the whole call
+           * stack as a tooltip */
+          gboolean shared = FALSE;
+          g_autoptr (GArray) stack = rf_report_step_stack (pg->prog, pg->net, il, i, t->loc, &shared);
+          if (stack->len > 1 || (stack->len == 1 && shared))
+            {
+              g_autoptr (GString) text = g_string_new (NULL);
+              rf_report_append_stack (stack, shared, text);
+              g_string_append (out, "<small class=\"fn\" title=\"");
+              html_escape (out, text->str);
+              g_string_append (out, "\">in ");
+              html_escape (out, g_array_index (stack, RfStackFrame, 0).fn);
+              g_string_append (out, "</small>");
+            }
           g_string_append (out, "</td>");
         }
       g_string_append (out, "</tr>\n");
@@ -606,6 +620,12 @@ append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint ind
               rf_report_append_held (pg->prog, held, text);
               g_string_append (out, "<br>");
               html_escape (out, text->str);
+            }
+          if (st->created_step > 0)
+            {
+              g_autofree char *text = g_strdup_printf ("created by T%u at step %u", st->creator, st->created_step);
+              g_string_append (out, "<br>");
+              html_escape (out, text);
             }
         }
       g_string_append (out, "</td>");

@@ -343,6 +343,30 @@ write_holds (RfJson *j, const RfProgram *prog, const GArray *held)
   rf_json_end_array (j);
 }
 
+/* "function", "stack" and "stack_shared" of step STEP (0-based) of IL at LOC: the
+ * innermost function (null when not known), the frames innermost first, and whether
+ * the outermost is a copy shared by callers it does not name. */
+static void
+write_stack (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step, RfLoc loc)
+{
+  gboolean shared = FALSE;
+  g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, step, loc, &shared);
+  rf_json_member_string (j, "function", stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL);
+  rf_json_key (j, "stack");
+  rf_json_begin_array_inline (j);
+  for (guint i = 0; i < stack->len; i++)
+    {
+      const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "function", f->fn);
+      rf_json_loc_members (j, f->loc);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  rf_json_key (j, "stack_shared");
+  rf_json_bool (j, shared);
+}
+
 static void
 write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv)
 {
@@ -357,6 +381,7 @@ write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRace
       rf_json_loc_members (j, s->loc);
       rf_json_member_uint (j, "step", s->step);
       write_holds (j, prog, s->held);
+      write_stack (j, prog, net, rv->interleaving, s->step - 1, s->loc);
       /* why this access is not protected (notes of the front end) */
       rf_json_key (j, "why");
       rf_json_begin_array (j);
@@ -389,6 +414,9 @@ write_witness (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInter
       write_thread (j, s->thread, net, s->job);
       rf_json_loc_members (j, t->loc);
       rf_json_member_string (j, "statement", t->label);
+      write_stack (j, prog, net, il, i, t->loc);
+      g_autoptr (GArray) held = prog && s->thread > 0 ? rf_interleaving_held (net, il, s->thread, i + 1) : NULL;
+      write_holds (j, prog, held);
       rf_json_end_object (j);
     }
   rf_json_end_array (j);

@@ -22,6 +22,19 @@ void rf_report_append_suppression (const RfSuppression *sup, GString *out);
  * NULL: a net input) names them. */
 void rf_report_append_steps (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, GString *out);
 
+/* "f.c:12:3" for LOC (its column when known), or "?". */
+void rf_report_append_loc_col (GString *out, RfLoc loc);
+
+/* The call stack of step STEP (0-based) of IL, at LOC (rf_program_stack of its
+ * transition's context); empty when PROG is NULL or the step has no context. *SHARED
+ * (may be NULL) as rf_program_stack sets it. Owned array of RfStackFrame. */
+GArray *rf_report_step_stack (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step,
+                              RfLoc loc, gboolean *shared);
+
+/* "in bump at f.c:13:3, called from worker at f.c:20:5" for STACK (non-empty), with
+ * ", called from several places" after a copy shared by its callers (SHARED). */
+void rf_report_append_stack (const GArray *stack, gboolean shared, GString *out);
+
 /* "holding a and b" for the locks HELD (var ids of PROG), "holding no lock" for none. */
 void rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out);
 

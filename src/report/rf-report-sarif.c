@@ -164,21 +164,22 @@ source_line (const Artifacts *a, const char *file, guint line)
   return p && g_utf8_validate (p, (gssize) n, NULL) ? g_strndup (p, n) : NULL;
 }
 
-static void write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message,
+static void write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, const char *fn,
                                  gboolean snippet);
 
 /* A location object: physicalLocation when LOC is known, and MESSAGE if non-NULL. */
 static void
 write_location (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message)
 {
-  write_location_full (j, artifacts, loc, message, FALSE);
+  write_location_full (j, artifacts, loc, message, NULL, FALSE);
 }
 
-/* The same, with SNIPPET: a contextRegion holding the whole line, when the source is
- * known (the region itself has no end: its text would run from the column to the end
- * of the line). */
+/* The same, in function FN (non-NULL: a logicalLocation of kind "function"), with
+ * SNIPPET: a contextRegion holding the whole line, when the source is known (the region
+ * itself has no end: its text would run from the column to the end of the line). */
 static void
-write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, gboolean snippet)
+write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, const char *fn,
+                     gboolean snippet)
 {
   g_autofree char *line_text = snippet && loc.file ? source_line (artifacts, loc.file, loc.line) : NULL;
   rf_json_begin_object (j);
@@ -213,8 +214,41 @@ write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *mes
         }
       rf_json_end_object (j);
     }
+  if (fn)
+    {
+      rf_json_key (j, "logicalLocations");
+      rf_json_begin_array (j);
+      rf_json_begin_object (j);
+      rf_json_member_string (j, "name", fn);
+      rf_json_member_string (j, "kind", "function");
+      rf_json_end_object (j);
+      rf_json_end_array (j);
+    }
   if (message)
     write_message (j, message);
+  rf_json_end_object (j);
+}
+
+/* A threadFlowLocation's "stack" STACK (innermost first; SHARED: the outermost frame is
+ * a copy shared by callers not named). */
+static void
+write_stack (RfJson *j, Artifacts *artifacts, const GArray *stack, gboolean shared)
+{
+  rf_json_key (j, "stack");
+  rf_json_begin_object (j);
+  if (shared)
+    write_message (j, "the outermost function is one copy shared by several callers, not named here");
+  rf_json_key (j, "frames");
+  rf_json_begin_array (j);
+  for (guint i = 0; i < stack->len; i++)
+    {
+      const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
+      rf_json_begin_object (j);
+      rf_json_key (j, "location");
+      write_location_full (j, artifacts, f->loc, NULL, f->fn, FALSE);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
   rf_json_end_object (j);
 }
 
@@ -358,8 +392,14 @@ write_code_flow (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInt
           for (guint k = 0; k < n_essential; k++)
             racing |= essential[k] == i + 1;
           rf_json_begin_object (j);
+          gboolean shared = FALSE;
+          g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, i, tr->loc, &shared);
           rf_json_key (j, "location");
-          write_location (j, artifacts, tr->loc, tr->label);
+          write_location_full (j, artifacts, tr->loc, tr->label,
+                               stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL, FALSE);
+          /* the call stack where the step is in a called function, and at the racing steps */
+          if (stack->len > 1 || (stack->len && (shared || racing)))
+            write_stack (j, artifacts, stack, shared);
           /* the locks the thread holds after the step: on every step where it holds
            * one, and on the essential ones always */
           g_autoptr (GArray) held = prog ? rf_interleaving_held (net, il, t, i + 1) : NULL;
@@ -390,6 +430,7 @@ static void
 write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv, Artifacts *artifacts)
 {
   const RfNet *net = rf_check_result_get_net (res);
+  const RfProgram *prog = rf_check_result_get_program (res);
   GArray *sites = rv->sites;
   guint lead = rv->lead;
   g_autoptr (GString) text = g_string_new (NULL);
@@ -418,7 +459,11 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
       guint k = n == 0 ? lead : (n <= lead ? n - 1 : n);
       const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
       g_autofree char *what = site_text (net, s);
-      write_location_full (j, artifacts, s->loc, what, TRUE);
+      gboolean shared = FALSE;
+      g_autoptr (GArray) stack = s->step > 0 ? rf_report_step_stack (prog, net, rv->interleaving, s->step - 1,
+                                                                     s->loc, &shared) : NULL;
+      write_location_full (j, artifacts, s->loc, what, stack && stack->len ? g_array_index (stack, RfStackFrame, 0).fn
+                           : NULL, TRUE);
     }
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
@@ -468,7 +513,7 @@ write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerd
       const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
       g_autoptr (GString) what = g_string_new (NULL);
       rf_report_append_deadlock_thread (prog, net, dv, th, what);
-      write_location_full (j, artifacts, th->wait_loc, what->str, TRUE);
+      write_location_full (j, artifacts, th->wait_loc, what->str, NULL, TRUE);
     }
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",

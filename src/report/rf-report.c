@@ -14,6 +14,43 @@ rf_report_append_loc (GString *out, RfLoc loc)
     g_string_append (out, "?");
 }
 
+void
+rf_report_append_loc_col (GString *out, RfLoc loc)
+{
+  rf_report_append_loc (out, loc);
+  if (loc.file && loc.line > 0 && loc.col > 0)
+    g_string_append_printf (out, ":%u", loc.col);
+}
+
+GArray *
+rf_report_step_stack (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step,
+                      RfLoc loc, gboolean *shared)
+{
+  gint ctx = -1;
+  if (prog && step < il->steps->len)
+    ctx = rf_net_get_transition (net, g_array_index (il->steps, RfThreadStep, step).transition)->ctx;
+  if (ctx >= (gint) (prog ? rf_program_n_contexts (prog) : 0))
+    ctx = -1;  /* a net not built from PROG */
+  return rf_program_stack (prog, ctx, loc, shared);
+}
+
+void
+rf_report_append_stack (const GArray *stack, gboolean shared, GString *out)
+{
+  for (guint i = 0; i < stack->len; i++)
+    {
+      const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
+      g_string_append_printf (out, "%s%s", i ? ", called from " : "in ", f->fn);
+      if (f->loc.file && f->loc.line > 0)
+        {
+          g_string_append (out, " at ");
+          rf_report_append_loc_col (out, f->loc);
+        }
+    }
+  if (shared)
+    g_string_append (out, ", called from several places");
+}
+
 const char *
 rf_report_job_name (const RfNet *net, gint job)
 {
@@ -44,9 +81,7 @@ append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict 
       const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
       g_string_append_printf (out, "%sT%u (%s) %s %s at ", i ? ", while " : "", site->thread,
                               rf_report_job_name (net, site->job), site->write ? "writes" : "reads", rv->name);
-      rf_report_append_loc (out, site->loc);
-      if (site->loc.file && site->loc.line > 0 && site->loc.col > 0)
-        g_string_append_printf (out, ":%u", site->loc.col);
+      rf_report_append_loc_col (out, site->loc);
       if (prog)
         {
           g_string_append_c (out, ' ');
@@ -54,6 +89,19 @@ append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict 
         }
     }
   g_string_append_c (out, '\n');
+  for (guint i = 0; i < sites->len; i++)
+    {
+      const RfRaceSite *site = &g_array_index (sites, RfRaceSite, i);
+      gboolean shared = FALSE;
+      g_autoptr (GArray) stack = site->step > 0 ? rf_report_step_stack (prog, net, rv->interleaving, site->step - 1,
+                                                                         site->loc, &shared) : NULL;
+      if (stack && stack->len)
+        {
+          g_string_append_printf (out, "  T%u ", site->thread);
+          rf_report_append_stack (stack, shared, out);
+          g_string_append_c (out, '\n');
+        }
+    }
   for (guint i = 0; i < rv->notes->len; i++)
     g_string_append_printf (out, "  why: %s\n", (const char *) g_ptr_array_index (rv->notes, i));
 }
@@ -77,6 +125,11 @@ rf_report_append_steps (const RfProgram *prog, const RfNet *net, const RfInterle
       if (s->thread > 0)
         g_string_append_printf (out, "T%u (%s) ", s->thread, rf_report_job_name (net, s->job));
       rf_report_append_loc (out, t->loc);
+      /* the function, when the step is in one its thread called */
+      gboolean shared = FALSE;
+      g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, i, t->loc, &shared);
+      if (stack->len > 1 || (stack->len == 1 && shared))
+        g_string_append_printf (out, " in %s", g_array_index (stack, RfStackFrame, 0).fn);
       g_string_append_printf (out, ": %s\n", t->label);
     }
   g_string_append (out, "  final state:\n");
@@ -95,6 +148,13 @@ rf_report_append_steps (const RfProgram *prog, const RfNet *net, const RfInterle
         {
           g_string_append (out, ", ");
           rf_report_append_held (prog, held, out);
+        }
+      if (st->created_step > 0)
+        {
+          const RfThreadStep *cs = &g_array_index (il->steps, RfThreadStep, st->created_step - 1);
+          g_string_append_printf (out, ", created by T%u (%s) at ", st->creator, rf_report_job_name (net, cs->job));
+          rf_report_append_loc_col (out, rf_net_get_transition (net, cs->transition)->loc);
+          g_string_append_printf (out, " (step %u)", st->created_step);
         }
       g_string_append_c (out, '\n');
     }
@@ -239,6 +299,25 @@ report_text_cover (const RfCheckResult *res, const RfReportOptions *opts, GStrin
     }
 }
 
+/* A note at each call that led racing access SITE of RV to the function it is in:
+ *   f.c:20:5: note: T2 calls bump here (from helper) */
+static void
+add_call_notes (const RfCheckResult *res, const RfRaceVerdict *rv, const RfRaceSite *site, RfDiags *diags)
+{
+  gboolean shared = FALSE;
+  g_autoptr (GArray) stack = site->step > 0 ? rf_report_step_stack (rf_check_result_get_program (res),
+                                                                     rf_check_result_get_net (res),
+                                                                     rv->interleaving, site->step - 1, site->loc,
+                                                                     &shared) : NULL;
+  for (guint i = 1; stack && i < stack->len; i++)
+    {
+      const RfStackFrame *callee = &g_array_index (stack, RfStackFrame, i - 1);
+      const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
+      if (f->loc.file && f->loc.line > 0)
+        rf_diags_add (diags, RF_DIAG_NOTE, f->loc, "T%u calls %s here (in %s)", site->thread, callee->fn, f->fn);
+    }
+}
+
 void
 rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
 {
@@ -260,12 +339,15 @@ rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
       const RfRaceSite *w = &g_array_index (sites, RfRaceSite, rv->lead);
       rf_diags_add (diags, RF_DIAG_WARNING, w->loc, "data race on '%s' (%s by T%u (%s)) [racefree]",
                     rv->name, w->write ? "write" : "read", w->thread, rf_report_job_name (net, w->job));
+      add_call_notes (res, rv, w, diags);
       for (guint k = 0; k < sites->len; k++)
         {
           const RfRaceSite *o = &g_array_index (sites, RfRaceSite, k);
-          if (k != rv->lead)
-            rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
-                          o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
+          if (k == rv->lead)
+            continue;
+          rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
+                        o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
+          add_call_notes (res, rv, o, diags);
         }
       /* why the accesses are not protected: each note once, at the first site it is on */
       g_autoptr (GPtrArray) said = g_ptr_array_new ();

@@ -91,7 +91,9 @@ typedef enum {
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.
  * arg/arg2 index vars or jobs as documented per op; -1 when unused.
- * text: optional display text (owned), NULL means "derive from op". */
+ * text: optional display text (owned), NULL means "derive from op".
+ * ctx: the call context the operation is in (rf_program_get_context), or -1 when the
+ * front end does not say (the SML front end; rf_job_add_edge's default). */
 typedef struct {
   guint from;
   guint to;
@@ -100,7 +102,21 @@ typedef struct {
   gint arg2;
   RfLoc loc;
   char *text;
+  gint ctx;
 } RfEdge;
+
+/* RfContext: where an operation is in the calls its thread made, for reports (a call
+ * stack). fn: the function it is in (owned by the program). parent: the context of
+ * the call that entered fn, at `call` (a location in the parent's function); or -1:
+ * fn is the function the thread runs from (no call: call has no file), or a copy of
+ * fn that every caller of the thread shares (shared: the caller is not known).
+ * Contexts are interned: one id per (parent, fn, call, shared). */
+typedef struct {
+  gint parent;
+  char *fn;
+  RfLoc call;
+  gboolean shared;
+} RfContext;
 
 typedef enum {
   RF_START_NONE,   /* only started by `create` */
@@ -162,8 +178,26 @@ gint rf_program_lookup_job (const RfProgram *prog, const char *name);
 
 /* Adds a node (program location) to JOB; returns its index. */
 guint rf_job_add_node (RfJob *job, RfLoc loc);
-/* Adds an edge; text may be NULL (copied). */
+/* Adds an edge; text may be NULL (copied); its ctx is -1. */
 void rf_job_add_edge (RfJob *job, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
+
+/* Call contexts (see RfContext). The id of the context (PARENT, FN, CALL, SHARED),
+ * added when new (FN copied); PARENT is -1 or an id. */
+guint rf_program_add_context (RfProgram *prog, gint parent, const char *fn, RfLoc call, gboolean shared);
+guint rf_program_n_contexts (const RfProgram *prog);
+const RfContext *rf_program_get_context (const RfProgram *prog, guint id);
+
+/* RfStackFrame: one frame of a call stack: in function fn (borrowed), at loc. */
+typedef struct {
+  const char *fn;
+  RfLoc loc;
+} RfStackFrame;
+
+/* The call stack of an operation at AT in context CTX, innermost first: (CTX's fn, AT),
+ * then (its parent's fn, CTX's call), and so on to the function the thread runs from;
+ * empty when CTX is -1. *SHARED (may be NULL) is set to whether the outermost frame is
+ * a copy every caller shares (its callers are not known). Owned array of RfStackFrame. */
+GArray *rf_program_stack (const RfProgram *prog, gint ctx, RfLoc at, gboolean *shared);
 
 /* Notes on accesses: why an access of data var VAR at LOC is not protected the way the
  * source suggests (e.g. "lock 'locks[i]' (f.c:12:3) may denote several mutexes: no

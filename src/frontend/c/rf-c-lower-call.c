@@ -515,12 +515,17 @@ lower_unknown (Lower *L, CExpr *e, const char *name)
   lower_callbacks (L, e, name);
 }
 
+/* A frame for a call of FN at CALL (NULL: none) from frame UP (NULL: FN is what the
+ * thread runs), or for a copy of FN that every caller shares (SHARED). */
 Frame *
-lower_frame_new (CDecl *fn, Frame *up)
+lower_frame_new (Lower *L, CDecl *fn, Frame *up, CExpr *call, gboolean shared)
 {
   Frame *f = g_new0 (Frame, 1);
   f->fn = fn;
   f->up = up;
+  f->call = shared ? NULL : call;
+  f->ctx = rf_program_add_context (L->prog, up && !shared ? (gint) up->ctx : -1, fn->name,
+                                   call && !shared ? call->loc : RF_LOC_NONE, shared);
   f->args = g_hash_table_new (NULL, NULL);
   f->labels = g_hash_table_new (g_str_hash, g_str_equal);
   f->brk = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -573,8 +578,7 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
   if (lower_share_reuse (L, fn, loc))
     return;
   gboolean share = lower_share_begin (L, fn);
-  Frame *f = lower_frame_new (fn, L->frame);
-  f->call = share ? NULL : call;  /* a shared copy stands for every call */
+  Frame *f = lower_frame_new (L, fn, L->frame, call, share);  /* a shared copy stands for every call */
   if (call && call == L->split_call)
     {
       f->split = TRUE;

@@ -434,7 +434,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *c
   L->cur = L->job->entry;
   L->exit_node = lower_node (L, fn->body->end);
   L->job->exit = (gint) L->exit_node;
-  Frame *f = lower_frame_new (fn, NULL);
+  Frame *f = lower_frame_new (L, fn, NULL, NULL, FALSE);
   f->entry = L->job->entry;
   f->ret = L->exit_node;
   L->frame = f;

@@ -42,6 +42,7 @@ typedef struct _Frame Frame;
 struct _Frame {
   CDecl *fn;
   CExpr *call;              /* the call inlined here, or NULL (a thread's entry) */
+  guint ctx;                /* the program's call context of the body's edges (RfContext) */
   guint entry, ret;
   gboolean split;           /* a condition tests the result: `return E;` goes to ret_t
                              * where E may be true, to ret_f where it may be false */
@@ -536,7 +537,7 @@ void lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLo
 CDecl *lower_func_def (Lower *L, const char *name);
 void lower_eval_args (Lower *L, CExpr *call, guint from);
 GPtrArray *lower_callback_targets (Lower *L, CExpr *arg);
-Frame *lower_frame_new (CDecl *fn, Frame *up);
+Frame *lower_frame_new (Lower *L, CDecl *fn, Frame *up, CExpr *call, gboolean shared);
 void lower_frame_free (Frame *f);
 void lower_inline (Lower *L, CDecl *fn, CExpr *call);
 void lower_call_copy (Lower *L, CDecl *fn, guint entry, guint ret, RfLoc loc, const char *why);

@@ -205,6 +205,8 @@ void
 lower_edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text)
 {
   rf_job_add_edge (L->job, from, to, op, arg, arg2, loc, text);
+  if (L->frame)
+    g_array_index (L->job->edges, RfEdge, L->job->edges->len - 1).ctx = (gint) L->frame->ctx;
 }
 
 /* Appends OP at the current node and moves on. */
