@@ -8,7 +8,7 @@ _racefree_options()
   case "$1" in
     check)
       echo "--check --stats --backward-only --no-state-equation --search-only --max-markings --timeout --max-memory
-            --total-timeout --max-errors --format --no-time --witness-dot --witness-format --witness-var
+            --total-timeout --max-errors --format --no-time --witness-dot --witness-format --witness-var --witness
             --html --baseline --source-root --certificate --help --include --define --undef --std --entry
             --init --no-library-state --inline-budget --version" ;;
     model)
@@ -56,7 +56,7 @@ _racefree()
       COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     *:--baseline)
       COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-    *:--witness-dot|*:--certificate|*:--output|*:-o|*:--prop)
+    *:--witness-dot|*:--witness|*:--certificate|*:--output|*:-o|*:--prop)
       COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
     *:--max-markings|*:--timeout|*:--max-memory|*:--total-timeout|*:--max-errors|*:--witness-var|*:--slice|\
     *:--entry|*:--init|*:--define|*:-D|*:--undef|*:-U)

@@ -4,14 +4,15 @@
  * Its text report is written verdict by verdict, as the driver decides each one (a
  * Stream, with the progress line erased first); the other formats, the certificate
  * and the HTML report once every verdict is in. Each destination it writes (witness
- * pictures, certificate, HTML folder) is checked before the search, so that a usage
- * error costs no search and a race stays exit status 1. */
+ * pictures, witness file, certificate, HTML folder) is checked before the search, so
+ * that a usage error costs no search and a race stays exit status 1. */
 #include "rf-cli-private.h"
 
 #include <string.h>
 
 #include "rf-dot.h"
 #include "rf-report-html.h"
+#include "rf-report-witness.h"
 #include "rf-suppress.h"
 
 /* The picture format of --witness-format NAME, else of OUT's extension (.dot or .gv,
@@ -196,6 +197,58 @@ write_witness_pictures (const RfCheckResult *res, gint var, const char *out, con
   return TRUE;
 }
 
+/* Before the search: FALSE after an error in ERR when --witness FILE cannot be written
+ * (rf_out_check_file) or the input is not C (FILES: the input files, NULL-terminated):
+ * a witness's waypoints are C source locations, which a model input has none of. */
+static gboolean
+check_witness_file (const char *const *files, const char *file, RfOut *err)
+{
+  const RfFrontEnd *fe = files && files[0] ? rf_driver_front_end_for (files[0], RF_DRIVER_PROGRAM) : NULL;
+  if (fe && strcmp (fe->name, "c") != 0)
+    {
+      rf_out_printf (err, "racefree check: error: --witness: '%s' is not C: a witness file names C source "
+                     "locations (use --witness-dot to draw a model's witness)\nTry 'racefree check --help'.\n",
+                     files[0]);
+      return FALSE;
+    }
+  g_autoptr (GError) error = NULL;
+  if (rf_out_check_file (file, &error))
+    return TRUE;
+  cli_print_error (err, "check", "--witness", error);
+  return FALSE;
+}
+
+/* --witness FILE: the YAML witness of VAR's race (VAR >= 0) or of the first race, written
+ * to FILE (atomically); FALSE after an error in ERR. When there is no such race, says
+ * so in ERR and writes nothing (an existing file is left alone). */
+static gboolean
+write_witness_file (const RfCheckResult *res, gint var, const char *file, const RfReportOptions *opts, RfOut *err)
+{
+  const RfRaceVerdict *rv = rf_report_witness_verdict (res, var);
+  if (!rv)
+    {
+      GPtrArray *verdicts = rf_check_result_get_verdicts (res);
+      const RfRaceVerdict *vv = NULL;
+      for (guint i = 0; var >= 0 && i < verdicts->len && !vv; i++)
+        if (((const RfRaceVerdict *) g_ptr_array_index (verdicts, i))->var == (guint) var)
+          vv = g_ptr_array_index (verdicts, i);
+      if (vv)
+        rf_out_printf (err, "racefree check: '%s' is %s: no witness file written\n", vv->name,
+                       vv->result->verdict == RF_COVER_SAFE ? "race-free (proved)"
+                       : "unknown (search budget exhausted)");
+      else
+        rf_out_puts (err, "racefree check: no race found: no witness file written\n");
+      return TRUE;
+    }
+  g_autoptr (GString) text = g_string_new (NULL);
+  g_autoptr (GError) error = NULL;
+  rf_report_witness (res, rv, opts, text);
+  if (rf_out_write_file (file, text->str, text->len, NULL, &error))
+    return TRUE;
+  cli_print_error (err, "check", "--witness", error);
+  return FALSE;
+}
+
 /* Stream: the report of a race check written verdict by verdict. Invariant: no
  * progress line is shown (progress.shown FALSE) while a verdict's text is written. */
 typedef struct {
@@ -277,6 +330,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_auto (BudgetArgs) ba = { 0 };
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
+  g_autofree char *witness_file = NULL;
   gboolean no_time = FALSE, search_only = FALSE;
   g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL, *baseline = NULL;
   g_autofree char *source_root = NULL;
@@ -295,7 +349,8 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "no-time", 0, 0, G_OPTION_ARG_NONE, &no_time, "Write the search time as null in JSON (for reproducible output)", NULL },
     { "witness-dot", 0, 0, G_OPTION_ARG_FILENAME, &witness_out, "Draw each race's witness: the net at STEM.VAR.EXT, a sequence diagram at STEM.VAR-seq.EXT (OUT = STEM.EXT); each deadlock's sequence diagram at STEM.QUESTION-seq.EXT", "OUT" },
     { "witness-format", 0, 0, G_OPTION_ARG_STRING, &witness_format_name, "Picture format: dot, svg, png, pdf (default: from OUT's extension)", "FORMAT" },
-    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT", "VAR" },
+    { "witness-var", 0, 0, G_OPTION_ARG_STRING, &witness_var, "Draw only VAR's witness: at OUT and STEM-seq.EXT; with --witness, write VAR's race", "VAR" },
+    { "witness", 0, 0, G_OPTION_ARG_FILENAME, &witness_file, "Write the first race's witness (VAR's with --witness-var) to FILE in the SV-COMP YAML witness format 2.2 (C inputs only)", "FILE" },
     { "html", 0, 0, G_OPTION_ARG_FILENAME, &html_dir, "Also write a self-contained HTML report to DIR/index.html", "DIR" },
     { "baseline", 0, 0, G_OPTION_ARG_FILENAME, &baseline, "Accept the races and deadlocks an earlier JSON report FILE shows: report them as suppressed, exit status 1 only for new ones", "FILE" },
     { "source-root", 0, 0, G_OPTION_ARG_FILENAME, &source_root, "SARIF: name files under DIR relative to it, as %SRCROOT% (default: the current directory)", "DIR" },
@@ -333,10 +388,17 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   if (!format)
     return RF_EXIT_INPUT;
   const char *picture_format = NULL;
-  if (!witness_out && (witness_format_name || witness_var))
+  if ((!witness_out && witness_format_name) || (!witness_out && !witness_file && witness_var))
     {
-      rf_out_printf (err, "racefree check: error: %s needs --witness-dot\nTry 'racefree check --help'.\n",
-                     witness_format_name ? "--witness-format" : "--witness-var");
+      rf_out_printf (err, "racefree check: error: %s\nTry 'racefree check --help'.\n",
+                     witness_format_name ? "--witness-format needs --witness-dot"
+                                         : "--witness-var needs --witness-dot or --witness");
+      return RF_EXIT_INPUT;
+    }
+  if (witness_file && (!*witness_file || strcmp (witness_file, "-") == 0))
+    {
+      rf_out_puts (err, "racefree check: error: --witness needs a file name\n"
+                   "Try 'racefree check --help'.\n");
       return RF_EXIT_INPUT;
     }
   if (witness_out && (!*witness_out || strcmp (witness_out, "-") == 0))
@@ -354,6 +416,8 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
       return RF_EXIT_INPUT;
     }
   g_autofree const char **files = cli_positional (argc, argv);
+  if (witness_file && !check_witness_file (files, witness_file, err))
+    return RF_EXIT_INPUT;
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   rf_check_result_set_checks (res, checks);
   rf_check_result_set_quick (res, !search_only);
@@ -422,6 +486,8 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
           return RF_EXIT_INPUT;
         }
     }
+  if (witness_file && !write_witness_file (res, picture_var, witness_file, &opts, err))
+    return RF_EXIT_INPUT;
   if (witness_out)
     {
       g_autofree char *base = cli_graph_name_of (files[0]);
