@@ -207,8 +207,18 @@ FINGERPRINT = re.compile(r"^[0-9a-f]{16}:[1-9][0-9]*$")
 
 
 def result(value, path, rules, artifacts):
-    obj(value, path, ["message"], ["ruleId", "ruleIndex", "level", "locations", "codeFlows",
+    obj(value, path, ["message"], ["ruleId", "ruleIndex", "level", "locations", "relatedLocations", "codeFlows",
                                    "partialFingerprints", "suppressions"])
+    if "relatedLocations" in value:
+        array(value["relatedLocations"], path + ".relatedLocations", 1)
+        ids = []
+        for i, loc in enumerate(value["relatedLocations"]):
+            lp = "%s.relatedLocations[%d]" % (path, i)
+            need("id" in loc and "message" in loc, lp, "a related location has an id and a message")
+            integer(loc.get("id"), lp + ".id", 0)
+            ids.append(loc.get("id"))
+            location({k: v for k, v in loc.items() if k != "id"}, lp, artifacts)
+        need(len(ids) == len(set(ids)), path + ".relatedLocations", "related location ids repeat")
     if "partialFingerprints" in value:
         fp = value["partialFingerprints"]
         obj(fp, path + ".partialFingerprints", ["racefree/v1"], [])

@@ -23,6 +23,7 @@ COMMANDS = [
     ["check", "tests/c-programs/deadlock_buffer_ring.c"],
     ["check", "tests/c-programs/deadlock_session_reaper.c"],
     ["check", "tests/c-programs/stack_helpers.c"],
+    ["check", "tests/c-programs/race_pairs.c"],
     ["check", "tests/suppress/stats_counter.c"],
     ["check", "tests/suppress/lock_order_allowed.c"],
     ["check", "--max-markings", "5", "examples/prods_cons.sml"],

@@ -330,6 +330,78 @@ test_call_stacks (void **state)
   g_array_unref (il.steps);
 }
 
+/* Pairs of access statements: of the three statements (an unlocked write, a locked
+ * write, a locked read), the pairs with the unlocked write race (one is the witness's)
+ * and the two locked ones cannot: proved by a search, or by the lock invariant with
+ * none; past RF_RACE_MAX_PAIRS searches, pairs are only counted. */
+static void
+test_race_pairs (void **state)
+{
+  (void) state;
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) prog = rf_sml_parse ("t.sml",
+    "shared v;\n"
+    "lock m;\n"
+    "thread a [*] { write v; }\n"
+    "thread b [*] { acquire m; write v; release m; }\n"
+    "thread c [*] { acquire m; read v; release m; }\n", diags, NULL);
+  assert_non_null (prog);
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  g_autoptr (RfRaceQuick) quick = rf_race_quick_new (net);
+  for (guint with_quick = 0; with_quick < 2; with_quick++)
+    {
+      RfRaceVerdict *rv = rf_race_check_var (prog, net, NULL, 0, NULL);
+      assert_int_equal (rv->result->verdict, RF_COVER_UNSAFE);
+      rf_race_find_pairs (prog, net, with_quick ? quick : NULL, rv, NULL);
+      assert_non_null (rv->pairs);
+      assert_int_equal (rv->pairs_unchecked, 0);
+      /* (a.w, a.w) (a.w, b.w) (a.w, c.r) (b.w, b.w) (b.w, c.r): by line */
+      assert_int_equal (rv->pairs->len, 5);
+      RfCoverVerdict want[] = { RF_COVER_UNSAFE, RF_COVER_UNSAFE, RF_COVER_UNSAFE, RF_COVER_SAFE, RF_COVER_SAFE };
+      guint lines[][2] = { { 3, 3 }, { 3, 4 }, { 3, 5 }, { 4, 4 }, { 4, 5 } };
+      guint n_witness = 0;
+      for (guint i = 0; i < rv->pairs->len; i++)
+        {
+          const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, i);
+          assert_int_equal (p->a.line, lines[i][0]);
+          assert_int_equal (p->b.line, lines[i][1]);
+          assert_int_equal (p->verdict, want[i]);
+          assert_true (p->a_write);
+          assert_int_equal (p->b_write, lines[i][1] != 5);
+          n_witness += p->witness;
+          /* the witness's pair needs no search; the locked ones none with the quick
+           * arguments */
+          assert_int_equal (p->searched, !p->witness && !(with_quick && want[i] == RF_COVER_SAFE));
+          if (p->verdict == RF_COVER_UNSAFE)
+            assert_true (p->steps > 0);
+        }
+      assert_int_equal (n_witness, 1);
+      guint n_race, n_free, n_unknown;
+      rf_report_count_pairs (rv, &n_race, &n_free, &n_unknown);
+      assert_int_equal (n_race, 3);
+      assert_int_equal (n_free, 2);
+      assert_int_equal (n_unknown, 0);
+      rf_race_verdict_free (rv);
+    }
+
+  /* ten write statements of one thread kind: 55 pairs, all racing; one is the witness's,
+   * RF_RACE_MAX_PAIRS more are searched, the rest only counted */
+  g_autoptr (GString) text = g_string_new ("shared v;\nthread w [*] {\n");
+  for (guint i = 0; i < 10; i++)
+    g_string_append (text, "  write v;\n");
+  g_string_append (text, "}\n");
+  g_autoptr (RfProgram) many = rf_sml_parse ("m.sml", text->str, diags, NULL);
+  assert_non_null (many);
+  g_autoptr (RfNet) mnet = rf_netbuild (many);
+  RfRaceVerdict *rv = rf_race_check_var (many, mnet, NULL, 0, NULL);
+  rf_race_find_pairs (many, mnet, NULL, rv, NULL);
+  assert_int_equal (rv->pairs->len, RF_RACE_MAX_PAIRS + 1);
+  assert_int_equal (rv->pairs->len + rv->pairs_unchecked, 55);
+  for (guint i = 0; i < rv->pairs->len; i++)
+    assert_int_equal (g_array_index (rv->pairs, RfRacePair, i).verdict, RF_COVER_UNSAFE);
+  rf_race_verdict_free (rv);
+}
+
 int
 main (void)
 {
@@ -340,6 +412,7 @@ main (void)
     cmocka_unit_test (test_race_sites_follow_target),
     cmocka_unit_test (test_interleaving_resets),
     cmocka_unit_test (test_call_stacks),
+    cmocka_unit_test (test_race_pairs),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

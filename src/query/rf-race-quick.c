@@ -578,6 +578,13 @@ pair_excluded (const RfRaceQuick *q, guint a, guint b, gint *inv)
   return 0;
 }
 
+gboolean
+rf_race_quick_pair_excluded (const RfRaceQuick *q, guint a, guint b)
+{
+  gint inv = -1;
+  return pair_excluded (q, a, b, &inv) != 0;
+}
+
 /* The name of what invariant K keeps: its lock (or read-write lock) place. */
 static const char *
 invariant_lock (const RfRaceQuick *q, guint k)

@@ -335,6 +335,7 @@ rf_race_verdict_free (RfRaceVerdict *v)
   rf_interleaving_free (v->interleaving);
   g_clear_pointer (&v->sites, g_array_unref);
   g_clear_pointer (&v->notes, g_ptr_array_unref);
+  g_clear_pointer (&v->pairs, g_array_unref);
   g_free (v->argument);
   g_free (v);
 }

@@ -660,6 +660,30 @@ append_races (Page *pg, GString *out, guint n_race)
           html_escape (out, g_ptr_array_index (notes, n));
           g_string_append (out, "</p>\n");
         }
+      /* every racing pair of access statements, when there is more than this one */
+      guint p_race, p_free, p_unknown;
+      rf_report_count_pairs (rv, &p_race, &p_free, &p_unknown);
+      if (rv->pairs && rv->pairs->len + rv->pairs_unchecked > 1)
+        {
+          g_string_append_printf (out, "<p class=\"pairs\">%u of the %u pairs of access statements with a write race"
+                                       " (%u cannot, proved; %u unknown; %u not checked):</p>\n<ul class=\"pairs\">\n",
+                                  p_race, rv->pairs->len + rv->pairs_unchecked, p_free, p_unknown, rv->pairs_unchecked);
+          for (guint k = 0; k < rv->pairs->len; k++)
+            {
+              const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, k);
+              if (p->verdict == RF_COVER_SAFE)
+                continue;
+              g_string_append (out, p->verdict == RF_COVER_UNSAFE ? "<li>race: " : "<li>unknown: ");
+              g_string_append (out, p->a_write ? "write at " : "read at ");
+              append_loc (pg, out, p->a);
+              g_string_append (out, p->b_write ? " and write at " : " and read at ");
+              append_loc (pg, out, p->b);
+              if (p->witness)
+                g_string_append (out, " (the interleaving below)");
+              g_string_append (out, "</li>\n");
+            }
+          g_string_append (out, "</ul>\n");
+        }
       append_witness (pg, out, rv, i + 1);
       g_string_append (out, "<div class=\"pictures\">\n");
       append_race_pictures (pg, rv, i + 1, out);

@@ -393,6 +393,50 @@ write_accesses (RfJson *j, const RfProgram *prog, const RfNet *net, const RfRace
   rf_json_end_array (j);
 }
 
+/* "pairs": the pairs of access statements with a write of a race (rf_race_find_pairs)
+ * that race or are unknown, each end's kind and place; empty for other verdicts; then
+ * "pair_counts": how many pairs race, cannot race, are unknown and were not checked. */
+static void
+write_pairs (RfJson *j, const RfRaceVerdict *rv)
+{
+  rf_json_key (j, "pairs");
+  rf_json_begin_array (j);
+  for (guint i = 0; rv->pairs && i < rv->pairs->len; i++)
+    {
+      const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, i);
+      if (p->verdict == RF_COVER_SAFE)
+        continue;
+      rf_json_begin_object (j);
+      for (guint e = 0; e < 2; e++)
+        {
+          rf_json_key (j, e == 0 ? "a" : "b");
+          rf_json_begin_object (j);
+          rf_json_member_string (j, "kind", (e == 0 ? p->a_write : p->b_write) ? "write" : "read");
+          rf_json_loc_members (j, e == 0 ? p->a : p->b);
+          rf_json_end_object (j);
+        }
+      rf_json_member_string (j, "verdict", p->verdict == RF_COVER_UNSAFE ? "race" : "unknown");
+      rf_json_key (j, "witness");
+      rf_json_bool (j, p->witness);
+      rf_json_key (j, "steps");
+      if (p->verdict == RF_COVER_UNSAFE)
+        rf_json_uint (j, p->steps);
+      else
+        rf_json_null (j);
+      rf_json_end_object (j);
+    }
+  rf_json_end_array (j);
+  guint n_race, n_free, n_unknown;
+  rf_report_count_pairs (rv, &n_race, &n_free, &n_unknown);
+  rf_json_key (j, "pair_counts");
+  rf_json_begin_object (j);
+  rf_json_member_uint (j, "race", n_race);
+  rf_json_member_uint (j, "race_free", n_free);
+  rf_json_member_uint (j, "unknown", n_unknown);
+  rf_json_member_uint (j, "not_checked", rv->pairs_unchecked);
+  rf_json_end_object (j);
+}
+
 static void
 write_witness (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInterleaving *il)
 {
@@ -620,6 +664,7 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       rf_json_member_string (&j, "verdict", race_verdict_name (rv->result->verdict));
       write_finding (&j, rf_check_result_race_fingerprint (res, rv), rf_check_result_race_suppression (res, rv));
       write_accesses (&j, prog, net, rv);
+      write_pairs (&j, rv);
       write_witness (&j, prog, net, rv->interleaving);
       write_proof (&j, rv);
       write_statistics (&j, &rv->result->stats, opts);

@@ -35,6 +35,12 @@ GArray *rf_report_step_stack (const RfProgram *prog, const RfNet *net, const RfI
  * ", called from several places" after a copy shared by its callers (SHARED). */
 void rf_report_append_stack (const GArray *stack, gboolean shared, GString *out);
 
+/* "write at f.c:13:3 and read at f.c:12:3" for pair P. */
+void rf_report_append_pair (const RfRacePair *p, GString *out);
+
+/* How many of RV's pairs race, cannot race and are unknown (0s without pairs). */
+void rf_report_count_pairs (const RfRaceVerdict *rv, guint *n_race, guint *n_free, guint *n_unknown);
+
 /* "holding a and b" for the locks HELD (var ids of PROG), "holding no lock" for none. */
 void rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out);
 

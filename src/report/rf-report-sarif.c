@@ -164,25 +164,29 @@ source_line (const Artifacts *a, const char *file, guint line)
   return p && g_utf8_validate (p, (gssize) n, NULL) ? g_strndup (p, n) : NULL;
 }
 
-static void write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, const char *fn,
+static void write_location_full (RfJson *j, Artifacts *artifacts, gint id, RfLoc loc, const char *message,
+                                 const char *fn,
                                  gboolean snippet);
 
 /* A location object: physicalLocation when LOC is known, and MESSAGE if non-NULL. */
 static void
 write_location (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message)
 {
-  write_location_full (j, artifacts, loc, message, NULL, FALSE);
+  write_location_full (j, artifacts, -1, loc, message, NULL, FALSE);
 }
 
-/* The same, in function FN (non-NULL: a logicalLocation of kind "function"), with
+/* The same, with ID (>= 0: a related location's id), in function FN (non-NULL: a
+ * logicalLocation of kind "function"), with
  * SNIPPET: a contextRegion holding the whole line, when the source is known (the region
  * itself has no end: its text would run from the column to the end of the line). */
 static void
-write_location_full (RfJson *j, Artifacts *artifacts, RfLoc loc, const char *message, const char *fn,
+write_location_full (RfJson *j, Artifacts *artifacts, gint id, RfLoc loc, const char *message, const char *fn,
                      gboolean snippet)
 {
   g_autofree char *line_text = snippet && loc.file ? source_line (artifacts, loc.file, loc.line) : NULL;
   rf_json_begin_object (j);
+  if (id >= 0)
+    rf_json_member_uint (j, "id", (guint) id);
   if (loc.file)
     {
       rf_json_key (j, "physicalLocation");
@@ -245,7 +249,7 @@ write_stack (RfJson *j, Artifacts *artifacts, const GArray *stack, gboolean shar
       const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
       rf_json_begin_object (j);
       rf_json_key (j, "location");
-      write_location_full (j, artifacts, f->loc, NULL, f->fn, FALSE);
+      write_location_full (j, artifacts, -1, f->loc, NULL, f->fn, FALSE);
       rf_json_end_object (j);
     }
   rf_json_end_array (j);
@@ -395,7 +399,7 @@ write_code_flow (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInt
           gboolean shared = FALSE;
           g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, i, tr->loc, &shared);
           rf_json_key (j, "location");
-          write_location_full (j, artifacts, tr->loc, tr->label,
+          write_location_full (j, artifacts, -1, tr->loc, tr->label,
                                stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL, FALSE);
           /* the call stack where the step is in a called function, and at the racing steps */
           if (stack->len > 1 || (stack->len && (shared || racing)))
@@ -446,6 +450,18 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
     }
   for (guint n = 0; n < rv->notes->len; n++)
     g_string_append_printf (text, ". Why: %s", (const char *) g_ptr_array_index (rv->notes, n));
+  /* the other racing pairs of access statements (rf_race_find_pairs) */
+  g_autoptr (GPtrArray) others = g_ptr_array_new_with_free_func (g_free);
+  for (guint n = 0; rv->pairs && n < rv->pairs->len; n++)
+    {
+      const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, n);
+      if (p->verdict != RF_COVER_UNSAFE || p->witness)
+        continue;
+      g_autoptr (GString) pt = g_string_new (NULL);
+      rf_report_append_pair (p, pt);
+      g_string_append_printf (text, "%s%s", others->len ? "; " : ". Other racing pairs: ", pt->str);
+      g_ptr_array_add (others, g_string_free (g_steal_pointer (&pt), FALSE));
+    }
 
   rf_json_begin_object (j);
   rf_json_member_string (j, "ruleId", RULE_RACE);
@@ -462,10 +478,27 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
       gboolean shared = FALSE;
       g_autoptr (GArray) stack = s->step > 0 ? rf_report_step_stack (prog, net, rv->interleaving, s->step - 1,
                                                                      s->loc, &shared) : NULL;
-      write_location_full (j, artifacts, s->loc, what, stack && stack->len ? g_array_index (stack, RfStackFrame, 0).fn
+      write_location_full (j, artifacts, -1, s->loc, what, stack && stack->len ? g_array_index (stack, RfStackFrame, 0).fn
                            : NULL, TRUE);
     }
   rf_json_end_array (j);
+  if (others->len)
+    {
+      /* both statements of each other racing pair, ids 1, 2, ... */
+      rf_json_key (j, "relatedLocations");
+      rf_json_begin_array (j);
+      guint id = 0, k = 0;
+      for (guint n = 0; n < rv->pairs->len; n++)
+        {
+          const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, n);
+          if (p->verdict != RF_COVER_UNSAFE || p->witness)
+            continue;
+          g_autofree char *msg = g_strdup_printf ("also races: %s", (const char *) g_ptr_array_index (others, k++));
+          write_location_full (j, artifacts, (gint) ++id, p->a, msg, NULL, FALSE);
+          write_location_full (j, artifacts, (gint) ++id, p->b, msg, NULL, FALSE);
+        }
+      rf_json_end_array (j);
+    }
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the race on '%s'",
                                               rv->interleaving->steps->len, rv->name);
   g_autofree guint *essential = g_new (guint, MAX (sites->len, 1));
@@ -513,7 +546,7 @@ write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerd
       const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, k);
       g_autoptr (GString) what = g_string_new (NULL);
       rf_report_append_deadlock_thread (prog, net, dv, th, what);
-      write_location_full (j, artifacts, th->wait_loc, what->str, NULL, TRUE);
+      write_location_full (j, artifacts, -1, th->wait_loc, what->str, NULL, TRUE);
     }
   rf_json_end_array (j);
   g_autofree char *summary = g_strdup_printf ("interleaving of %u steps leading to the %s (%s %s)",

@@ -163,10 +163,11 @@ threads_clear (Threads *th)
   g_array_unref (th->create);
 }
 
-/* One waypoint: "    - waypoint:" and its members, TYPE at LOC (column COL) for witness
- * thread THREAD_ID, after the comment WHAT. */
+/* One waypoint: "    - waypoint:" and its members, TYPE at LOC (column COL) in function
+ * FN (NULL: not known) for witness thread THREAD_ID, after the comment WHAT. */
 static void
-append_waypoint (GString *out, const char *what, const char *type, guint thread_id, RfLoc loc, guint col)
+append_waypoint (GString *out, const char *what, const char *type, guint thread_id, RfLoc loc, guint col,
+                 const char *fn)
 {
   append_comment (out, "    ", what);
   g_string_append (out, "    - waypoint:\n");
@@ -183,6 +184,21 @@ append_waypoint (GString *out, const char *what, const char *type, guint thread_
   g_string_append_printf (out, "\n          line: %u\n", loc.line);
   if (col > 0)
     g_string_append_printf (out, "          column: %u\n", col);
+  if (fn)
+    {
+      g_string_append (out, "          function: ");
+      append_string (out, fn);
+      g_string_append_c (out, '\n');
+    }
+}
+
+/* The function step K (0-based) of IL is in, at LOC (its call context), or NULL. */
+static const char *
+step_function (const RfCheckResult *res, const RfInterleaving *il, guint k, RfLoc loc)
+{
+  g_autoptr (GArray) stack = rf_report_step_stack (rf_check_result_get_program (res), rf_check_result_get_net (res),
+                                                   il, k, loc, NULL);
+  return stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL;
 }
 
 /* "step N: T2 (inc) LABEL" for step K (0-based) of IL. Owned. */
@@ -304,7 +320,7 @@ append_content (GString *out, const RfCheckResult *res, const RfRaceVerdict *rv)
       g_autofree char *what = step_text (net, il, k);
       g_string_append (out, "  - segment:\n");
       append_waypoint (out, what, create ? "function_enter" : "assumption", g_array_index (th.ids, guint, s->thread),
-                       t->loc, create ? call_paren_column (res, t->loc) : t->loc.col);
+                       t->loc, create ? call_paren_column (res, t->loc) : t->loc.col, step_function (res, il, k, t->loc));
     }
   /* the racing pair: both targets in the last segment, unordered */
   g_string_append (out, "  - segment:\n");
@@ -317,7 +333,8 @@ append_content (GString *out, const RfCheckResult *res, const RfRaceVerdict *rv)
       g_autofree char *what = g_strdup_printf ("%s %s by T%u (%s) at step %u", n == 0 ? "race:" : "conflicting",
                                                site->write ? "write" : "read", site->thread,
                                                rf_report_job_name (net, site->job), site->step);
-      append_waypoint (out, what, "target", g_array_index (th.ids, guint, site->thread), site->loc, site->loc.col);
+      append_waypoint (out, what, "target", g_array_index (th.ids, guint, site->thread), site->loc, site->loc.col,
+                       site->step > 0 ? step_function (res, il, site->step - 1, site->loc) : NULL);
     }
   threads_clear (&th);
 }

@@ -106,10 +106,68 @@ append_race_sites (const RfProgram *prog, const RfNet *net, const RfRaceVerdict 
     g_string_append_printf (out, "  why: %s\n", (const char *) g_ptr_array_index (rv->notes, i));
 }
 
+void
+rf_report_append_pair (const RfRacePair *p, GString *out)
+{
+  g_string_append_printf (out, "%s at ", p->a_write ? "write" : "read");
+  rf_report_append_loc_col (out, p->a);
+  g_string_append_printf (out, " and %s at ", p->b_write ? "write" : "read");
+  rf_report_append_loc_col (out, p->b);
+}
+
+void
+rf_report_count_pairs (const RfRaceVerdict *rv, guint *n_race, guint *n_free, guint *n_unknown)
+{
+  *n_race = *n_free = *n_unknown = 0;
+  for (guint i = 0; rv->pairs && i < rv->pairs->len; i++)
+    switch (g_array_index (rv->pairs, RfRacePair, i).verdict)
+      {
+      case RF_COVER_UNSAFE: (*n_race)++; break;
+      case RF_COVER_SAFE: (*n_free)++; break;
+      case RF_COVER_UNKNOWN: (*n_unknown)++; break;
+      }
+}
+
+/* "  pairs: 3 of the 4 pairs of access statements with a write race, 1 cannot (proved)"
+ * and a line per pair that races or is unknown, when there is more than the witness's
+ * pair (the JSON report lists every pair decided or searched). */
+static void
+append_pairs (const RfRaceVerdict *rv, GString *out)
+{
+  if (!rv->pairs || rv->pairs->len + rv->pairs_unchecked < 2)
+    return;
+  guint n_race, n_free, n_unknown;
+  rf_report_count_pairs (rv, &n_race, &n_free, &n_unknown);
+  g_string_append_printf (out, "  pairs: %u of the %u pairs of access statements with a write race", n_race,
+                          rv->pairs->len + rv->pairs_unchecked);
+  if (n_free)
+    g_string_append_printf (out, ", %u cannot (proved)", n_free);
+  if (n_unknown)
+    g_string_append_printf (out, ", %u unknown (search budget exhausted)", n_unknown);
+  if (rv->pairs_unchecked)
+    g_string_append_printf (out, ", %u not checked (past the %u searched)", rv->pairs_unchecked,
+                            RF_RACE_MAX_PAIRS);
+  g_string_append_c (out, '\n');
+  for (guint i = 0; i < rv->pairs->len; i++)
+    {
+      const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, i);
+      if (p->verdict == RF_COVER_SAFE)
+        continue;
+      g_string_append_printf (out, "    %s: ", p->verdict == RF_COVER_UNSAFE ? "race" : "unknown");
+      rf_report_append_pair (p, out);
+      if (p->witness)
+        g_string_append (out, " (the interleaving below)");
+      else if (p->verdict == RF_COVER_UNSAFE)
+        g_string_append_printf (out, " (%u steps)", p->steps);
+      g_string_append_c (out, '\n');
+    }
+}
+
 static void
 append_interleaving (const RfProgram *prog, const RfNet *net, const RfRaceVerdict *rv, GString *out)
 {
   append_race_sites (prog, net, rv, out);
+  append_pairs (rv, out);
   rf_report_append_steps (prog, net, rv->interleaving, out);
 }
 
@@ -348,6 +406,16 @@ rf_report_race_diagnostics (const RfCheckResult *res, RfDiags *diags)
           rf_diags_add (diags, RF_DIAG_NOTE, o->loc, "conflicting %s by T%u (%s)",
                         o->write ? "write" : "read", o->thread, rf_report_job_name (net, o->job));
           add_call_notes (res, rv, o, diags);
+        }
+      /* the other racing pairs of access statements, at the first of each */
+      for (guint k = 0; rv->pairs && k < rv->pairs->len; k++)
+        {
+          const RfRacePair *p = &g_array_index (rv->pairs, RfRacePair, k);
+          if (p->verdict != RF_COVER_UNSAFE || p->witness)
+            continue;
+          g_autoptr (GString) text = g_string_new (NULL);
+          rf_report_append_pair (p, text);
+          rf_diags_add (diags, RF_DIAG_NOTE, p->a, "'%s' also races here: %s", rv->name, text->str);
         }
       /* why the accesses are not protected: each note once, at the first site it is on */
       g_autoptr (GPtrArray) said = g_ptr_array_new ();

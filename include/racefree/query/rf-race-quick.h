@@ -60,4 +60,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfRaceQuick, rf_race_quick_free)
  * used and *ARGUMENT (owned) says them in words ("every access holds lock 'm'"). */
 gboolean rf_race_quick_prove (const RfRaceQuick *q, guint var, RfRaceProof *proof, char **argument);
 
+/* TRUE when the arguments show that no reachable marking has a thread on control place
+ * A and another on B (two threads on A when A == B): one thread, alone, a lock
+ * invariant or an rwlock claim keeps them apart. */
+gboolean rf_race_quick_pair_excluded (const RfRaceQuick *q, guint a, guint b);
+
 G_END_DECLS

@@ -77,6 +77,30 @@ typedef struct {
 GArray *rf_race_sites (const RfProgram *prog, const RfNet *net, guint var, const RfInterleaving *il,
                        const RfMarking *target);
 
+/* RfRacePair: two access statements of a racing variable, at least one a write (a
+ * statement: the access places whose begin is at one source location with one kind;
+ * a and b in (file, line, column, write) order, a == b for two threads at one
+ * statement), and what is known of them: verdict RF_COVER_UNSAFE two threads can be in
+ * them at once, RF_COVER_SAFE they cannot (proved: by a search, or searched is FALSE:
+ * by the quick arguments, rf_race_quick_pair_excluded), RF_COVER_UNKNOWN the search ran
+ * out of budget. witness: the pair of the verdict's own interleaving; steps: for a
+ * race, the length of the witness the search found (the verdict's interleaving for the
+ * witness pair). */
+typedef struct {
+  RfLoc a, b;
+  gboolean a_write, b_write;
+  RfCoverVerdict verdict;
+  gboolean searched;
+  gboolean witness;
+  guint steps;
+} RfRacePair;
+
+/* The most pairs of one variable searched (the others are listed as not checked), and
+ * the markings one pair's search may keep (a tuning constant: with no budget given, a
+ * pair's search stays bounded, and its verdict does not depend on the machine). */
+#define RF_RACE_MAX_PAIRS 16
+#define RF_RACE_PAIR_MAX_MARKINGS 20000
+
 /* RfRaceVerdict: the answer for one data variable, with what every report says of a
  * race computed once. Invariant: interleaving, target, sites and notes are non-NULL
  * exactly when the result is unsafe; lead < sites->len unless sites is empty; proof is
@@ -97,6 +121,10 @@ typedef struct {
                             * every site's why once, in site order */
   RfRaceProof proof;       /* the arguments of a race-free verdict (flags) */
   char *argument;          /* owned: the quick argument in words, or NULL */
+  GArray *pairs;           /* RfRacePair, owned, or NULL: the pairs of access statements
+                            * with a write decided or searched (rf_race_find_pairs), in
+                            * (a, b) order */
+  guint pairs_unchecked;   /* the pairs not searched (past RF_RACE_MAX_PAIRS searches) */
 } RfRaceVerdict;
 
 void rf_race_verdict_free (RfRaceVerdict *v);
@@ -112,6 +140,16 @@ GPtrArray *rf_race_targets (const RfNet *net, guint var);
  * (may be NULL) and progress_label set to the variable's name. Owned. */
 RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick,
                                   guint var, const RfCoverBudget *budget);
+
+/* Fills RV->pairs for race verdict RV of PROG's net NET, over every pair of access
+ * statements of its variable with a write that an rwlock claim does not exclude: the
+ * pair of RV's own witness is a race; a pair QUICK's arguments exclude (QUICK may be
+ * NULL: none) cannot race; each other one, up to RF_RACE_MAX_PAIRS of them, is a
+ * coverability search with BUDGET (may be NULL; at most RF_RACE_PAIR_MAX_MARKINGS
+ * markings, no certificate); the rest are counted in RV->pairs_unchecked. Nothing for
+ * a verdict that is not a race. */
+void rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
+                         const RfCoverBudget *budget);
 
 /* One verdict per data variable, in var id order (rf_race_check_var on each, with
  * the quick arguments). RfRaceVerdict*, owned. */
