@@ -1,6 +1,7 @@
 /* test-report: the JSON writer the report back ends share (escaping, layout), the
  * table of report formats, and the racing access sites of a witness (threads ended by
- * a reset among them), call contexts and the stacks of steps. Whole reports are
+ * a reset among them), call contexts and the stacks of steps, the pairs of access
+ * statements and the shortening of witnesses. Whole reports are
  * golden tests (tests/golden/check-json-*, check-sarif-*, cover-json-*). */
 #include <stdarg.h>
 #include <stddef.h>
@@ -402,6 +403,56 @@ test_race_pairs (void **state)
   rf_race_verdict_free (rv);
 }
 
+/* A witness with a thread created in vain and a loop gone around once too often is
+ * shortened: main's third creation (of a thread that never acts) and the reader's
+ * extra iteration are cut; what is left still replays and covers the target; a
+ * witness with nothing to cut is left alone. */
+static void
+test_race_shorten (void **state)
+{
+  (void) state;
+  g_autoptr (RfDiags) diags = rf_diags_new ();
+  g_autoptr (RfProgram) prog = rf_sml_parse ("t.sml",
+    "shared v;\n"
+    "main { while (*) { create w; } }\n"
+    "thread w { while (*) { read v; } write v; }\n", diags, NULL);
+  assert_non_null (prog);
+  g_autoptr (RfNet) net = rf_netbuild (prog);
+  guint create = transition (net, 0, "create w"), rb = transition (net, 1, "read v (begin)"),
+        re = transition (net, 1, "read v (end)"), wb = transition (net, 1, "write v (begin)");
+  guint np = rf_net_n_places (net);
+  g_autoptr (GArray) init = g_array_new (FALSE, FALSE, sizeof (RfToken));
+  for (guint p = 0; p < np; p++)
+    if (rf_net_peek_initial (net)[p] > 0)
+      {
+        RfToken tok = { p, rf_net_peek_initial (net)[p] };
+        g_array_append_val (init, tok);
+      }
+  g_autoptr (GPtrArray) targets = rf_race_targets (net, 0);
+  const RfMarking *two_writers = g_ptr_array_index (targets, 0);   /* {Write_v * 2} */
+  guint before[] = { create, create, create, rb, re, wb, wb };
+  for (guint round = 0; round < 2; round++)
+    {
+      RfWitness w = { rf_marking_new ((RfToken *) init->data, init->len), g_array_new (FALSE, FALSE, sizeof (guint)),
+                      rf_marking_new_empty (), 0 };
+      if (round == 0)
+        g_array_append_vals (w.steps, before, G_N_ELEMENTS (before));
+      else
+        g_array_append_vals (w.steps, ((guint[]) { create, create, wb, wb }), 4);
+      rf_race_shorten (net, &w, two_writers);
+      assert_int_equal (w.steps->len, 4);
+      guint want[] = { create, create, wb, wb };
+      for (guint i = 0; i < 4; i++)
+        assert_int_equal (g_array_index (w.steps, guint, i), want[i]);
+      g_autoptr (GError) error = NULL;
+      if (round == 0)
+        assert_true (rf_witness_replay (net, &w, two_writers, &error));
+      rf_marking_unref (w.initial);
+      rf_marking_unref (w.final);
+      g_array_unref (w.steps);
+    }
+}
+
 int
 main (void)
 {
@@ -413,6 +464,7 @@ main (void)
     cmocka_unit_test (test_interleaving_resets),
     cmocka_unit_test (test_call_stacks),
     cmocka_unit_test (test_race_pairs),
+    cmocka_unit_test (test_race_shorten),
   };
   return cmocka_run_group_tests (tests, NULL, NULL);
 }

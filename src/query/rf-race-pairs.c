@@ -106,6 +106,18 @@ pair_targets (const RfNet *net, const RfRaceQuick *quick, const Stmt *a, const S
   return targets;
 }
 
+void
+rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, const RfRaceSite **other)
+{
+  *lead = *other = NULL;
+  if (!rv->sites || rv->sites->len == 0)
+    return;
+  *lead = &g_array_index (rv->sites, RfRaceSite, rv->lead);
+  for (guint k = 0; k < rv->sites->len && !*other; k++)
+    if (k != rv->lead)
+      *other = &g_array_index (rv->sites, RfRaceSite, k);
+}
+
 /* Whether racing access S is at statement ST. */
 static gboolean
 site_at (const RfRaceSite *s, const Stmt *st)
@@ -122,12 +134,8 @@ rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *
     return;
   rv->pairs = g_array_new (FALSE, FALSE, sizeof (RfRacePair));
   g_autoptr (GArray) stmts = statements (net, rv->var);
-  /* the witness's pair: the lead access and the first other one */
-  const RfRaceSite *lead = rv->sites->len ? &g_array_index (rv->sites, RfRaceSite, rv->lead) : NULL;
-  const RfRaceSite *other = NULL;
-  for (guint k = 0; k < rv->sites->len && !other; k++)
-    if (k != rv->lead)
-      other = &g_array_index (rv->sites, RfRaceSite, k);
+  const RfRaceSite *lead, *other;
+  rf_race_verdict_pair (rv, &lead, &other);
   RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
   b.certify = FALSE;
   if (b.max_markings == 0 || b.max_markings > RF_RACE_PAIR_MAX_MARKINGS)

@@ -385,9 +385,10 @@ rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *q
     rv->proof = RF_RACE_PROOF_SEARCH;
   if (rv->result->verdict == RF_COVER_UNSAFE)
     {
-      const RfWitness *w = rv->result->witness;   /* replayed by rf_cover_run */
-      rv->interleaving = rf_interleaving_new (net, w);
+      RfWitness *w = rv->result->witness;   /* replayed by rf_cover_run */
       rv->target = rf_marking_ref (g_ptr_array_index (targets, w->target));
+      rf_race_shorten (net, w, rv->target);  /* still a witness: it replays */
+      rv->interleaving = rf_interleaving_new (net, w);
       describe_race (prog, net, rv);
     }
   return rv;

@@ -240,19 +240,6 @@ append_task (GString *out, const RfCheckResult *res)
   g_string_append_printf (out, "\n      data_model: \"%s\"\n      language: \"C\"\n", DATA_MODEL);
 }
 
-/* The racing pair: the lead access (a write) and the first other one. */
-static void
-racing_pair (const RfRaceVerdict *rv, const RfRaceSite **a, const RfRaceSite **b)
-{
-  *a = *b = NULL;
-  if (rv->sites->len == 0)
-    return;
-  *a = &g_array_index (rv->sites, RfRaceSite, rv->lead);
-  for (guint k = 0; k < rv->sites->len && !*b; k++)
-    if (k != rv->lead)
-      *b = &g_array_index (rv->sites, RfRaceSite, k);
-}
-
 static gboolean
 same_loc (RfLoc a, RfLoc b)
 {
@@ -305,7 +292,7 @@ append_content (GString *out, const RfCheckResult *res, const RfRaceVerdict *rv)
   const RfNet *net = rf_check_result_get_net (res);
   const RfInterleaving *il = rv->interleaving;
   const RfRaceSite *a, *b;
-  racing_pair (rv, &a, &b);
+  rf_race_verdict_pair (rv, &a, &b);
   Threads th;
   threads_init (&th, net, il);
   g_autoptr (GArray) keep = waypoint_steps (net, il, a, b, &th);

@@ -141,6 +141,22 @@ GPtrArray *rf_race_targets (const RfNet *net, guint var);
 RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick,
                                   guint var, const RfCoverBudget *budget);
 
+/* The most replays rf_race_shorten makes (a tuning constant: it bounds the work, and
+ * the result does not depend on the machine). */
+#define RF_RACE_SHORTEN_MAX_REPLAYS 2000
+
+/* Shortens witness W of NET (a firing sequence from W->initial covering TARGET) while
+ * it stays one: cuts a stretch of one thread's steps that goes once around a loop or
+ * ends the thread's part, with the steps of the threads it created, as long as the
+ * rest still fires and covers TARGET (see rf-race-shorten.c for the rule the result
+ * meets); W->final follows. */
+void rf_race_shorten (const RfNet *net, RfWitness *w, const RfMarking *target);
+
+/* The racing pair of race verdict RV's witness: *LEAD the access a report leads with
+ * (the first write) and *OTHER the first other one (either NULL when RV has fewer
+ * sites). Borrowed. */
+void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, const RfRaceSite **other);
+
 /* Fills RV->pairs for race verdict RV of PROG's net NET, over every pair of access
  * statements of its variable with a write that an rwlock claim does not exclude: the
  * pair of RV's own witness is a race; a pair QUICK's arguments exclude (QUICK may be
