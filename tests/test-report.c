@@ -385,6 +385,18 @@ test_race_pairs (void **state)
       rf_race_verdict_free (rv);
     }
 
+  /* a run with a total budget (a deadline) searches no pair: the witness's pair races,
+   * the quick arguments exclude the two locked pairs, the other two are not checked */
+  RfCoverBudget total = { 0 };
+  total.deadline_us = rf_cover_cpu_time_us () + (gint64) 3600 * G_USEC_PER_SEC;
+  RfRaceVerdict *tv = rf_race_check_var (prog, net, NULL, 0, &total);
+  rf_race_find_pairs (prog, net, quick, tv, &total);
+  assert_int_equal (tv->pairs->len, 3);
+  assert_int_equal (tv->pairs_unchecked, 2);
+  for (guint i = 0; i < tv->pairs->len; i++)
+    assert_false (g_array_index (tv->pairs, RfRacePair, i).searched);
+  rf_race_verdict_free (tv);
+
   /* ten write statements of one thread kind: 55 pairs, all racing; one is the witness's,
    * RF_RACE_MAX_PAIRS more are searched, the rest only counted */
   g_autoptr (GString) text = g_string_new ("shared v;\nthread w [*] {\n");

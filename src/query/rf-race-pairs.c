@@ -12,9 +12,12 @@
  * witness is known to race; a pair whose every target the quick arguments exclude
  * (rf_race_quick_pair_excluded: one thread, alone, a lock) cannot race, with no
  * search; the others are searched in (a, b) order, at most RF_RACE_MAX_PAIRS of them,
- * each with the run's budget capped at RF_RACE_PAIR_MAX_MARKINGS markings, so that
- * listing the pairs never costs more than a bounded number of bounded searches; the
- * rest are only counted, and what a search does not decide is unknown. */
+ * each with the run's budget capped at RF_RACE_PAIR_MAX_MARKINGS markings and a
+ * RF_RACE_MAX_PAIRS-th of its time per variable (all of a variable's pairs together take
+ * at most what its own search may), so that listing the pairs never costs more than a
+ * bounded number of bounded searches; the rest are only counted, and what a search
+ * does not decide is unknown. A run with a total time budget (a deadline) searches no
+ * pair: its time goes to the verdicts of the variables still to come. */
 #include "rf-race.h"
 
 #include <string.h>
@@ -140,6 +143,10 @@ rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *
   b.certify = FALSE;
   if (b.max_markings == 0 || b.max_markings > RF_RACE_PAIR_MAX_MARKINGS)
     b.max_markings = RF_RACE_PAIR_MAX_MARKINGS;
+  /* the pairs of a variable together take at most its own time budget, and none of a
+   * run's total one (the verdicts of the variables after it come first) */
+  b.timeout_s /= RF_RACE_MAX_PAIRS;
+  guint max_searches = b.deadline_us ? 0 : RF_RACE_MAX_PAIRS;
   g_autofree char *label = g_strdup_printf ("%s (pairs)", rv->name);
   b.progress_label = label;
   guint searched = 0;
@@ -160,7 +167,7 @@ rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *
             p.witness = TRUE;
             p.steps = rv->interleaving->steps->len;
           }
-        else if (targets->len > 0 && searched >= RF_RACE_MAX_PAIRS)
+        else if (targets->len > 0 && searched >= max_searches)
           {
             rv->pairs_unchecked++;
             continue;

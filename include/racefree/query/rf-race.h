@@ -162,8 +162,9 @@ void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, con
  * pair of RV's own witness is a race; a pair QUICK's arguments exclude (QUICK may be
  * NULL: none) cannot race; each other one, up to RF_RACE_MAX_PAIRS of them, is a
  * coverability search with BUDGET (may be NULL; at most RF_RACE_PAIR_MAX_MARKINGS
- * markings, no certificate); the rest are counted in RV->pairs_unchecked. Nothing for
- * a verdict that is not a race. */
+ * markings, a RF_RACE_MAX_PAIRS-th of its timeout, no certificate; none when BUDGET has
+ * a deadline); the rest are counted in RV->pairs_unchecked. Nothing for a verdict
+ * that is not a race. */
 void rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
                          const RfCoverBudget *budget);
 
