@@ -10,11 +10,19 @@ lane and the highlighted source line are those of the witness step in the JSON r
 of the same run; a screenshot of the viewport is a PNG of the window's size, and a
 screenshot of the witness panel is not blank and shows the current-step highlight in
 both its lanes table and its source pane. It fails if the panel does not render.
+Layout, at each step and on the whole page: every lanes table fits its box (no
+horizontal scrolling: scrollWidth <= clientWidth), no thread badge in the source pane
+overlaps the text of a line, and a source line longer than 200 characters wraps (its
+box is taller than one line) in the listings and in the source pane. The summary (the
+index): clicking the Verdict header sorts the rows by severity, again reverses them, and
+clicking Location sorts them by name. With --wide (a witness with 4 or more threads and
+a line over 200 characters, e.g. tests/c-programs/html_wide_witness.c) the test also
+requires those, and that sorting by verdict changes the page's order.
 
 Chromium and chromedriver are Debian's (chromium, chromium-driver): installed with
 apt-get when missing and running as root, otherwise the test fails with the command
 to run.
-Usage: html-chromium.py RACEFREE_BINARY SOURCE_ROOT [INPUT...] (default examples/counter.sml)
+Usage: html-chromium.py [--wide] RACEFREE_BINARY SOURCE_ROOT [INPUT...] (default examples/counter.sml)
 """
 import base64
 import json
@@ -217,6 +225,84 @@ return {
 """
 
 
+LAYOUT_JS = """
+function overlap(a, b) {
+  return a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+}
+function textRects(line) {
+  var rects = [];
+  line.childNodes.forEach(function (n) {
+    if (n.nodeType !== 3 || !n.textContent.trim()) return;
+    var r = document.createRange();
+    r.selectNodeContents(n);
+    Array.prototype.forEach.call(r.getClientRects(), function (x) { if (x.width > 0) rects.push(x); });
+  });
+  return rects;
+}
+var boxes = Array.prototype.map.call(document.querySelectorAll('.lanes-box'), function (b) {
+  return [b.scrollWidth, b.clientWidth];
+});
+var badges = 0, overlapping = [];
+document.querySelectorAll('.srcpane .badge').forEach(function (b) {
+  var line = b.closest('.line'), br = b.getBoundingClientRect();
+  badges++;
+  if (br.width > 0 && textRects(line).some(function (t) { return overlap(br, t); }))
+    overlapping.push(b.textContent + ' on line ' + line.getAttribute('data-line'));
+});
+var short = document.querySelector('#sources .line[data-line=\"1\"]');
+var one = short ? short.getBoundingClientRect().height : 0;
+var wrapped = [], unwrapped = [];
+document.querySelectorAll('#sources .line, .srcpane .line').forEach(function (l) {
+  if (l.textContent.length <= 200 || l.getClientRects().length === 0) return;
+  var h = l.getBoundingClientRect().height, w = l.closest('.srcpane') ? 'pane ' : '';
+  (h > one * 1.5 ? wrapped : unwrapped).push(w + l.getAttribute('data-line') + ': ' + h);
+});
+var lanes = document.querySelectorAll('#witness-1 th.lane').length;
+return {boxes: boxes, badges: badges, overlapping: overlapping, wrapped: wrapped, unwrapped: unwrapped,
+        lanes: lanes, oneLine: one};
+"""
+
+SUMMARY_JS = """
+var t = document.querySelector('#summary table.index');
+return Array.prototype.map.call(t.tBodies[0].rows, function (r) {
+  return [r.cells[0].textContent, +r.cells[3].getAttribute('data-key')];
+});
+"""
+
+
+def expect_layout(wd, where, wide):
+    lay = wd.js(LAYOUT_JS)
+    check(all(sw <= cw for sw, cw in lay["boxes"]),
+          "%s: every lanes table fits its box (scrollWidth, clientWidth: %s)" % (where, lay["boxes"]))
+    check(not lay["overlapping"], "%s: none of the %d thread badges covers source text%s"
+          % (where, lay["badges"], (" (" + ", ".join(lay["overlapping"]) + ")") if lay["overlapping"] else ""))
+    check(not lay["unwrapped"], "%s: long source lines wrap (%d wrapped%s)"
+          % (where, len(lay["wrapped"]), (", not: " + ", ".join(lay["unwrapped"])) if lay["unwrapped"] else ""))
+    if wide:
+        check(lay["lanes"] >= 4 and lay["wrapped"],
+              "%s: --wide: %d lanes, long lines wrapped: %s" % (where, lay["lanes"], ", ".join(lay["wrapped"])))
+
+
+def expect_sorting(wd, wide):
+    before = wd.js(SUMMARY_JS)
+    if len(before) < 2:
+        print("(the summary has one row: sorting not checked)")
+        return
+    wd.click("#summary th:nth-child(4)")
+    rows = wd.js(SUMMARY_JS)
+    keys = [k for _, k in rows]
+    check(keys == sorted(keys) and sorted(rows) == sorted(before),
+          "clicking Verdict sorts the summary by severity: %s" % rows)
+    if wide:
+        check(rows != before, "sorting by verdict changed the order: %s -> %s" % (before, rows))
+    wd.click("#summary th:nth-child(4)")
+    keys = [k for _, k in wd.js(SUMMARY_JS)]
+    check(keys == sorted(keys, reverse=True), "clicking Verdict again reverses it: %s" % keys)
+    wd.click("#summary th:nth-child(1)")
+    names = [n for n, _ in wd.js(SUMMARY_JS)]
+    check(names == sorted(names), "clicking Location sorts by name: %s" % names)
+
+
 def expect_step(wd, steps, k):
     st = wd.js(STATE_JS)
     exp = steps[k - 1]
@@ -239,8 +325,11 @@ def expect_step(wd, steps, k):
 
 
 def main():
-    binary, root = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    inputs = sys.argv[3:] or ["examples/counter.sml"]
+    args = sys.argv[1:]
+    wide = args[:1] == ["--wide"]
+    args = args[1:] if wide else args
+    binary, root = os.path.abspath(args[0]), os.path.abspath(args[1])
+    inputs = args[2:] or ["examples/counter.sml"]
     example = " ".join(inputs)
     tmp = tempfile.mkdtemp(prefix="rf-html-")
     driver = None
@@ -280,13 +369,23 @@ def main():
 
             wd.js("document.querySelector('#witness-1').scrollIntoView({block: 'start'});")
             st = expect_step(wd, steps, 1)
+            expect_layout(wd, "step 1", wide)
             clicks = min(4, len(steps) - 1)
             for k in range(2, clicks + 2):
                 wd.click("#witness-1 button.next")
                 st = expect_step(wd, steps, k)
+                expect_layout(wd, "step %d" % k, False)
+            for k in range(clicks + 2, len(steps) + 1):
+                wd.click("#witness-1 button.next")
+                expect_layout(wd, "step %d" % k, wide and k == len(steps))
+            for k in range(len(steps) - 1, clicks, -1):
+                wd.click("#witness-1 button.prev")
             wd.click("#witness-1 button.prev")
             expect_step(wd, steps, clicks)
             wd.click("#witness-1 button.next")
+            st = expect_step(wd, steps, clicks + 1)
+            expect_sorting(wd, wide)
+            wd.js("document.querySelector('#witness-1').scrollIntoView({block: 'start'});")
             st = expect_step(wd, steps, clicks + 1)
 
             shot = wd.screenshot()

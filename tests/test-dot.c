@@ -374,6 +374,30 @@ test_witness_net (void **state)
   checked_clear (&c);
 }
 
+/* The witness's part of the net (the HTML report's picture): the fired transitions as in
+ * the whole picture, but not the ones it never fires; the variable's places it touches,
+ * with the final marking; the same text every time. */
+static void
+test_witness_touched (void **state)
+{
+  Checked c = check_example ("counter.sml");
+  const RfRaceVerdict *rv = g_ptr_array_index (c.verdicts, 0);
+  g_autofree char *dot = rf_dot_witness_touched_to_string (c.net, rv, "counter");
+  g_autofree char *again = rf_dot_witness_touched_to_string (c.net, rv, "counter");
+
+  assert_string_equal (dot, again);
+  assert_int_equal (count (dot, "label=\"1, 2: create inc\""), 1);
+  assert_int_equal (count (dot, "label=\"3, 4: read counter (begin)\""), 1);
+  assert_int_equal (count (dot, "label=\"5: read counter (end)\""), 1);
+  assert_int_equal (count (dot, "label=\"6: write counter (begin)\""), 1);
+  assert_int_equal (count (dot, "label=\"write counter (end)\""), 0);   /* not fired */
+  assert_int_equal (count (dot, "fillcolor=salmon"), 2);
+  assert_int_equal (count (dot, "label=\"Read_counter\\n●\""), 1);
+  assert_int_equal (count (dot, "label=\"Write_counter\\n●\""), 1);
+  assert_non_null (strstr (dot, "the transitions the witness fires only"));
+  checked_clear (&c);
+}
+
 /* The sequence diagram: one header and one final box per thread, one box per step in
  * the lane of its thread, one dashed arrow per create step, two racing steps. */
 static void
@@ -434,6 +458,7 @@ main (int argc, char **argv)
     cmocka_unit_test (test_dot_many_resets),
     cmocka_unit_test (test_render_formats),
     cmocka_unit_test (test_witness_net),
+    cmocka_unit_test (test_witness_touched),
     cmocka_unit_test (test_witness_sequence),
     cmocka_unit_test (test_render_text),
   };

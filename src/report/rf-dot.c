@@ -538,14 +538,18 @@ rf_dot_race_title (const RfNet *net, const RfRaceVerdict *rv)
   return g_string_free (title, FALSE);
 }
 
-char *
-rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+/* The witness picture of RV on SLICE (taken over): every fired transition added and
+ * labelled with its step numbers; with TOUCHED_ONLY, the variable's Read/Write places
+ * a fired transition touches added and the title says what is left out. */
+static char *
+witness_net (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name, RfNetSlice *slice_in,
+             gboolean touched_only)
 {
-  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
-  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
+  g_autoptr (RfNetSlice) slice = slice_in;
   const RfWitness *w = rv->result->witness;
   guint nt = rf_net_n_transitions (net);
-  g_autoptr (RfNetSlice) slice = rf_net_slice_new (net, rv->var);
+  gint rp = rf_net_find_var_place (net, RF_PLACE_READ, rv->var);
+  gint wp = rf_net_find_var_place (net, RF_PLACE_WRITE, rv->var);
   g_autoptr (GPtrArray) steps = g_ptr_array_new_with_free_func (g_free);
   g_ptr_array_set_size (steps, nt);
   g_autofree gboolean *racing = g_new0 (gboolean, MAX (nt, 1));
@@ -557,6 +561,13 @@ rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const c
       g_ptr_array_index (steps, t) = old ? g_strdup_printf ("%s, %u", old, i + 1) : g_strdup_printf ("%u", i + 1);
       g_free (old);
       rf_net_slice_add_transition (slice, net, t);
+      const RfTransition *tr = rf_net_get_transition (net, t);
+      for (guint k = 0; touched_only && k < tr->n_pre + tr->n_post; k++)
+        {
+          gint p = k < tr->n_pre ? (gint) tr->pre[k].place : (gint) tr->post[k - tr->n_pre].place;
+          if (p == rp || p == wp)
+            rf_net_slice_add_place (slice, p);
+        }
     }
   GArray *sites = rv->sites;
   for (guint k = 0; k < sites->len; k++)
@@ -566,10 +577,26 @@ rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const c
         racing[g_array_index (w->steps, guint, step - 1)] = TRUE;
     }
   g_autofree char *race = rf_dot_race_title (net, rv);
-  g_autofree char *title = g_strdup_printf ("%s\ntransitions numbered in firing order; tokens: the final marking",
-                                            race);
+  g_autofree char *title = g_strdup_printf ("%s\n%stransitions numbered in firing order; tokens: the final marking",
+                                            race, touched_only ? "the transitions the witness fires only, " : "");
   View view = { slice, w->final, steps, racing, title };
   return rf_dot_graph_close (build_graph (net, graph_name, &view));
+}
+
+char *
+rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
+  return witness_net (net, rv, graph_name, rf_net_slice_new (net, rv->var), FALSE);
+}
+
+char *
+rf_dot_witness_touched_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name)
+{
+  g_return_val_if_fail (net != NULL && rv != NULL, NULL);
+  g_return_val_if_fail (rv->result->verdict == RF_COVER_UNSAFE && rv->sites, NULL);
+  return witness_net (net, rv, graph_name, rf_net_slice_new_empty (net), TRUE);
 }
 
 gboolean

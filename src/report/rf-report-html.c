@@ -1,16 +1,21 @@
 /* rf-report-html: the report of a race check as one self-contained HTML page.
  *
- * The page is written top to bottom in one pass over the verdicts (id order): header,
- * summary table, one article per race, source listings, statistics, then the script.
- * It works without JavaScript (every witness step is a row of the lanes table); the
- * inline script adds the step-through: each witness panel copies the listing of the
- * current step's file into its source pane and moves a highlight over the rows, the
- * acting thread's lane, the current line, and one badge per thread where it stands.
+ * The page is written top to bottom: header, the summary (the page's index, one row per
+ * location by file and line of its declaration), one article per race (id order),
+ * source listings, statistics, then the script and style of rf-report-html-page.c.
+ * It works without JavaScript (every witness step is a row of the lanes table, the
+ * index in file order); the inline script sorts the index by a clicked column and adds
+ * the step-through: each witness panel copies the listing of the current step's file
+ * into its source pane and moves a highlight over the rows, the acting thread's lane,
+ * the current line, and one badge per thread where it stands (in a gutter before the
+ * line's text). A race's net picture is the part of the net its witness touches, so
+ * that its size follows the witness, not the program.
  * Rows carry what the script needs as data attributes (data-step, data-thread,
  * data-file: an index into the listed files, data-line). Pictures are embedded as
  * inline SVG by append_race_pictures, the one place that chooses them. */
 #include "rf-report-html.h"
 #include "rf-report-private.h"
+#include "rf-report-html-private.h"
 
 #include <errno.h>
 #include <string.h>
@@ -217,69 +222,6 @@ append_thread (const Page *pg, GString *out, guint thread, gint job)
 
 /* ---- head ---- */
 
-static const char page_style[] =
-  ":root{--race:#b3261e;--race-bg:#fde7e5;--free:#1b6e2f;--free-bg:#e3f4e6;--unknown:#8a5a00;"
-  "--unknown-bg:#fff3d6;--cur:#fff0a8;--at:#e4ecff;--line:#d9d9d9;--muted:#666}\n"
-  "body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',Helvetica,Arial,sans-serif;margin:0;color:#1d1d1d;background:#fafafa}\n"
-  "header,main{max-width:1200px;margin:0 auto;padding:0 1.2em}\n"
-  "header{padding-top:1em}\n"
-  "h1{font-size:1.5em;margin:.2em 0}h2{font-size:1.25em;margin:1.4em 0 .5em;border-bottom:1px solid var(--line)}\n"
-  "h3{font-size:1.1em;margin:1em 0 .4em}\n"
-  "nav a{margin-right:1em}\n"
-  "code,pre,.mono{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px}\n"
-  "table{border-collapse:collapse;background:#fff}\n"
-  "th,td{border:1px solid var(--line);padding:.25em .6em;text-align:left;vertical-align:top}\n"
-  "th{background:#f0f0f0}\n"
-  "td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
-  ".verdict{font-weight:600;padding:.1em .5em;border-radius:.3em;white-space:nowrap}\n"
-  ".verdict.race{color:var(--race);background:var(--race-bg)}\n"
-  ".verdict.free{color:var(--free);background:var(--free-bg)}\n"
-  ".verdict.unknown{color:var(--unknown);background:var(--unknown-bg)}\n"
-  ".overall{font-size:1.1em}\n"
-  "article.race{background:#fff;border:1px solid var(--line);border-left:4px solid var(--race);"
-  "padding:.2em 1em 1em;margin:1em 0}\n"
-  ".controls{display:flex;gap:.6em;align-items:center;flex-wrap:wrap;margin:.5em 0}\n"
-  ".controls button{font:inherit;padding:.2em .9em;cursor:pointer}\n"
-  ".controls .now{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;font-size:13px}\n"
-  ".panes{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1em}\n"
-  "@media (max-width:800px){.panes{grid-template-columns:1fr}}\n"
-  ".lanes-box{max-height:30em;overflow:auto}\n"
-  "table.lanes{font-size:13px;width:100%}\n"
-  "table.lanes thead th{position:sticky;top:0;z-index:1}\n"
-  "table.lanes td.n{color:var(--muted);text-align:right}\n"
-  "table.lanes td.act{font-family:'DejaVu Sans Mono',Menlo,Consolas,monospace;white-space:nowrap}\n"
-  "table.lanes small{color:var(--muted);margin-left:.5em;white-space:nowrap}\n"
-  "table.lanes tr.racing td.act{box-shadow:inset 3px 0 var(--race)}\n"
-  "table.lanes tr.final td{background:#f6f6f6;font-size:12px}\n"
-  "html.js table.lanes tr.todo td{color:#aaa}\n"
-  "html.js table.lanes tr.current td{background:var(--cur)}\n"
-  "html.js table.lanes td.pos{outline:2px solid #4a6fd0;outline-offset:-2px}\n"
-  "html.js table.lanes th.acting{background:var(--cur)}\n"
-  ".srcpane{display:none;position:relative;max-height:30em;overflow:auto;border:1px solid var(--line);background:#fff}\n"
-  "html.js .srcpane{display:block}\n"
-  ".srcpane .file{position:sticky;top:0;background:#f0f0f0;padding:.1em .5em;font-size:12px;z-index:1}\n"
-  "pre.code{margin:0;padding:.3em 0;background:#fff;overflow-x:auto}\n"
-  "pre.code .line{display:block;padding-right:.5em}\n"
-  "pre.code .line::before{content:attr(data-line);display:inline-block;width:3.5em;padding-right:.8em;"
-  "text-align:right;color:#999;user-select:none}\n"
-  "pre.code .line.racing{background:var(--race-bg)}\n"
-  "pre.code .line.racing::before{color:var(--race);font-weight:700}\n"
-  "pre.code .line.at{background:var(--at)}\n"
-  "pre.code .line.cur{background:var(--cur)}\n"
-  "pre.code .line:target{outline:2px solid #4a6fd0}\n"
-  ".badge{float:right;margin:0 .3em;padding:0 .4em;border-radius:.6em;font-size:11px;"
-  "background:#4a6fd0;color:#fff}\n"
-  ".badge.cur{background:#1d1d1d}\n"
-  ".source{margin:1em 0;border:1px solid var(--line)}\n"
-  ".source h3{margin:0;padding:.3em .6em;background:#f0f0f0;font-size:14px}\n"
-  ".source .missing{padding:.5em 1em;color:var(--muted)}\n"
-  ".pictures{display:flex;flex-wrap:wrap;gap:1em;margin-top:1em}\n"
-  ".pictures figure{margin:0;border:1px solid var(--line);background:#fff;max-width:100%}\n"
-  ".pictures figcaption{padding:.2em .6em;background:#f0f0f0;font-size:13px}\n"
-  ".pictures .svg{max-height:40em;overflow:auto;padding:.5em}\n"
-  ".pictures .missing{padding:.5em 1em;color:var(--muted)}\n"
-  "footer{max-width:1200px;margin:2em auto;padding:0 1.2em;color:var(--muted);font-size:12px}\n";
-
 static void
 append_head (const Page *pg, GString *out)
 {
@@ -297,7 +239,7 @@ append_head (const Page *pg, GString *out)
   else
     g_string_append (out, "race check");
   g_string_append (out, "</title>\n<style>\n");
-  g_string_append (out, page_style);
+  g_string_append (out, rf_report_html_style);
   g_string_append (out, "</style>\n</head>\n");
 }
 
@@ -352,26 +294,74 @@ append_header (const Page *pg, GString *out, guint n_race, guint n_free, guint n
                         "</header>\n<main>\n");
 }
 
+static RfLoc
+decl_loc (const Page *pg, const RfRaceVerdict *rv)
+{
+  return pg->prog ? rf_program_get_var (pg->prog, rv->var)->loc : RF_LOC_NONE;
+}
+
+/* Orders verdict indices by the file of their declaration (none last), its line and
+ * column, then id: the index's order without JavaScript. */
+static gint
+cmp_by_decl (gconstpointer a, gconstpointer b, gpointer data)
+{
+  const Page *pg = data;
+  guint i = *(const guint *) a, j = *(const guint *) b;
+  RfLoc x = decl_loc (pg, g_ptr_array_index (pg->verdicts, i));
+  RfLoc y = decl_loc (pg, g_ptr_array_index (pg->verdicts, j));
+  if (!x.file != !y.file)
+    return x.file ? -1 : 1;
+  gint c = x.file ? strcmp (x.file, y.file) : 0;
+  if (c == 0)
+    c = (x.line > y.line) - (x.line < y.line);
+  if (c == 0)
+    c = (x.col > y.col) - (x.col < y.col);
+  return c ? c : (i > j) - (i < j);
+}
+
+/* The summary is the index of the page (scan-build's index is the model): one row per
+ * location, sorted by declaration (cmp_by_decl); the script sorts it by any column with
+ * data-sort, the verdict column by severity (data-key: race 0, unknown 1, race-free 2). */
 static void
 append_summary (const Page *pg, GString *out)
 {
-  g_string_append (out, "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary\">\n"
-                        "<thead><tr><th>Location</th><th>Declared at</th><th>Verdict</th>"
+  guint n = pg->verdicts->len;
+  g_autofree guint *order = g_new (guint, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    order[i] = i;
+  g_qsort_with_data (order, n, sizeof (guint), cmp_by_decl, (gpointer) pg);
+  g_string_append (out, "<section id=\"summary\">\n<h2>Summary</h2>\n<table class=\"summary index\">\n"
+                        "<thead><tr><th data-sort=\"text\">Location</th><th data-sort=\"text\">File</th>"
+                        "<th data-sort=\"num\">Line</th><th data-sort=\"num\">Verdict</th>"
                         "<th>Racing accesses</th></tr></thead>\n<tbody>\n");
-  for (guint i = 0; i < pg->verdicts->len; i++)
+  for (guint o = 0; o < n; o++)
     {
+      guint i = order[o];
       const RfRaceVerdict *rv = g_ptr_array_index (pg->verdicts, i);
       RfCoverVerdict v = rv->result->verdict;
-      g_string_append (out, "<tr><td><code>");
+      g_string_append_printf (out, "<tr data-order=\"%u\"><td><code>", o);
       if (rv->interleaving)
         g_string_append_printf (out, "<a href=\"#race-%u\">", i + 1);
       html_escape (out, rv->name);
       if (rv->interleaving)
         g_string_append (out, "</a>");
       g_string_append (out, "</code></td><td>");
-      append_loc (pg, out, pg->prog ? rf_program_get_var (pg->prog, rv->var)->loc : RF_LOC_NONE);
+      RfLoc decl = decl_loc (pg, rv);
+      gint f = decl.file ? file_lookup (pg, decl.file) : -1;
+      gboolean link = f >= 0 && ((SourceFile *) g_ptr_array_index (pg->files, f))->text != NULL;
+      if (link)
+        g_string_append_printf (out, "<a href=\"#f%d\">", f);
+      html_escape (out, decl.file ? decl.file : "");
+      if (link)
+        g_string_append (out, "</a>");
+      g_string_append_printf (out, "</td><td class=\"num\" data-key=\"%u\">", decl.line);
+      if (decl.line > 0 && link)
+        g_string_append_printf (out, "<a href=\"#f%d-l%u\">%u</a>", f, decl.line, decl.line);
+      else if (decl.line > 0)
+        g_string_append_printf (out, "%u", decl.line);
       const RfSuppression *sup = rf_check_result_race_suppression (pg->res, rv);
-      g_string_append_printf (out, "</td><td><span class=\"verdict %s\">%s</span>", verdict_class (v),
+      g_string_append_printf (out, "</td><td data-key=\"%d\"><span class=\"verdict %s\">%s</span>",
+                              v == RF_COVER_UNSAFE ? 0 : v == RF_COVER_UNKNOWN ? 1 : 2, verdict_class (v),
                               verdict_text (v));
       if (rv->argument)
         {
@@ -465,23 +455,24 @@ render_svg (const char *dot, char **why_not)
   return g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes));
 }
 
-/* The pictures of race RV, the INDEX-th location: the net slice of the raced variable
- * with the witness's transitions numbered in firing order and the final marking's
- * tokens, and the sequence diagram (one lane per thread), both laid out by Graphviz
+/* The pictures of race RV, the INDEX-th location: the part of the net the witness
+ * touches (its transitions numbered in firing order, the final marking's tokens; not
+ * the whole slice of the variable, which grows with the program: aget's took Graphviz
+ * half a minute a race), and the sequence diagram (one lane per thread), both laid out by Graphviz
  * (rf-dot's process-wide context). */
 static void
 append_race_pictures (Page *pg, const RfRaceVerdict *rv, guint index, GString *out)
 {
   const char *var = rf_program_get_var (pg->prog, rv->var)->name;
-  g_autofree char *net_dot = rf_dot_witness_net_to_string (pg->net, rv, var);
+  g_autofree char *net_dot = rf_dot_witness_touched_to_string (pg->net, rv, var);
   g_autofree char *seq_dot = rf_dot_witness_sequence_to_string (pg->net, rv, var);
   g_autofree char *net_why = NULL, *seq_why = NULL;
   g_autofree char *net_svg = render_svg (net_dot, &net_why);
   g_autofree char *seq_svg = render_svg (seq_dot, &seq_why);
   g_autofree char *net_prefix = g_strdup_printf ("race%u-net-", index);
   g_autofree char *seq_prefix = g_strdup_printf ("race%u-seq-", index);
-  append_svg_figure (out, net_prefix, "The witness on the net: transitions numbered in firing order, "
-                     "the final marking's tokens in their places", net_svg, net_why);
+  append_svg_figure (out, net_prefix, "The witness on the net: the transitions it fires, numbered in firing order, "
+                     "with their places and the final marking's tokens", net_svg, net_why);
   append_svg_figure (out, seq_prefix, "The witness as a sequence diagram: one lane per thread", seq_svg, seq_why);
 }
 
@@ -551,7 +542,7 @@ append_witness (const Page *pg, GString *out, const RfRaceVerdict *rv, guint ind
                                "<span class=\"position\">step <b class=\"cur-step\">1</b> of %u</span>"
                                "<span class=\"now\"></span></div>\n", n);
   g_string_append (out, "<div class=\"panes\">\n<div class=\"lanes-box\">\n<table class=\"lanes\">\n"
-                        "<thead><tr><th>#</th>");
+                        "<thead><tr><th class=\"n\">#</th>");
   for (guint l = 0; l < lanes->len; l++)
     {
       guint t = g_array_index (lanes, guint, l);
@@ -841,100 +832,6 @@ append_statistics (const Page *pg, GString *out)
   g_string_append (out, "</section>\n");
 }
 
-/* ---- script ---- */
-
-/* The step-through. Each .witness gets a position k (0-based row); show(k) marks the
- * rows done/current/todo, outlines in each lane the thread's latest step, marks the
- * acting thread's lane header, and in the source pane (a copy of the step's file
- * listing, made on first use, ids dropped) highlights the current line, marks every
- * thread's line with a badge, and scrolls the pane (not the page) to the line. */
-static const char page_script[] =
-  "(function () {\n"
-  "  'use strict';\n"
-  "  document.documentElement.classList.add('js');\n"
-  "  var listings = {};\n"
-  "  document.querySelectorAll('#sources .source').forEach(function (s) {\n"
-  "    listings[s.getAttribute('data-file')] = s;\n"
-  "  });\n"
-  "  function setup(w) {\n"
-  "    var rows = Array.prototype.slice.call(w.querySelectorAll('tr.step'));\n"
-  "    var lanes = w.querySelectorAll('th.lane');\n"
-  "    var pane = w.querySelector('.srcpane');\n"
-  "    var prev = w.querySelector('button.prev'), next = w.querySelector('button.next');\n"
-  "    var curStep = w.querySelector('.cur-step'), now = w.querySelector('.now');\n"
-  "    var copies = {}, shown = null, k = 0;\n"
-  "    if (rows.length === 0) return;\n"
-  "    function copyOf(file) {\n"
-  "      if (!copies[file]) {\n"
-  "        var box = document.createElement('div'), src = listings[file];\n"
-  "        var head = document.createElement('div');\n"
-  "        head.className = 'file';\n"
-  "        head.textContent = src ? src.querySelector('h3').textContent : '(no source)';\n"
-  "        box.appendChild(head);\n"
-  "        var pre = src ? src.querySelector('pre') : null;\n"
-  "        if (pre) {\n"
-  "          pre = pre.cloneNode(true);\n"
-  "          pre.querySelectorAll('[id]').forEach(function (e) { e.removeAttribute('id'); });\n"
-  "          box.appendChild(pre);\n"
-  "        }\n"
-  "        box.hidden = true;\n"
-  "        pane.appendChild(box);\n"
-  "        copies[file] = box;\n"
-  "      }\n"
-  "      return copies[file];\n"
-  "    }\n"
-  "    function show(i) {\n"
-  "      k = Math.max(0, Math.min(rows.length - 1, i));\n"
-  "      var row = rows[k], at = {};\n"
-  "      rows.forEach(function (r, j) {\n"
-  "        r.classList.toggle('done', j < k);\n"
-  "        r.classList.toggle('current', j === k);\n"
-  "        r.classList.toggle('todo', j > k);\n"
-  "        if (j <= k) at[r.getAttribute('data-thread')] = r;\n"
-  "      });\n"
-  "      w.querySelectorAll('td.pos').forEach(function (c) { c.classList.remove('pos'); });\n"
-  "      Object.keys(at).forEach(function (t) { at[t].querySelector('td.act').classList.add('pos'); });\n"
-  "      lanes.forEach(function (th) {\n"
-  "        th.classList.toggle('acting', th.getAttribute('data-thread') === row.getAttribute('data-thread'));\n"
-  "      });\n"
-  "      var file = row.getAttribute('data-file'), box = copyOf(file);\n"
-  "      if (shown && shown !== box) shown.hidden = true;\n"
-  "      box.hidden = false;\n"
-  "      shown = box;\n"
-  "      pane.querySelectorAll('.line.cur, .line.at').forEach(function (e) { e.classList.remove('cur', 'at'); });\n"
-  "      pane.querySelectorAll('.badge').forEach(function (e) { e.remove(); });\n"
-  "      Object.keys(at).forEach(function (t) {\n"
-  "        var r = at[t];\n"
-  "        if (r.getAttribute('data-file') !== file) return;\n"
-  "        var line = box.querySelector('.line[data-line=\"' + r.getAttribute('data-line') + '\"]');\n"
-  "        if (!line) return;\n"
-  "        line.classList.add(r === row ? 'cur' : 'at');\n"
-  "        var b = document.createElement('span');\n"
-  "        b.className = r === row ? 'badge cur' : 'badge';\n"
-  "        b.textContent = 'T' + t;\n"
-  "        line.insertBefore(b, line.firstChild);\n"
-  "      });\n"
-  "      var cur = box.querySelector('.line.cur');\n"
-  "      if (cur) pane.scrollTop = Math.max(0, cur.offsetTop - pane.clientHeight / 2);\n"
-  "      curStep.textContent = String(k + 1);\n"
-  "      var th = w.querySelector('th.lane[data-thread=\"' + row.getAttribute('data-thread') + '\"]');\n"
-  "      var cell = row.querySelector('td.act'), where = cell.querySelector('small');\n"
-  "      now.textContent = (th ? th.textContent + ': ' : '') + cell.firstChild.textContent +\n"
-  "        (where ? ' at ' + where.title : '');\n"
-  "      prev.disabled = k === 0;\n"
-  "      next.disabled = k === rows.length - 1;\n"
-  "    }\n"
-  "    prev.addEventListener('click', function () { show(k - 1); });\n"
-  "    next.addEventListener('click', function () { show(k + 1); });\n"
-  "    w.addEventListener('keydown', function (e) {\n"
-  "      if (e.key === 'ArrowRight' || e.key === 'ArrowDown') { show(k + 1); e.preventDefault(); }\n"
-  "      if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') { show(k - 1); e.preventDefault(); }\n"
-  "    });\n"
-  "    show(0);\n"
-  "  }\n"
-  "  document.querySelectorAll('.witness').forEach(setup);\n"
-  "})();\n";
-
 /* ---- page ---- */
 
 void
@@ -954,7 +851,7 @@ rf_report_html (const RfCheckResult *res, const RfReportOptions *opts, GString *
   append_sources (&pg, out);
   append_statistics (&pg, out);
   g_string_append (out, "</main>\n<footer>racefree " RF_VERSION "</footer>\n<script>\n");
-  g_string_append (out, page_script);
+  g_string_append (out, rf_report_html_script);
   g_string_append (out, "</script>\n</body>\n</html>\n");
   g_ptr_array_unref (pg.files);
 }

@@ -36,6 +36,13 @@ slice_alloc (const RfNet *net)
   return s;
 }
 
+RfNetSlice *
+rf_net_slice_new_empty (const RfNet *net)
+{
+  g_return_val_if_fail (net != NULL, NULL);
+  return slice_alloc (net);
+}
+
 void
 rf_net_slice_free (RfNetSlice *slice)
 {

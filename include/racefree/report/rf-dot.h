@@ -33,6 +33,11 @@ char *rf_dot_net_slice_to_string (const RfNet *net, guint var, const char *var_n
  * racing accesses' begin transitions highlighted, and the final marking's tokens drawn
  * in the places instead of the initial ones (owned). */
 char *rf_dot_witness_net_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name);
+/* The same picture of only the part of NET the witness touches: the transitions it
+ * fires, their control places, the lock and signal places they touch, and the raced
+ * variable's Read/Write places they touch; its size grows with the witness, not with
+ * the program (the HTML report's picture). Owned. */
+char *rf_dot_witness_touched_to_string (const RfNet *net, const RfRaceVerdict *rv, const char *graph_name);
 
 /* The sequence diagram of the race witness RV (a race verdict): one lane per thread (T1, T2,
  * ... left to right), one row per step with a box in the lane of the thread that takes

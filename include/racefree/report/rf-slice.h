@@ -40,6 +40,9 @@ typedef struct _RfNetSlice RfNetSlice;
 
 /* The slice of NET for data variable VAR (a program var id with Read/Write places). */
 RfNetSlice *rf_net_slice_new (const RfNet *net, guint var);
+/* An empty slice of NET, to which rf_net_slice_add_transition and rf_net_slice_add_place
+ * add what is drawn (the part of the net a witness touches, say). */
+RfNetSlice *rf_net_slice_new_empty (const RfNet *net);
 void rf_net_slice_free (RfNetSlice *slice);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfNetSlice, rf_net_slice_free)
 
