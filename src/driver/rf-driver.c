@@ -229,7 +229,7 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
       RfRaceVerdict *rv = NULL;
       if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
         rv = rf_race_check_var (prog, net, rf_check_result_get_quick (res), v, budget);
-      rf_race_find_pairs (prog, net, rf_check_result_get_quick (res), rv, budget);   /* every racing pair, not only the witness's */
+      rf_race_find_pairs (net, rf_check_result_get_quick (res), rv, budget);   /* every racing pair, not only the witness's */
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))
         return FALSE;

@@ -129,10 +129,8 @@ site_at (const RfRaceSite *s, const Stmt *st)
 }
 
 void
-rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
-                    const RfCoverBudget *budget)
+rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv, const RfCoverBudget *budget)
 {
-  (void) prog;
   if (!rv->result || rv->result->verdict != RF_COVER_UNSAFE || rv->pairs)
     return;
   rv->pairs = g_array_new (FALSE, FALSE, sizeof (RfRacePair));

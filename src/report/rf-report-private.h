@@ -31,6 +31,10 @@ void rf_report_append_loc_col (GString *out, RfLoc loc);
 GArray *rf_report_step_stack (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step,
                               RfLoc loc, gboolean *shared);
 
+/* The function step STEP (0-based) of IL is in (the innermost frame of its stack), or
+ * NULL when PROG is NULL or the step has no context. Borrowed from PROG. */
+const char *rf_report_step_function (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step);
+
 /* "in bump at f.c:13:3, called from worker at f.c:20:5" for STACK (non-empty), with
  * ", called from several places" after a copy shared by its callers (SHARED). */
 void rf_report_append_stack (const GArray *stack, gboolean shared, GString *out);

@@ -475,11 +475,8 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
       guint k = n == 0 ? lead : (n <= lead ? n - 1 : n);
       const RfRaceSite *s = &g_array_index (sites, RfRaceSite, k);
       g_autofree char *what = site_text (net, s);
-      gboolean shared = FALSE;
-      g_autoptr (GArray) stack = s->step > 0 ? rf_report_step_stack (prog, net, rv->interleaving, s->step - 1,
-                                                                     s->loc, &shared) : NULL;
-      write_location_full (j, artifacts, -1, s->loc, what, stack && stack->len ? g_array_index (stack, RfStackFrame, 0).fn
-                           : NULL, TRUE);
+      const char *fn = s->step > 0 ? rf_report_step_function (prog, net, rv->interleaving, s->step - 1) : NULL;
+      write_location_full (j, artifacts, -1, s->loc, what, fn, TRUE);
     }
   rf_json_end_array (j);
   if (others->len)

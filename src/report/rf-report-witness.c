@@ -192,15 +192,6 @@ append_waypoint (GString *out, const char *what, const char *type, guint thread_
     }
 }
 
-/* The function step K (0-based) of IL is in, at LOC (its call context), or NULL. */
-static const char *
-step_function (const RfCheckResult *res, const RfInterleaving *il, guint k, RfLoc loc)
-{
-  g_autoptr (GArray) stack = rf_report_step_stack (rf_check_result_get_program (res), rf_check_result_get_net (res),
-                                                   il, k, loc, NULL);
-  return stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL;
-}
-
 /* "step N: T2 (inc) LABEL" for step K (0-based) of IL. Owned. */
 static char *
 step_text (const RfNet *net, const RfInterleaving *il, guint k)
@@ -307,7 +298,7 @@ append_content (GString *out, const RfCheckResult *res, const RfRaceVerdict *rv)
       g_autofree char *what = step_text (net, il, k);
       g_string_append (out, "  - segment:\n");
       append_waypoint (out, what, create ? "function_enter" : "assumption", g_array_index (th.ids, guint, s->thread),
-                       t->loc, create ? call_paren_column (res, t->loc) : t->loc.col, step_function (res, il, k, t->loc));
+                       t->loc, create ? call_paren_column (res, t->loc) : t->loc.col, rf_report_step_function (rf_check_result_get_program (res), net, il, k));
     }
   /* the racing pair: both targets in the last segment, unordered */
   g_string_append (out, "  - segment:\n");
@@ -321,7 +312,7 @@ append_content (GString *out, const RfCheckResult *res, const RfRaceVerdict *rv)
                                                site->write ? "write" : "read", site->thread,
                                                rf_report_job_name (net, site->job), site->step);
       append_waypoint (out, what, "target", g_array_index (th.ids, guint, site->thread), site->loc, site->loc.col,
-                       site->step > 0 ? step_function (res, il, site->step - 1, site->loc) : NULL);
+                       site->step > 0 ? rf_report_step_function (rf_check_result_get_program (res), net, il, site->step - 1) : NULL);
     }
   threads_clear (&th);
 }

@@ -34,6 +34,13 @@ rf_report_step_stack (const RfProgram *prog, const RfNet *net, const RfInterleav
   return rf_program_stack (prog, ctx, loc, shared);
 }
 
+const char *
+rf_report_step_function (const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step)
+{
+  g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, step, RF_LOC_NONE, NULL);
+  return stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL;
+}
+
 void
 rf_report_append_stack (const GArray *stack, gboolean shared, GString *out)
 {

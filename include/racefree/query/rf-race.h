@@ -157,7 +157,7 @@ void rf_race_shorten (const RfNet *net, RfWitness *w, const RfMarking *target);
  * sites). Borrowed. */
 void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, const RfRaceSite **other);
 
-/* Fills RV->pairs for race verdict RV of PROG's net NET, over every pair of access
+/* Fills RV->pairs for race verdict RV of net NET, over every pair of access
  * statements of its variable with a write that an rwlock claim does not exclude: the
  * pair of RV's own witness is a race; a pair QUICK's arguments exclude (QUICK may be
  * NULL: none) cannot race; each other one, up to RF_RACE_MAX_PAIRS of them, is a
@@ -165,8 +165,7 @@ void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, con
  * markings, a RF_RACE_MAX_PAIRS-th of its timeout, no certificate; none when BUDGET has
  * a deadline); the rest are counted in RV->pairs_unchecked. Nothing for a verdict
  * that is not a race. */
-void rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
-                         const RfCoverBudget *budget);
+void rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv, const RfCoverBudget *budget);
 
 /* One verdict per data variable, in var id order (rf_race_check_var on each, with
  * the quick arguments). RfRaceVerdict*, owned. */
