@@ -492,7 +492,8 @@ rwlock_modes (const RfProgram *prog, guint v)
  * writing excludes every other holder -- as long as V is used as POSIX defines: when
  * some thread may unlock V without holding it, or lock it for writing while holding it,
  * or for reading while writing (undefined behaviour: the lock may be corrupted), there
- * is no claim. */
+ * is no claim. A claim whose holds are all for reading excludes nothing; it is kept
+ * for the reports (which locks a thread of a witness holds for reading). */
 static void
 add_rwlock_claim (Builder *b, guint v, guint lp)
 {
@@ -521,7 +522,7 @@ add_rwlock_claim (Builder *b, guint v, guint lp)
         continue;
       guint8 m = b->modes[v][pl->job][n];
       holds[p] = m == MODE_W ? RF_HOLD_WRITE : m != 0 && (m & ~MODE_READ) == 0 ? RF_HOLD_READ : RF_HOLD_NONE;
-      any |= holds[p] == RF_HOLD_WRITE;
+      any |= holds[p] != RF_HOLD_NONE;
     }
   if (any)
     rf_net_add_rwlock_claim (b->net, lp, holds);

@@ -397,6 +397,13 @@ rf_net_get_rwlock_hold (const RfNet *net, guint k, guint place)
   return place < c->n ? (RfHold) c->holds[place] : RF_HOLD_NONE;
 }
 
+guint
+rf_net_get_rwlock_claim_lock (const RfNet *net, guint k)
+{
+  g_return_val_if_fail (k < net->rwlocks->len, 0);
+  return ((const RwClaim *) g_ptr_array_index (net->rwlocks, k))->lock;
+}
+
 gboolean
 rf_net_rwlock_excludes (const RfNet *net, guint a, guint b)
 {

@@ -197,6 +197,12 @@ compare_uint (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
+static gint
+compare_held (gconstpointer a, gconstpointer b)
+{
+  return compare_uint (&((const RfHeld *) a)->var, &((const RfHeld *) b)->var);
+}
+
 /* The tokens transition T puts on place P minus those it takes (a reset empties P:
  * counted as taking one). */
 static gint
@@ -246,17 +252,35 @@ rf_interleaving_held (const RfNet *net, const RfInterleaving *il, guint thread, 
             g_hash_table_insert (held, key, GUINT_TO_POINTER (n - 1));
         }
     }
-  GArray *out = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *out = g_array_new (FALSE, FALSE, sizeof (RfHeld));
   GHashTableIter it;
   gpointer key, value;
   g_hash_table_iter_init (&it, held);
   while (g_hash_table_iter_next (&it, &key, &value))
     if (GPOINTER_TO_UINT (value) > 0)
       {
-        guint v = GPOINTER_TO_UINT (key);
-        g_array_append_val (out, v);
+        RfHeld h = { GPOINTER_TO_UINT (key), FALSE };
+        g_array_append_val (out, h);
       }
-  g_array_sort (out, compare_uint);
+  /* read holds: the claims about the thread's control place after its last step */
+  gint place = -1;
+  for (guint i = 0; i < il->steps->len && i < upto; i++)
+    {
+      const RfThreadStep *s = &g_array_index (il->steps, RfThreadStep, i);
+      if (s->thread == thread)
+        place = rf_net_get_transition (net, s->transition)->pc_to;
+    }
+  for (guint k = 0; place >= 0 && k < rf_net_n_rwlock_claims (net); k++)
+    {
+      gint var = rf_net_get_place (net, rf_net_get_rwlock_claim_lock (net, k))->var;
+      RfHeld h = { (guint) var, TRUE };
+      gboolean seen = var < 0;
+      for (guint i = 0; i < out->len && !seen; i++)
+        seen = g_array_index (out, RfHeld, i).var == h.var;
+      if (!seen && rf_net_get_rwlock_hold (net, k, (guint) place) == RF_HOLD_READ)
+        g_array_append_val (out, h);
+    }
+  g_array_sort (out, compare_held);
   return out;
 }
 

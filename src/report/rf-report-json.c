@@ -332,15 +332,23 @@ write_thread (RfJson *j, guint thread, const RfNet *net, gint job)
   rf_json_member_string (j, "job", job >= 0 ? rf_net_get_job (net, job)->name : NULL);
 }
 
-/* "holds": the names of the locks HELD (var ids of PROG; may be NULL: none). */
+/* "holds": the names of the locks HELD (RfHeld of PROG; may be NULL: none); then
+ * "holds_read": those among them held for reading only (read-write locks). */
 static void
 write_holds (RfJson *j, const RfProgram *prog, const GArray *held)
 {
-  rf_json_key (j, "holds");
-  rf_json_begin_array_inline (j);
-  for (guint i = 0; prog && held && i < held->len; i++)
-    rf_json_string (j, rf_program_get_var (prog, g_array_index (held, guint, i))->name);
-  rf_json_end_array (j);
+  for (guint read = 0; read < 2; read++)
+    {
+      rf_json_key (j, read ? "holds_read" : "holds");
+      rf_json_begin_array_inline (j);
+      for (guint i = 0; prog && held && i < held->len; i++)
+        {
+          const RfHeld *h = &g_array_index (held, RfHeld, i);
+          if (h->read || !read)
+            rf_json_string (j, rf_program_get_var (prog, h->var)->name);
+        }
+      rf_json_end_array (j);
+    }
 }
 
 /* "function", "stack" and "stack_shared" of step STEP (0-based) of IL at LOC: the

@@ -45,8 +45,11 @@ void rf_report_append_pair (const RfRacePair *p, GString *out);
 /* How many of RV's pairs race, cannot race and are unknown (0s without pairs). */
 void rf_report_count_pairs (const RfRaceVerdict *rv, guint *n_race, guint *n_free, guint *n_unknown);
 
-/* "holding a and b" for the locks HELD (var ids of PROG), "holding no lock" for none. */
+/* "holding a and rw (for reading)" for the locks HELD (RfHeld of PROG), "holding no
+ * lock" for none. */
 void rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out);
+/* The names of the locks HELD, SEP between them, "(for reading)" after a read hold. */
+void rf_report_append_held_list (const RfProgram *prog, const GArray *held, const char *sep, GString *out);
 
 /* What thread TH of deadlock verdict DV does, as one sentence ("T2 (worker) holds a
  * (locked at step 3, f.c:12) and waits for b at f.c:13"). */

@@ -410,9 +410,7 @@ write_code_flow (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInt
           if (held && (held->len || racing))
             {
               g_autoptr (GString) text = g_string_new (NULL);
-              for (guint k = 0; k < held->len; k++)
-                g_string_append_printf (text, "%s%s", k ? ", " : "",
-                                        rf_program_get_var (prog, g_array_index (held, guint, k))->name);
+              rf_report_append_held_list (prog, held, ", ", text);
               rf_json_key (j, "state");
               rf_json_begin_object (j);
               write_text_object (j, "locks held", held->len ? text->str : "none");

@@ -68,9 +68,18 @@ void
 rf_report_append_held (const RfProgram *prog, const GArray *held, GString *out)
 {
   g_string_append (out, held->len ? "holding " : "holding no lock");
+  rf_report_append_held_list (prog, held, " and ", out);
+}
+
+void
+rf_report_append_held_list (const RfProgram *prog, const GArray *held, const char *sep, GString *out)
+{
   for (guint i = 0; i < held->len; i++)
-    g_string_append_printf (out, "%s%s", i ? " and " : "",
-                            rf_program_get_var (prog, g_array_index (held, guint, i))->name);
+    {
+      const RfHeld *h = &g_array_index (held, RfHeld, i);
+      g_string_append_printf (out, "%s%s%s", i ? sep : "", rf_program_get_var (prog, h->var)->name,
+                              h->read ? " (for reading)" : "");
+    }
 }
 
 /* "T2 (worker) writes counter at f.sml:14:3 holding m" for each thread in the middle

@@ -173,6 +173,8 @@ void rf_net_add_rwlock_claim (RfNet *net, guint lock, const RfHold *holds);
 guint rf_net_n_rwlock_claims (const RfNet *net);
 /* How a thread on PLACE holds the rwlock of claim K. */
 RfHold rf_net_get_rwlock_hold (const RfNet *net, guint k, guint place);
+/* The rwlock place (RF_PLACE_RWLOCK) claim K is about. */
+guint rf_net_get_rwlock_claim_lock (const RfNet *net, guint k);
 /* TRUE when a claim says that no two distinct threads are ever on places A and B at
  * once (A == B: two threads on A): both hold one rwlock, one of them for writing. */
 gboolean rf_net_rwlock_excludes (const RfNet *net, guint a, guint b);

@@ -49,18 +49,27 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (RfInterleaving, rf_interleaving_free)
 /* Follows the threads of W through NET. */
 RfInterleaving *rf_interleaving_new (const RfNet *net, const RfWitness *w);
 
+/* RfHeld: a lock a thread holds: var, the var id of its lock or rwlock place; read,
+ * TRUE when it is a read-write lock held for reading only. */
+typedef struct {
+  guint var;
+  gboolean read;
+} RfHeld;
+
 /* The locks thread THREAD of IL holds after the first UPTO steps (all of them when
- * UPTO is past the end): the var ids of NET's lock places (mutexes) and read-write lock
- * places (held for writing: the net does not follow read locks, see net.md) whose
- * token one of its steps took and no later one of its steps gave back, in var id
- * order. Owned array of guint. */
+ * UPTO is past the end), in var id order, as an owned array of RfHeld: the lock places
+ * (mutexes) and read-write lock places (held for writing) whose token one of its steps
+ * took and no later one of its steps gave back; then the read-write locks the net's
+ * claims (rf_net_add_rwlock_claim) say a thread on its control place holds for
+ * reading (the net's tokens do not follow read holds, see net.md; where there is no
+ * claim, a read hold is not shown). */
 GArray *rf_interleaving_held (const RfNet *net, const RfInterleaving *il, guint thread, guint upto);
 
 /* RfRaceSite: a thread in the middle of an access to the raced variable at the end of
  * a witness. loc and step are those of the access's begin transition (step is 1-based
  * in the interleaving); why lists the program's notes on that access
  * (rf_program_notes_at: why it is not protected), char*, owned; held the locks the
- * thread holds there (rf_interleaving_held), owned. */
+ * thread holds there (rf_interleaving_held: RfHeld), owned. */
 typedef struct {
   guint thread;
   gint job;
