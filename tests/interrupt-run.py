@@ -11,11 +11,16 @@ mutex (a few hundredths of a second per variable, many seconds in all), then:
     verdicts, and a little more (nothing is streamed in JSON to wait for), and
     expects exit status 130 and a whole JSON report with every variable, its
     "interrupted" count matching its unknown locations;
-  - SARIF: likewise, a whole log whose invocation says exit code 130, not successful.
+  - SARIF: likewise, a whole log whose invocation says exit code 130, not successful;
+  - while the program is read: a program of 10,000 statements (about a second to read,
+    as long as `racefree net --stats` takes on it, and then nothing to search), SIGINT
+    at 40% of that: exit status 130 once it is read, every verdict
+    "unknown (interrupted)", the summary, and the interrupted line counting them all.
 Usage: interrupt-run.py RACEFREE_BINARY
 """
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -32,6 +37,23 @@ def program():
     lines += ["  v%d++;" % i for i in range(N)]
     lines += ["  pthread_mutex_unlock (&m);", "  return arg;", "}", "int main (void)", "{", "  pthread_t t;",
               "  for (int i = 0; i < 3; i++)", "    pthread_create (&t, 0, worker, 0);", "  return 0;", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def long_program():
+    """A worker calling 100 functions of about 100 statements each."""
+    lines = ["#include <pthread.h>", "static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;", "static long total;"]
+    for f in range(100):
+        lines += ["static int step%d (int a)" % f, "{", "  int x = a, y = %d, z = 0;" % f]
+        for k in range(24):
+            lines += ["  x = x * 3 + %d;" % k, "  if (x > y) y = x - z; else z = z + 1;",
+                      "  for (int i = 0; i < 3; i++) z += i;", "  y = y ^ z;"]
+        lines += ["  pthread_mutex_lock (&m);", "  total += x + y + z;", "  pthread_mutex_unlock (&m);",
+                  "  return x + y;", "}"]
+    lines += ["static void *worker (void *arg)", "{", "  int a = (int) (long) arg;"]
+    lines += ["  a = step%d (a);" % f for f in range(100)]
+    lines += ["  return 0;", "}", "int main (void)", "{", "  pthread_t t;", "  for (int i = 0; i < 3; i++)",
+              "    pthread_create (&t, 0, worker, 0);", "  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
 
@@ -93,6 +115,28 @@ def main():
                        "sarif: the invocation must say 130, not successful: %r" % inv)
                 texts = [r["message"]["text"] for r in doc["runs"][0]["results"]]
                 expect(any("interrupted" in t for t in texts), "sarif: an unknown result 'interrupted' expected")
+
+        # while the program is read
+        src = os.path.join(tmp, "long.c")
+        with open(src, "w") as f:
+            f.write(long_program())
+        start = time.monotonic()
+        subprocess.run([binary, "net", "--stats", src], stdout=subprocess.DEVNULL, check=True, env=env)
+        reading = time.monotonic() - start
+        p = subprocess.Popen([binary, "check", src], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             env=env)
+        time.sleep(reading * 0.4)
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=120)
+        verdicts = [l for l in out.splitlines() if not l.startswith(" ") and ": " in l
+                    and l.split(":")[0] not in ("summary", "deadlocks", "misuse", "interrupted")]
+        expect(p.returncode == 130, "reading: exit 130 expected, got %d\n%s" % (p.returncode, err))
+        expect(verdicts and all(l.endswith(": unknown (interrupted)") for l in verdicts),
+               "reading: every verdict unknown (interrupted) expected:\n%s" % out)
+        expect(re.search(r"^interrupted: %d verdicts? left unknown \(SIGINT\)$" % len(verdicts), out, re.M),
+               "reading: the interrupted line must count %d:\n%s" % (len(verdicts), out[-400:]))
+        expect(re.search(r"^summary: %d shared variables?:" % len(verdicts), out, re.M),
+               "reading: the summary line is missing")
 
     for f in failures:
         print("FAIL: " + f)

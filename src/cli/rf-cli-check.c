@@ -422,8 +422,11 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   rf_check_result_set_checks (res, checks);
   rf_check_result_set_quick (res, !search_only);
   RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
+  /* Ctrl-C from here on: reading the program and building its net go on to their end
+   * (a second Ctrl-C ends the process), then every verdict not decided is unknown. */
+  cli_interrupt_begin (&budget);
   if (!cli_load_inputs (res, RF_DRIVER_PROGRAM, &dopts, max_errors, err, "check"))
-    return RF_EXIT_INPUT;
+    return (cli_interrupt_end (), RF_EXIT_INPUT);
   /* Suppressions are known before the check: each verdict is written as it comes. */
   {
     g_autoptr (RfDiags) said = rf_diags_new ();
@@ -433,22 +436,21 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     if (baseline && !rf_suppress_read_baseline (res, baseline, &baseline_error))
       {
         cli_print_error (err, "check", "--baseline", baseline_error);
-        return RF_EXIT_INPUT;
+        return (cli_interrupt_end (), RF_EXIT_INPUT);
       }
   }
   gint picture_var = -1;
   if (witness_var
       && (picture_var = cli_data_var (rf_check_result_get_program (res), witness_var, "--witness-var", err,
                                       "check")) < 0)
-    return RF_EXIT_INPUT;
+    return (cli_interrupt_end (), RF_EXIT_INPUT);
   if (witness_out && !check_witness_paths (rf_check_result_get_program (res), picture_var, witness_out, err))
-    return RF_EXIT_INPUT;
+    return (cli_interrupt_end (), RF_EXIT_INPUT);
 
   /* Each verdict's part of the report is written as soon as it is decided. */
   RfReportOptions opts = { stats, no_time, RF_EXIT_OK, start_wall_us, 0, source_root };
   Stream stream = { format, &opts, out, { err, FALSE } };
   cli_progress_begin (&budget, &stream.progress, format);
-  cli_interrupt_begin (&budget);
   if ((!(checks & RF_CHECK_RACES) || rf_driver_check_races (res, &budget, write_verdict, &stream))
       && (checks & (RF_CHECK_DEADLOCKS | RF_CHECK_MISUSE)))
     rf_driver_check_deadlocks (res, &budget, write_deadlock, &stream);

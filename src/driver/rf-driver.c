@@ -170,6 +170,15 @@ rf_driver_build_net (RfCheckResult *res)
  * little before the real search. */
 #define GUARD_BUDGET_SHARE 0.25
 
+/* The quick proofs of RES (rf_check_result_get_quick: built on first use, at the cost of
+ * a few passes over the net), or NULL once BUDGET is cancelled: after Ctrl-C nothing is
+ * decided, so they are not built. */
+static const RfRaceQuick *
+quick_unless_cancelled (RfCheckResult *res, const RfCoverBudget *budget)
+{
+  return rf_cover_budget_cancelled (budget) ? NULL : rf_check_result_get_quick (res);
+}
+
 /* Value variables (RF_VAR_VALUE) follow a variable's value exactly, as a sequentially
  * consistent run would; C11 promises that only while the variable's own accesses do
  * not race. So first each value variable's guard (its data variable) is decided; one
@@ -201,7 +210,7 @@ settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cach
           RfRaceVerdict *rv = g_hash_table_lookup (cache, GINT_TO_POINTER (var->guard));
           if (!rv)
             {
-              rv = rf_race_check_var (prog, rf_check_result_get_net (res), rf_check_result_get_quick (res),
+              rv = rf_race_check_var (prog, rf_check_result_get_net (res), quick_unless_cancelled (res, budget),
                                       (guint) var->guard,
                                       budget ? &guard_budget : NULL);
               g_hash_table_insert (cache, GINT_TO_POINTER (var->guard), rv);
@@ -228,8 +237,8 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
         continue;
       RfRaceVerdict *rv = NULL;
       if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
-        rv = rf_race_check_var (prog, net, rf_check_result_get_quick (res), v, budget);
-      rf_race_find_pairs (net, rf_check_result_get_quick (res), rv, budget);   /* every racing pair, not only the witness's */
+        rv = rf_race_check_var (prog, net, quick_unless_cancelled (res, budget), v, budget);
+      rf_race_find_pairs (net, quick_unless_cancelled (res, budget), rv, budget);   /* every racing pair, not only the witness's */
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))
         return FALSE;

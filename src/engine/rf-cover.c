@@ -523,12 +523,17 @@ proof_new (Search *s, GPtrArray *targets)
   return pf;
 }
 
-/* The run BUDGET belongs to is past its deadline, or cancelled (NULL: never). */
-static gboolean
-run_spent (const RfCoverBudget *budget)
+gboolean
+rf_cover_budget_cancelled (const RfCoverBudget *budget)
+{
+  return budget && budget->cancel && *budget->cancel;
+}
+
+gboolean
+rf_cover_budget_spent (const RfCoverBudget *budget)
 {
   return budget && ((budget->deadline_us > 0 && cpu_now_us () > budget->deadline_us)
-                    || (budget->cancel && *budget->cancel));
+                    || rf_cover_budget_cancelled (budget));
 }
 
 RfCoverResult *
@@ -537,11 +542,11 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
   /* Past the deadline of the run already, or cancelled: unknown at once, without the
    * search's indices, which cost as much as the net (a large program's remaining
    * queries would otherwise each pay that after the budget is spent). */
-  if (run_spent (budget))
+  if (rf_cover_budget_spent (budget))
     {
       RfCoverResult *late = g_new0 (RfCoverResult, 1);
       late->verdict = RF_COVER_UNKNOWN;
-      late->interrupted = budget->cancel && *budget->cancel;
+      late->interrupted = rf_cover_budget_cancelled (budget);
       return late;
     }
   Search s = { 0 };
@@ -555,7 +560,7 @@ rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCoverBudget *budget)
     s.budget = *budget;
   cover_bounds_init (&s.learned, rf_net_n_places (net), g_ptr_array_new ());
   /* Past the deadline now (the set-up above took the rest): unknown without a search. */
-  gboolean late = run_spent (&s.budget);
+  gboolean late = rf_cover_budget_spent (&s.budget);
   if (!s.budget.no_state_equation && !late)
     {
       guint nt0 = rf_net_n_transitions (net);

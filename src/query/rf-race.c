@@ -393,11 +393,25 @@ rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *q
   rv->var = var;
   rv->name = g_strdup (v->name);
   gint64 start = rf_cover_cpu_time_us ();
+  if (rf_cover_budget_cancelled (budget))   /* Ctrl-C: nothing more is decided */
+    {
+      rv->result = g_new0 (RfCoverResult, 1);
+      rv->result->verdict = RF_COVER_UNKNOWN;
+      rv->result->interrupted = TRUE;
+      return rv;
+    }
   if (quick && !(budget && budget->certify) && rf_race_quick_prove (quick, var, &rv->proof, &rv->argument))
     {
       rv->result = g_new0 (RfCoverResult, 1);
       rv->result->verdict = RF_COVER_SAFE;
       rv->result->stats.seconds = (rf_cover_cpu_time_us () - start) / 1e6;
+      return rv;
+    }
+  if (rf_cover_budget_spent (budget))   /* past the run's deadline: no search, so no targets
+                                         * (they cost a pass over the net) */
+    {
+      rv->result = g_new0 (RfCoverResult, 1);
+      rv->result->verdict = RF_COVER_UNKNOWN;
       return rv;
     }
   g_autoptr (GPtrArray) targets = rf_race_targets (net, var);

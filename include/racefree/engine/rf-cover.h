@@ -151,6 +151,12 @@ RfCoverResult *rf_cover_run (const RfNet *net, GPtrArray *targets, const RfCover
 
 const char *rf_cover_verdict_to_string (RfCoverVerdict v);
 
+/* TRUE when BUDGET's cancel flag is set (Ctrl-C; NULL: never). */
+gboolean rf_cover_budget_cancelled (const RfCoverBudget *budget);
+/* TRUE when a search under BUDGET would stop at once: cancelled, or the run it belongs
+ * to is past its deadline (NULL: never). */
+gboolean rf_cover_budget_spent (const RfCoverBudget *budget);
+
 /* The CPU time this process has used, in microseconds: the clock of every budget. */
 gint64 rf_cover_cpu_time_us (void);
 
