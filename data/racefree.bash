@@ -14,7 +14,7 @@ _racefree_options()
     model)
       echo "--max-errors --help --include --define --undef --std --entry --init --no-library-state --inline-budget --version" ;;
     net)
-      echo "--format --output --slice --max-errors --help --include --define --undef --std --entry --init
+      echo "--format --output --slice --stats --max-errors --help --include --define --undef --std --entry --init
             --no-library-state --inline-budget --version" ;;
     cover)
       echo "--prop --stats --backward-only --no-state-equation --timeout --max-markings --max-memory

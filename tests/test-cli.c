@@ -1,6 +1,7 @@
 /* test-cli: what the command line leaves on disk when a witness picture cannot be
  * written: none is (golden tests cover the messages and the files of successful
- * runs); and a failed write to standard output, in-process. */
+ * runs); a failed write to standard output, in-process; `net --stats`, whose times
+ * keep it out of the golden tests. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +14,7 @@
 #include <glib/gstdio.h>
 
 #include "rf-cli.h"
+#include "rf-driver.h"
 
 static const char *examples_dir;
 
@@ -101,12 +103,51 @@ test_output_full (void **state)
   close (fd);
 }
 
+/* `net --stats` prints the size of the net the driver builds for the same input, and
+ * two CPU times; no net. */
+static void
+test_net_stats (void **state)
+{
+  const char *inputs[] = { "counter_with_lock.sml", "prods_cons.sml", NULL };
+  for (guint i = 0; inputs[i]; i++)
+    {
+      g_autofree char *input = g_build_filename (examples_dir, inputs[i], NULL);
+      const char *files[] = { input, NULL };
+      g_autoptr (RfCheckResult) res = rf_check_result_new (files);
+      assert_true (rf_driver_load (res, RF_DRIVER_PROGRAM, NULL, NULL));
+      rf_driver_build_net (res);
+      const RfNet *net = rf_check_result_get_net (res);
+      guint arcs = 0;
+      for (guint t = 0; t < rf_net_n_transitions (net); t++)
+        arcs += rf_net_get_transition (net, t)->n_pre + rf_net_get_transition (net, t)->n_post;
+      g_autofree char *sizes = g_strdup_printf ("jobs: %u\nplaces: %u\ntransitions: %u\narcs: %u\nreset arcs: %u\n",
+                                                rf_net_n_jobs (net), rf_net_n_places (net),
+                                                rf_net_n_transitions (net), arcs, rf_net_n_resets (net));
+
+      g_autoptr (GString) out = g_string_new (NULL);
+      g_autoptr (GString) err = g_string_new (NULL);
+      assert_int_equal (run (out, err, "net", "--stats", input, NULL), 0);
+      assert_string_equal (err->str, "");
+      assert_true (g_str_has_prefix (out->str, sizes));
+      g_auto (GStrv) times = g_strsplit (out->str + strlen (sizes), "\n", -1);
+      assert_int_equal (g_strv_length (times), 3);
+      double s;
+      char unit[4];
+      assert_int_equal (sscanf (times[0], "read: %lf %3s", &s, unit), 2);
+      assert_string_equal (unit, "s");
+      assert_int_equal (sscanf (times[1], "built: %lf %3s", &s, unit), 2);
+      assert_string_equal (unit, "s");
+      assert_string_equal (times[2], "");
+    }
+}
+
 int
 main (void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test (test_witness_all_or_none),
     cmocka_unit_test (test_output_full),
+    cmocka_unit_test (test_net_stats),
   };
   examples_dir = g_getenv ("RF_EXAMPLES_DIR");
   if (!examples_dir)

@@ -42,7 +42,8 @@ static const char *usage_text =
 static int
 cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
 {
-  gboolean help = FALSE;
+  gint64 start_us = rf_cover_cpu_time_us ();
+  gboolean help = FALSE, stats = FALSE;
   gint64 max_errors = MAX_ERRORS_DEFAULT;
   g_autofree char *format = NULL;
   g_autofree char *output = NULL;
@@ -51,6 +52,7 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: dot (default), svg, png, pdf (rendered by Graphviz)", "FORMAT" },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write to FILE instead of standard output (required for png, pdf)", "FILE" },
     { "slice", 0, 0, G_OPTION_ARG_STRING, &slice, "Draw only the part of the net relevant to shared variable VAR", "VAR" },
+    { "stats", 0, 0, G_OPTION_ARG_NONE, &stats, "Print the net's size and the CPU time taken to read the program and to build the net, instead of the net", NULL },
     MAX_ERRORS_ENTRY (max_errors),
     { "help", 'h', 0, G_OPTION_ARG_NONE, &help, "Show this help", NULL },
     { NULL },
@@ -89,8 +91,24 @@ cmd_net (int argc, char **argv, RfOut *out, RfOut *err)
   if (slice && (var = cli_data_var (rf_check_result_get_program (res), slice, "--slice", err, "net")) < 0)
     return RF_EXIT_INPUT;
 
+  gint64 read_us = rf_cover_cpu_time_us ();
   rf_driver_build_net (res);
   const RfNet *net = rf_check_result_get_net (res);
+  if (stats)
+    {
+      guint arcs = 0;
+      for (guint t = 0; t < rf_net_n_transitions (net); t++)
+        {
+          const RfTransition *tr = rf_net_get_transition (net, t);
+          arcs += tr->n_pre + tr->n_post;
+        }
+      gint64 built_us = rf_cover_cpu_time_us ();
+      rf_out_printf (out, "jobs: %u\nplaces: %u\ntransitions: %u\narcs: %u\nreset arcs: %u\n"
+                     "read: %.2f s\nbuilt: %.2f s\n", rf_net_n_jobs (net), rf_net_n_places (net),
+                     rf_net_n_transitions (net), arcs, rf_net_n_resets (net), (read_us - start_us) / 1e6,
+                     (built_us - read_us) / 1e6);
+      return RF_EXIT_OK;
+    }
   g_autofree char *base = cli_graph_name_of (files[0]);
   g_autofree char *text = var >= 0 ? rf_dot_net_slice_to_string (net, var, slice, base) : rf_dot_net_to_string (net, base);
   g_autoptr (GError) error = NULL;

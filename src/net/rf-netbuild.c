@@ -2,6 +2,7 @@
 #include "rf-netbuild.h"
 
 #include <string.h>
+#include "rf-edge-index.h"
 
 /* Modes in which one thread may hold one rwlock, as bits of a guint8 set: not held,
  * held for reading 1, 2, 3 or more times (POSIX lets a reader take the read lock again),
@@ -26,7 +27,8 @@ enum {
  * (see rwlock_modes). place_node: per place, the node whose modes a thread there has
  * (-1 for places that are not control places; its job is the place's job); from_node:
  * the node of the control place build_edge is building from. joinall: the joinall
- * transitions, whose resets are set once every control place exists. */
+ * transitions, whose resets are set once every control place exists. index[j]: job
+ * j's edges by node (every walk over a job's graph follows it, to stay linear). */
 typedef struct {
   const RfProgram *prog;
   RfNet *net;
@@ -42,7 +44,50 @@ typedef struct {
                         * (every smaller one is taken): names are only added */
   GArray *joinall;     /* guint triples: a joinall transition, its semaphore + 1 (0:
                         * none), the job type it empties */
+  RfEdgeIndex **index; /* per job */
 } Builder;
+
+/* A worklist of nodes: each node is on it at most once (on[n]). */
+typedef struct {
+  GArray *stack;   /* guint */
+  gboolean *on;
+} Worklist;
+
+static void
+worklist_init (Worklist *w, guint n_nodes)
+{
+  w->stack = g_array_new (FALSE, FALSE, sizeof (guint));
+  w->on = g_new0 (gboolean, MAX (n_nodes, 1));
+}
+
+static void
+worklist_push (Worklist *w, guint n)
+{
+  if (!w->on[n])
+    {
+      w->on[n] = TRUE;
+      g_array_append_val (w->stack, n);
+    }
+}
+
+/* Pops a node into *N; FALSE when empty. */
+static gboolean
+worklist_pop (Worklist *w, guint *n)
+{
+  if (w->stack->len == 0)
+    return FALSE;
+  *n = g_array_index (w->stack, guint, w->stack->len - 1);
+  g_array_set_size (w->stack, w->stack->len - 1);
+  w->on[*n] = FALSE;
+  return TRUE;
+}
+
+static void
+worklist_clear (Worklist *w)
+{
+  g_array_unref (w->stack);
+  g_free (w->on);
+}
 
 /* A unique place name "BASE", "BASE#2", ... (owned). */
 static char *
@@ -82,22 +127,36 @@ add_place (Builder *b, const char *base, RfPlaceKind kind, gint job, gint var, R
  * through a post of SEM (a forward may-analysis over the job's edges, to a fixpoint).
  * A thread at a node where this is FALSE has not posted SEM. (g_free) */
 static gboolean *
-may_have_posted (const RfJob *job, gint sem)
+may_have_posted (const RfJob *job, const RfEdgeIndex *index, gint sem)
 {
   guint nn = job->nodes->len;
   gboolean *posted = g_new0 (gboolean, MAX (nn, 1));
-  gboolean changed = TRUE;
-  while (changed)
+  Worklist w;
+  worklist_init (&w, nn);
+  for (guint i = 0; i < job->edges->len; i++)
     {
-      changed = FALSE;
-      for (guint i = 0; i < job->edges->len; i++)
+      const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
+      if (e->op == RF_OP_POST && e->arg == sem && !posted[e->to])
         {
-          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-          gboolean out = posted[e->from] || (e->op == RF_OP_POST && e->arg == sem);
-          if (out && !posted[e->to])
-            posted[e->to] = changed = TRUE;
+          posted[e->to] = TRUE;
+          worklist_push (&w, e->to);
         }
     }
+  guint n, k;
+  while (worklist_pop (&w, &n))
+    {
+      const guint *out = rf_edge_index_out (index, n, &k);
+      for (guint i = 0; i < k; i++)
+        {
+          guint to = g_array_index (job->edges, RfEdge, out[i]).to;
+          if (!posted[to])
+            {
+              posted[to] = TRUE;
+              worklist_push (&w, to);
+            }
+        }
+    }
+  worklist_clear (&w);
   return posted;
 }
 
@@ -344,28 +403,41 @@ visible_nodes (const RfJob *job)
   return visible;
 }
 
-/* Sets in[n] for every node reachable from K through skip edges (K included). */
-static void
-skip_closure (const RfJob *job, guint k, gboolean *in)
+static gint
+compare_uint (gconstpointer a, gconstpointer b)
 {
-  memset (in, 0, job->nodes->len * sizeof (gboolean));
-  g_autoptr (GArray) stack = g_array_new (FALSE, FALSE, sizeof (guint));
-  in[k] = TRUE;
-  g_array_append_val (stack, k);
-  while (stack->len > 0)
+  guint x = *(const guint *) a, y = *(const guint *) b;
+  return x < y ? -1 : x > y;
+}
+
+/* Sets EDGES to the non-skip edges (indices, ascending) leaving a node reachable from K
+ * through skip edges (K included). STAMP[n] == MARK marks the nodes reached so far
+ * (the caller gives a new MARK each time, so nothing is cleared); NODES is scratch. */
+static void
+skip_closure_edges (const RfJob *job, const RfEdgeIndex *index, guint k, guint *stamp, guint mark,
+                    GArray *nodes, GArray *edges)
+{
+  g_array_set_size (nodes, 0);
+  g_array_set_size (edges, 0);
+  stamp[k] = mark;
+  g_array_append_val (nodes, k);
+  for (guint done = 0; done < nodes->len; done++)
     {
-      guint n = g_array_index (stack, guint, stack->len - 1);
-      g_array_set_size (stack, stack->len - 1);
-      for (guint i = 0; i < job->edges->len; i++)
+      guint n = g_array_index (nodes, guint, done), c;
+      const guint *out = rf_edge_index_out (index, n, &c);
+      for (guint i = 0; i < c; i++)
         {
-          const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-          if (e->op == RF_OP_SKIP && e->from == n && !in[e->to])
+          const RfEdge *e = &g_array_index (job->edges, RfEdge, out[i]);
+          if (e->op != RF_OP_SKIP)
+            g_array_append_val (edges, out[i]);
+          else if (stamp[e->to] != mark)
             {
-              in[e->to] = TRUE;
-              g_array_append_val (stack, e->to);
+              stamp[e->to] = mark;
+              g_array_append_val (nodes, e->to);
             }
         }
     }
+  g_array_sort (edges, compare_uint);
 }
 
 /* The lock invariant of lock place LP: LP + (places where the lock is held) = 1.
@@ -458,30 +530,34 @@ mode_step (const RfEdge *e, guint v, guint8 m)
  * modes(e->to) >= mode_step (e, modes(e->from)) for every edge (skips change nothing).
  * Every run of the program keeps each thread's mode in the set of its node. Owned. */
 static guint8 **
-rwlock_modes (const RfProgram *prog, guint v)
+rwlock_modes (const RfProgram *prog, RfEdgeIndex *const *index, guint v)
 {
   guint nj = rf_program_n_jobs (prog);
   guint8 **modes = g_new0 (guint8 *, MAX (nj, 1));
   for (guint j = 0; j < nj; j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
-      modes[j] = g_new0 (guint8, job->nodes->len);
+      modes[j] = g_new0 (guint8, MAX (job->nodes->len, 1));
       modes[j][job->entry] = MODE_NONE;
-      gboolean changed = TRUE;
-      while (changed)
+      Worklist w;
+      worklist_init (&w, job->nodes->len);
+      worklist_push (&w, job->entry);
+      guint n, k;
+      while (worklist_pop (&w, &n))
         {
-          changed = FALSE;
-          for (guint i = 0; i < job->edges->len; i++)
+          const guint *out = rf_edge_index_out (index[j], n, &k);
+          for (guint i = 0; i < k; i++)
             {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              guint8 out = mode_step (e, v, modes[j][e->from]);
-              if ((out & ~modes[j][e->to]) != 0)
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, out[i]);
+              guint8 m = mode_step (e, v, modes[j][n]);
+              if ((m & ~modes[j][e->to]) != 0)
                 {
-                  modes[j][e->to] |= out;
-                  changed = TRUE;
+                  modes[j][e->to] |= m;
+                  worklist_push (&w, e->to);
                 }
             }
         }
+      worklist_clear (&w);
     }
   return modes;
 }
@@ -544,6 +620,9 @@ rf_netbuild (const RfProgram *prog)
   b.modes = g_new0 (guint8 **, MAX (nv, 1));
   b.place_node = g_array_new (FALSE, FALSE, sizeof (gint));
   b.joinall = g_array_new (FALSE, FALSE, sizeof (guint));
+  b.index = g_new0 (RfEdgeIndex *, MAX (nj, 1));
+  for (guint j = 0; j < nj; j++)
+    b.index[j] = rf_edge_index_new (rf_program_get_job (prog, j));
 
   for (guint v = 0; v < nv; v++)
     {
@@ -571,7 +650,7 @@ rf_netbuild (const RfProgram *prog)
         case RF_VAR_RWLOCK:
           b.shared[v] = add_place (&b, var->name, RF_PLACE_RWLOCK, -1, v, var->loc, NULL);
           rf_net_set_initial (b.net, b.shared[v], 1);
-          b.modes[v] = rwlock_modes (prog, v);
+          b.modes[v] = rwlock_modes (prog, b.index, v);
           break;
         case RF_VAR_VALUE:
           for (guint k = 0; k < var->n_values; k++)
@@ -614,19 +693,17 @@ rf_netbuild (const RfProgram *prog)
   for (guint j = 0; j < nj; j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
-      g_autofree gboolean *in_closure = g_new (gboolean, job->nodes->len);
+      g_autofree guint *stamp = g_new0 (guint, MAX (job->nodes->len, 1));
+      g_autoptr (GArray) nodes = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_autoptr (GArray) edges = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint k = 0; k < job->nodes->len; k++)
         {
           if (b.pcs[j][k] == G_MAXUINT)
             continue;
-          skip_closure (job, k, in_closure);
-          for (guint i = 0; i < job->edges->len; i++)
-            {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              b.from_node = k;
-              if (e->op != RF_OP_SKIP && in_closure[e->from])
-                build_edge (&b, j, e, b.pcs[j][k]);
-            }
+          skip_closure_edges (job, b.index[j], k, stamp, k + 1, nodes, edges);
+          b.from_node = k;
+          for (guint i = 0; i < edges->len; i++)
+            build_edge (&b, j, &g_array_index (job->edges, RfEdge, g_array_index (edges, guint, i)), b.pcs[j][k]);
         }
     }
 
@@ -639,14 +716,20 @@ rf_netbuild (const RfProgram *prog)
         continue;
       g_autofree gboolean *ends = g_new0 (gboolean, job->nodes->len);
       ends[job->exit] = TRUE;
-      for (gboolean changed = TRUE; changed;)
+      g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_array_append_val (todo, job->exit);
+      for (guint done = 0; done < todo->len; done++)
         {
-          changed = FALSE;
-          for (guint i = 0; i < job->edges->len; i++)
+          guint c;
+          const guint *in = rf_edge_index_in (b.index[j], g_array_index (todo, guint, done), &c);
+          for (guint i = 0; i < c; i++)
             {
-              const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-              if (e->op == RF_OP_SKIP && e->arg != RF_SKIP_HALT && ends[e->to] && !ends[e->from])
-                ends[e->from] = changed = TRUE;
+              const RfEdge *e = &g_array_index (job->edges, RfEdge, in[i]);
+              if (e->op == RF_OP_SKIP && e->arg != RF_SKIP_HALT && !ends[e->from])
+                {
+                  ends[e->from] = TRUE;
+                  g_array_append_val (todo, e->from);
+                }
             }
         }
       for (guint n = 0; n < job->nodes->len; n++)
@@ -659,7 +742,7 @@ rf_netbuild (const RfProgram *prog)
     {
       guint t = g_array_index (b.joinall, guint, k), target = g_array_index (b.joinall, guint, k + 2);
       gint sem = (gint) g_array_index (b.joinall, guint, k + 1) - 1;
-      g_autofree gboolean *posted = sem >= 0 ? may_have_posted (rf_program_get_job (prog, target), sem) : NULL;
+      g_autofree gboolean *posted = sem >= 0 ? may_have_posted (rf_program_get_job (prog, target), b.index[target], sem) : NULL;
       g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint p = 0; p < rf_net_n_places (b.net); p++)
         {
@@ -704,6 +787,9 @@ rf_netbuild (const RfProgram *prog)
         g_free (b.modes[v]);
       }
   g_free (b.modes);
+  for (guint j = 0; j < nj; j++)
+    rf_edge_index_free (b.index[j]);
+  g_free (b.index);
   g_array_unref (b.place_node);
   g_array_unref (b.joinall);
   g_hash_table_unref (b.names);

@@ -663,7 +663,7 @@ lower_distinct_index (Lower *L, CStmt *s)
         return NULL;
     }
   CDecl *fn = cur_fn (L);
-  if (fn && fn->body && lower_stmt_takes_addr (fn->body, d))
+  if (fn && fn->body && lower_body_takes_addr (L, fn->body, d))
     return NULL;
   return d;
 }

@@ -61,7 +61,7 @@ lower_elems_fixed_var (Lower *L, CDecl *d, CStmt *body)
   if (!d || (d->kind != C_DECL_VAR && d->kind != C_DECL_PARAM))
     return FALSE;
   CDecl *fn = cur_fn (L);
-  return !lower_stmt_touches (body, d) && !(fn && fn->body && lower_stmt_takes_addr (fn->body, d));
+  return !lower_stmt_touches (body, d) && !(fn && fn->body && lower_body_takes_addr (L, fn->body, d));
 }
 
 /* B denotes the same address in every pass of a loop with body BODY. */
@@ -601,7 +601,7 @@ through_params (Lower *L, CDecl *d, Frame **f)
       /* a recursive call comes back to the frame's code with other arguments */
       if (d->kind != C_DECL_PARAM || g_hash_table_contains (L->pre.assigned, d)
           || !(*f)->fn || g_hash_table_contains (L->pre.recursive, (*f)->fn)
-          || ((*f)->fn->body && lower_stmt_takes_addr ((*f)->fn->body, d)))
+          || ((*f)->fn->body && lower_body_takes_addr (L, (*f)->fn->body, d)))
         break;
       CExpr *a = g_hash_table_lookup ((*f)->args, d);
       while (a && a->kind == C_EXPR_UNARY && a->op == C_OP_EXTENSION)
@@ -609,7 +609,7 @@ through_params (Lower *L, CDecl *d, Frame **f)
       CDecl *v = a && a->kind == C_EXPR_IDENT ? a->decl : NULL;
       Frame *up = (*f)->up;
       if (!v || (v->kind != C_DECL_VAR && v->kind != C_DECL_PARAM) || c_is_static_object (v)
-          || !compatible (L, v->type, d->type) || (up->fn && up->fn->body && lower_stmt_takes_addr (up->fn->body, v)))
+          || !compatible (L, v->type, d->type) || (up->fn && up->fn->body && lower_body_takes_addr (L, up->fn->body, v)))
         break;
       d = v;
       *f = up;

@@ -363,6 +363,11 @@ typedef struct {
   int quiet;                /* > 0: resolving an alias again: no edges */
   GArray *facts;            /* Fact (rf-c-lower-split.c): the truths of conditions on
                              * unchanging locals along the path being lowered, or NULL */
+  GHashTable *addr_taken;   /* CStmt* function body -> GHashTable (owned) of the CDecl*
+                             * whose address (&x) it takes: lower_body_takes_addr */
+  GHashTable *split_threads; /* CStmt* block -> 1 + the index of its last item that
+                             * starts or joins threads, directly or through calls (0:
+                             * none); rf-c-lower-split.c's scan, once per block */
   CExpr *split_call;        /* the call whose inlining a condition asks to split by its
                              * result (Frame.split), or NULL; split_t, split_f: the
                              * nodes its frame's ret_t and ret_f are to be */
@@ -531,6 +536,9 @@ gboolean lower_stmt_touches (CStmt *s, CDecl *d);
 gboolean lower_expr_touches (CExpr *e, CDecl *d);
 /* S takes the address of D somewhere. */
 gboolean lower_stmt_takes_addr (CStmt *s, CDecl *d);
+/* lower_stmt_takes_addr for a function's BODY, whose `&x`s are collected once
+ * (L->addr_taken): asked for every local of every loop, a body is walked once. */
+gboolean lower_body_takes_addr (Lower *L, CStmt *body, CDecl *d);
 
 /* rf-c-lower-call.c */
 void lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc);

@@ -277,7 +277,7 @@ wrap_holders (CStmt *s, gpointer data)
       CDecl *d = g_ptr_array_index (s->items, i);
       if (d->kind == C_DECL_VAR && !c_is_static_object (d) && is_pointerish (w->L, d->type)
           && (!d->init || (d->init->expr && allocates (w->L, d->init->expr)))
-          && !lower_stmt_takes_addr (w->w->body, d))
+          && !lower_body_takes_addr (w->L, w->w->body, d))
         g_hash_table_add (w->held, d);
     }
   return C_VISIT_CONTINUE;

@@ -299,6 +299,27 @@ region_ok (Lower *L, CStmt *block, guint from, guint first_test, GPtrArray *vars
   return s.found >= tests && (s.sync || sync);
 }
 
+/* 1 + the index of BLOCK's last item that starts or joins threads, directly or through
+ * the functions it calls (0: none); worked out once per block (L->split_threads), from
+ * the last item back, so that a block of n items costs one walk, not n. */
+static guint
+threads_tail (Lower *L, CStmt *block)
+{
+  gpointer known;
+  if (g_hash_table_lookup_extended (L->split_threads, block, NULL, &known))
+    return GPOINTER_TO_UINT (known);
+  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
+  Search th = { L, NULL, NULL, 0, FALSE, seen, FALSE, FALSE };
+  CVisitor tv = { .expr = search_expr, .data = &th };
+  guint tail = block->items->len;
+  for (; tail > 0 && !th.threads; tail--)
+    c_visit_stmt (&tv, g_ptr_array_index (block->items, tail - 1));
+  if (th.threads)
+    tail++;   /* the item that does: tail - 1 after the loop's last step */
+  g_hash_table_insert (L->split_threads, block, GUINT_TO_POINTER (tail));
+  return tail;
+}
+
 gboolean
 lower_split_block (Lower *L, CStmt *block, guint i)
 {
@@ -307,12 +328,7 @@ lower_split_block (Lower *L, CStmt *block, guint i)
   if (!L->facts)
     L->facts = g_array_new (FALSE, FALSE, sizeof (Fact));
   CStmt *item = g_ptr_array_index (block->items, i);
-  g_autoptr (GHashTable) seen = g_hash_table_new (NULL, NULL);
-  Search th = { L, NULL, NULL, 0, FALSE, seen, FALSE, FALSE };
-  CVisitor tv = { .expr = search_expr, .data = &th };
-  for (guint k = i; k < block->items->len && !th.threads; k++)
-    c_visit_stmt (&tv, g_ptr_array_index (block->items, k));
-  if (th.threads)
+  if (i < threads_tail (L, block))
     return FALSE;  /* the plans for creates and joins see each statement once */
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   gboolean neg = FALSE, truth;

@@ -179,6 +179,29 @@ lower_stmt_takes_addr (CStmt *s, CDecl *d)
   return c_visit_stmt (&v, s);
 }
 
+static CVisitResult
+collect_addr (CExpr *e, gpointer set)
+{
+  CExpr *a = c_peel (e->a);
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && a && a->kind == C_EXPR_IDENT && a->decl)
+    g_hash_table_add (set, a->decl);
+  return C_VISIT_CONTINUE;
+}
+
+gboolean
+lower_body_takes_addr (Lower *L, CStmt *body, CDecl *d)
+{
+  GHashTable *set = g_hash_table_lookup (L->addr_taken, body);
+  if (!set)
+    {
+      set = g_hash_table_new (NULL, NULL);
+      CVisitor v = { .expr = collect_addr, .data = set };
+      c_visit_stmt (&v, body);
+      g_hash_table_insert (L->addr_taken, body, set);
+    }
+  return g_hash_table_contains (set, d);
+}
+
 /* The number of iterations of counted loop S: `for (i = A; i < B; i++)` (or `int i =
  * A`, `<=`, `!=`, `++i`, `i += 1`) with constants A and B, a local integer i that the
  * body never assigns and whose address the function never takes, and a body with no
@@ -251,7 +274,7 @@ counted_loop (Lower *L, CStmt *s)
   for (Frame *f = L->frame; f; f = f->up)
     if (f->fn == L->frame->fn)
       {
-        if (f->fn && f->fn->body && lower_stmt_takes_addr (f->fn->body, d))
+        if (f->fn && f->fn->body && lower_body_takes_addr (L, f->fn->body, d))
           return -1;
         break;
       }
