@@ -446,24 +446,66 @@ skip_closure_edges (const RfJob *job, const RfEdgeIndex *index, guint k, guint *
  * A lock taken conditionally, released twice or held across a create leaves no
  * consistent 0/1 labelling, and then no invariant is added; rf_net_check_invariants
  * re-checks every claim against every transition, so a wrong one is never used. */
+/* Moves: the transitions of a net by the control place they move a thread from.
+ * Invariant: at[start[p] .. start[p + 1]) are the ids of the transitions with pc_from ==
+ * p and pc_to >= 0, ascending. */
+typedef struct {
+  guint *start;
+  guint *at;
+} Moves;
+
 static void
-add_lock_invariant (RfNet *net, guint lp)
+moves_init (Moves *m, const RfNet *net)
 {
   guint np = rf_net_n_places (net), nt = rf_net_n_transitions (net);
+  m->start = g_new0 (guint, np + 1);
+  m->at = g_new (guint, MAX (nt, 1));
+  for (guint ti = 0; ti < nt; ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (t->pc_from >= 0 && t->pc_to >= 0)
+        m->start[t->pc_from + 1]++;
+    }
+  for (guint p = 0; p < np; p++)
+    m->start[p + 1] += m->start[p];
+  g_autofree guint *next = g_memdup2 (m->start, (np + 1) * sizeof (guint));
+  for (guint ti = 0; ti < nt; ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (t->pc_from >= 0 && t->pc_to >= 0)
+        m->at[next[t->pc_from]++] = ti;
+    }
+}
+
+static void
+moves_clear (Moves *m)
+{
+  g_free (m->start);
+  g_free (m->at);
+}
+
+static void
+add_lock_invariant (RfNet *net, const Moves *moves, guint lp)
+{
+  guint np = rf_net_n_places (net);
   g_autofree gint *held = g_new (gint, np);
   for (guint p = 0; p < np; p++)
     held[p] = -1;
+  /* a worklist of the places labelled and not yet followed */
+  g_autoptr (GArray) todo = g_array_new (FALSE, FALSE, sizeof (guint));
   for (guint j = 0; j < rf_net_n_jobs (net); j++)
-    held[rf_net_get_job (net, j)->entry] = 0;
-  gboolean changed = TRUE;
-  while (changed)
     {
-      changed = FALSE;
-      for (guint ti = 0; ti < nt; ti++)
+      guint entry = rf_net_get_job (net, j)->entry;
+      if (held[entry] < 0)
+        g_array_append_val (todo, entry);
+      held[entry] = 0;
+    }
+  for (guint done = 0; done < todo->len; done++)
+    {
+      guint p = g_array_index (todo, guint, done);
+      for (guint k = moves->start[p]; k < moves->start[p + 1]; k++)
         {
-          const RfTransition *t = rf_net_get_transition (net, ti);
-          if (t->pc_from < 0 || t->pc_to < 0 || held[t->pc_from] < 0)
-            continue;
+          const RfTransition *t = rf_net_get_transition (net, moves->at[k]);
           gint delta = 0;
           for (guint i = 0; i < t->n_post; i++)
             if (t->post[i].place == lp)
@@ -471,13 +513,14 @@ add_lock_invariant (RfNet *net, guint lp)
           for (guint i = 0; i < t->n_pre; i++)
             if (t->pre[i].place == lp)
               delta -= t->pre[i].count;
-          gint h = held[t->pc_from] - delta;
+          gint h = held[p] - delta;
           if (h < 0 || h > 1 || (held[t->pc_to] >= 0 && held[t->pc_to] != h))
             return;
           if (held[t->pc_to] < 0)
             {
               held[t->pc_to] = h;
-              changed = TRUE;
+              guint to = t->pc_to;
+              g_array_append_val (todo, to);
             }
         }
     }
@@ -754,12 +797,14 @@ rf_netbuild (const RfProgram *prog)
       rf_net_set_transition_resets (b.net, t, (const guint *) places->data, places->len);
     }
 
+  Moves moves;
+  moves_init (&moves, b.net);
   for (guint v = 0; v < nv; v++)
     {
       RfVarKind kind = rf_program_get_var (prog, v)->kind;
       /* a writer holds an rwlock like a mutex: the same invariant, when consistent */
       if (kind == RF_VAR_LOCK || kind == RF_VAR_RWLOCK)
-        add_lock_invariant (b.net, b.shared[v]);
+        add_lock_invariant (b.net, &moves, b.shared[v]);
       if (kind == RF_VAR_RWLOCK)
         add_rwlock_claim (&b, v, b.shared[v]);
       /* a value var holds exactly one value: every move takes one token and gives one */
@@ -773,6 +818,7 @@ rf_netbuild (const RfProgram *prog)
         }
     }
 
+  moves_clear (&moves);
   for (guint j = 0; j < nj; j++)
     g_free (b.pcs[j]);
   g_free (b.pcs);

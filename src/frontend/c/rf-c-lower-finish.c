@@ -8,6 +8,7 @@
 #include "rf-c-lower-private.h"
 
 #include <string.h>
+#include "rf-edge-index.h"
 
 /* After lowering: a note on every access made while the source means to hold a lock
  * that gives no exclusion in the model (between a NoExcl take and the release of the
@@ -57,16 +58,7 @@ lower_note_accesses (Lower *L)
       guint nd = keys->len;
       if (nd == 0)
         continue;
-      /* out-edges of each node, as ranges of one array (counting sort by source) */
-      g_autofree guint *first = g_new0 (guint, nn + 1);
-      g_autofree guint *by_from = g_new (guint, ne);
-      for (guint i = 0; i < ne; i++)
-        first[g_array_index (job->edges, RfEdge, i).from + 1]++;
-      for (guint n = 0; n < nn; n++)
-        first[n + 1] += first[n];
-      g_autofree guint *fill = g_memdup2 (first, sizeof (guint) * nn);
-      for (guint i = 0; i < ne; i++)
-        by_from[fill[g_array_index (job->edges, RfEdge, i).from]++] = i;
+      g_autoptr (RfEdgeIndex) index = rf_edge_index_new (job);
       /* held[n * nd + d]: stretch d may be open at node n */
       g_autofree guint8 *held = g_new0 (guint8, (gsize) nn * nd);
       g_autofree guint8 *out = g_new (guint8, nd);
@@ -84,9 +76,11 @@ lower_note_accesses (Lower *L)
           guint n = g_array_index (work, guint, work->len - 1);
           g_array_set_size (work, work->len - 1);
           queued[n] = FALSE;
-          for (guint a = first[n]; a < first[n + 1]; a++)
+          guint k;
+          const guint *row = rf_edge_index_out (index, n, &k);
+          for (guint a = 0; a < k; a++)
             {
-              guint i = by_from[a];
+              guint i = row[a];
               const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
               memcpy (out, held + (gsize) n * nd, nd);
               if (take_of[i] >= 0)
