@@ -393,25 +393,17 @@ rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *q
   rv->var = var;
   rv->name = g_strdup (v->name);
   gint64 start = rf_cover_cpu_time_us ();
-  if (rf_cover_budget_cancelled (budget))   /* Ctrl-C: nothing more is decided */
+  /* no search when a quick argument proves it, after Ctrl-C (nothing more is decided),
+   * or past the run's deadline (then not even the targets, which cost a pass over the
+   * net) */
+  gboolean proved = !rf_cover_budget_cancelled (budget) && quick && !(budget && budget->certify)
+                    && rf_race_quick_prove (quick, var, &rv->proof, &rv->argument);
+  if (proved || rf_cover_budget_spent (budget))
     {
       rv->result = g_new0 (RfCoverResult, 1);
-      rv->result->verdict = RF_COVER_UNKNOWN;
-      rv->result->interrupted = TRUE;
-      return rv;
-    }
-  if (quick && !(budget && budget->certify) && rf_race_quick_prove (quick, var, &rv->proof, &rv->argument))
-    {
-      rv->result = g_new0 (RfCoverResult, 1);
-      rv->result->verdict = RF_COVER_SAFE;
+      rv->result->verdict = proved ? RF_COVER_SAFE : RF_COVER_UNKNOWN;
+      rv->result->interrupted = !proved && rf_cover_budget_cancelled (budget);
       rv->result->stats.seconds = (rf_cover_cpu_time_us () - start) / 1e6;
-      return rv;
-    }
-  if (rf_cover_budget_spent (budget))   /* past the run's deadline: no search, so no targets
-                                         * (they cost a pass over the net) */
-    {
-      rv->result = g_new0 (RfCoverResult, 1);
-      rv->result->verdict = RF_COVER_UNKNOWN;
       return rv;
     }
   g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
