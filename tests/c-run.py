@@ -20,12 +20,13 @@ The header comment of each program states what racefree must say:
                                     a deadlock or misuse question racefree answers, as it prints
                                     it (`lock order a -> b -> a: DEADLOCK`, `relock m: cannot
                                     happen (proved)`, `unlock m: NOT HELD`, `end holding m:
-                                    unknown`, the reason of an unknown left out); the question
-                                    lines printed must be exactly these
+                                    unknown`, `block holding s: BLOCKS HOLDING SPINLOCK`,
+                                    `wait on c: LOST WAKE-UP`, the reason of an unknown left
+                                    out); the question lines printed must be exactly these
   // expect-deadlocks: VERDICT      the overall deadlock verdict (deadlock, deadlock-free or
                                     unknown; default: deadlock when a line above expects a
-                                    DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END or TWO
-                                    MUTEXES, else
+                                    DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END, TWO
+                                    MUTEXES, BLOCKS HOLDING SPINLOCK or LOST WAKE-UP, else
                                     unknown when one expects unknown, else deadlock-free)
   // known-gap-deadlocks: VERDICT: WHY
                                     racefree does not yet give the program its true overall
@@ -58,8 +59,10 @@ import sys
 import tempfile
 
 VERDICTS = ("RACE", "race-free", "unknown")
-FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES")
-DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition) .+?): (DEADLOCK|SELF-DEADLOCK"
+FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES", "BLOCKS HOLDING SPINLOCK",
+         "LOST WAKE-UP")
+DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition|block holding|wait on) .+?): "
+                           r"(DEADLOCK|SELF-DEADLOCK|BLOCKS HOLDING SPINLOCK|LOST WAKE-UP"
                            r"|NOT HELD|HELD AT END|TWO MUTEXES|deadlock-free \(proved\)|cannot happen \(proved\)"
                            r"|always held \(proved\)|one mutex at a time \(proved\)|unknown)( \(.*\))?$")
 

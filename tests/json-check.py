@@ -85,7 +85,8 @@ def consistent_deadlocks(doc, returncode):
         return
     f = d["findings"]
     s = d["summary"]
-    for kind in ("lock-order", "relock", "unheld-unlock", "end-holding", "condition-two-mutexes"):
+    for kind in ("lock-order", "relock", "unheld-unlock", "end-holding", "condition-two-mutexes", "spin-blocking",
+                 "lost-wakeup"):
         mine = [x for x in f if x["kind"] == kind]
         extra = d["cycles_not_checked"] if kind == "lock-order" else 0
         need(s[kind] == {"questions": len(mine) + extra,
@@ -93,6 +94,9 @@ def consistent_deadlocks(doc, returncode):
                          "proved": sum(1 for x in mine if x["verdict"] == "deadlock-free"),
                          "unknown": sum(1 for x in mine if x["verdict"] == "unknown") + extra},
              "deadlocks.summary", "%s counts do not match the findings" % kind)
+    lost = [x for x in f if x["kind"] == "lost-wakeup"]
+    need(all(x["verdict"] == "deadlock" for x in lost), "deadlocks.findings", "a lost wake-up listed but not shown")
+    need(d["wakeups_searched"] >= len(lost), "deadlocks.wakeups_searched", "fewer searched than shown")
     overall = ("deadlock" if any(c["found"] for c in s.values())
                else "unknown" if any(c["unknown"] for c in s.values()) else "deadlock-free")
     need(d["verdict"] == overall, "deadlocks.verdict", "expected %s" % overall)
@@ -108,6 +112,10 @@ def consistent_deadlocks(doc, returncode):
             st = t["locked"]["step"]
             need(st is None or (st <= len(steps) and steps[st - 1]["thread"] == t["thread"]), p,
                  "the locked step of thread %d is not its own" % k)
+            ls = t["lost_signal"]
+            need(ls is None or (x["kind"] == "lost-wakeup" and ls["step"] <= len(steps)
+                                and steps[ls["step"] - 1]["line"] == ls["line"]), p,
+                 "the lost signal of thread %d is not a step of the witness" % k)
 
 
 def consistent_cover(doc):

@@ -1240,6 +1240,7 @@ program_search (const RfProgram *prog)
                       prog_move (&ps, cur, next, j, i, n_from, n_to, -1, 0, -1, 0, -1);
                     break;
                   case RF_OP_VALUE:      /* random_program makes no value variables */
+                  case RF_OP_SLEEP:      /* nor sleeps */
                     g_assert_not_reached ();
                   }
               if (threads_at (&l, cur, in0) > 0)

@@ -364,12 +364,15 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autoptr (GOptionContext) ctx = g_option_context_new ("FILE.sml | FILE.c...");
   g_option_context_set_summary (ctx, "Decide for every shared variable whether two threads can access it at once,\n"
                                      "one of them writing; for every cycle of the lock-order graph whether threads\n"
-                                     "can deadlock on it; for every mutex a thread may lock again whether it does.\n"
-                                     "Prints one verdict per question, and for a race or a deadlock the interleaving\n"
-                                     "that leads to it.");
-  g_option_context_set_description (ctx, "Exit status: 0 all race-free and deadlock-free, 1 a race or a deadlock found\n"
-                                         "(not suppressed), 2 usage or input error, 3 some verdict unknown (budget\n"
-                                         "exhausted), 130 interrupted (the verdicts decided so far reported).");
+                                     "can deadlock on it; for every misuse of a mutex or a spinlock (a relock, an\n"
+                                     "unlock not held, an end holding it, a block under a spinlock) whether a thread\n"
+                                     "makes it; and shows the waits no thread can end any more (lost wake-ups).\n"
+                                     "Prints one verdict per question, and for a race, a deadlock or a misuse the\n"
+                                     "interleaving that leads to it.");
+  g_option_context_set_description (ctx, "Exit status: 0 all race-free and deadlock-free, 1 a race, a deadlock, a misuse\n"
+                                         "or a lost wake-up shown (not suppressed), 2 usage or input error, 3 some\n"
+                                         "verdict unknown (budget exhausted), 130 interrupted (the verdicts decided so\n"
+                                         "far reported).");
   g_option_context_add_main_entries (ctx, entries, NULL);
   cli_c_args_add_entries (ctx, &cargs);
   int done = cli_parse_options (ctx, &argc, &argv, &help, out, err, "check");

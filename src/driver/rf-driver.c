@@ -266,9 +266,20 @@ rf_driver_check_deadlocks (RfCheckResult *res, const RfCoverBudget *budget, RfDr
   g_autoptr (GPtrArray) queries = rf_deadlock_queries (prog, net, (checks & RF_CHECK_DEADLOCKS) != 0,
                                                        (checks & RF_CHECK_MISUSE) != 0, &unchecked);
   rf_check_result_set_deadlock_unchecked (res, unchecked);
+  guint searched = 0;
   for (guint i = 0; i < queries->len; i++)
     {
       RfDeadlockVerdict *dv = rf_deadlock_check (prog, net, g_ptr_array_index (queries, i), budget);
+      if (rf_deadlock_kind_info (dv->kind)->shown_only)
+        {
+          rf_check_result_set_wakeups_searched (res, ++searched);
+          if (dv->status != RF_DEADLOCK_FOUND)
+            {
+              /* nothing is said of a question not shown (no proof is attempted) */
+              rf_deadlock_verdict_free (dv);
+              continue;
+            }
+        }
       rf_check_result_add_deadlock (res, dv);
       if (func && !func (res, dv, data))
         return FALSE;

@@ -29,6 +29,8 @@ struct _RfForward {
   GArray *sources;        /* guint transitions with an empty pre */
   RfForwardProbe probe;   /* may be NULL */
   gpointer probe_data;
+  RfForwardSettle settle; /* may be NULL */
+  gpointer settle_data;
 };
 
 static guint
@@ -87,6 +89,13 @@ rf_forward_set_probe (RfForward *fw, RfForwardProbe probe, gpointer data)
 {
   fw->probe = probe;
   fw->probe_data = data;
+}
+
+void
+rf_forward_set_settle (RfForward *fw, RfForwardSettle settle, gpointer data)
+{
+  fw->settle = settle;
+  fw->settle_data = data;
 }
 
 RfForward *
@@ -200,6 +209,8 @@ expand (RfForward *fw, guint idx, guint64 *spent)
       guint ti = g_array_index (cands, guint, k);
       (*spent)++;
       RfMarking *succ = fire (m, rf_net_get_transition (fw->net, ti));
+      if (succ && fw->settle)
+        succ = fw->settle (succ, ti, fw->settle_data);
       if (succ)
         add_state (fw, succ, idx, ti);
     }
@@ -239,6 +250,20 @@ rf_forward_witness (RfForward *fw)
     g_array_prepend_val (w->steps, g_array_index (fw->via, guint, i));
   w->initial = rf_marking_ref (g_ptr_array_index (fw->states, 0));
   w->target = fw->found_target;
+  if (fw->settle)
+    {
+      /* the net's own final marking: the steps fired without settling */
+      RfMarking *m = rf_marking_ref (w->initial);
+      for (guint k = 0; k < w->steps->len; k++)
+        {
+          RfMarking *next = fire (m, rf_net_get_transition (fw->net, g_array_index (w->steps, guint, k)));
+          g_assert (next != NULL);   /* settling only lowers counts */
+          rf_marking_unref (m);
+          m = next;
+        }
+      rf_marking_unref (w->final);
+      w->final = m;
+    }
   return w;
 }
 

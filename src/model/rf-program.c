@@ -71,6 +71,13 @@ rf_program_set_one_of_many (RfProgram *prog, guint var)
 }
 
 void
+rf_program_set_spin (RfProgram *prog, guint var)
+{
+  g_return_if_fail (var < prog->vars->len);
+  ((RfVar *) g_ptr_array_index (prog->vars, var))->spin = TRUE;
+}
+
+void
 rf_program_add_unfollowed (RfProgram *prog, RfLoc loc, const char *why)
 {
   for (guint i = 0; i < prog->unfollowed->len; i++)
@@ -385,6 +392,7 @@ rf_program_edge_to_string (const RfProgram *prog, const RfEdge *e)
     case RF_OP_JOINALL:
       return e->arg2 >= 0 ? g_strdup_printf ("joinall %s, %s", a, rf_program_get_var (prog, e->arg2)->name)
                           : g_strdup_printf ("joinall %s", a);
+    case RF_OP_SLEEP: return g_strdup ("sleep");
     }
   g_assert_not_reached ();
 }
@@ -411,7 +419,7 @@ rf_program_is_valid (const RfProgram *prog)
             return FALSE;
           switch (e->op)
             {
-            case RF_OP_SKIP: break;
+            case RF_OP_SKIP: case RF_OP_SLEEP: break;
             case RF_OP_READ: case RF_OP_WRITE:
               if (!var_has_kind (prog, e->arg, RF_VAR_DATA)) return FALSE;
               break;

@@ -213,6 +213,15 @@ build_access (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   add_move (b, j, e, end, mid, pj, acc, -1, -1);
 }
 
+/* Marks transition T (built from E) as one that may block its thread, unless E is a
+ * try (RF_ACQUIRE_TRY: it never waits). */
+static void
+mark_blocking (Builder *b, const RfEdge *e, guint t)
+{
+  if (e->arg2 != RF_ACQUIRE_TRY || e->op == RF_OP_JOINALL || e->op == RF_OP_SLEEP)
+    rf_net_set_transition_blocks (b->net, t);
+}
+
 /* wait c, L: pc_i -> pc_w + L ; pc_w + Sig_c -> pc_a ; pc_w -> pc_a ; pc_a + L -> pc_j */
 static void
 build_wait (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
@@ -226,7 +235,7 @@ build_wait (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   g_autofree char *t1 = g_strdup_printf ("wait %s, %s (release %s)", c, l, l);
   g_autofree char *t2 = g_strdup_printf ("wake up on signal %s", c);
   g_autofree char *t4 = g_strdup_printf ("wait %s, %s (reacquire %s)", c, l, l);
-  add_move (b, j, e, t1, pi, pw, -1, lock, -1);
+  rf_net_set_transition_blocks (b->net, add_move (b, j, e, t1, pi, pw, -1, lock, -1));
   add_move (b, j, e, t2, pw, pa, sig, -1, -1);
   add_move (b, j, e, "wake up spuriously", pw, pa, -1, -1, -1);
   rf_net_set_transition_waits_for (b->net, add_move (b, j, e, t4, pa, pj, lock, -1, -1), (guint) lock);
@@ -285,7 +294,7 @@ build_rwlock_op (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
         g_autofree char *ok = g_strdup_printf ("rdlock %s", l);
         g_autofree char *fail = g_strdup_printf ("rdlock %s (fails: held for writing)", l);
         if (m & (MODE_NONE | MODE_READ))
-          add_move (b, j, e, ok, pi, pj, lp, lp, -1);
+          mark_blocking (b, e, add_move (b, j, e, ok, pi, pj, lp, lp, -1));
         if (m & MODE_W)
           add_move (b, j, e, fail, pi, pj, -1, -1, -1);
       }
@@ -295,7 +304,7 @@ build_rwlock_op (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
         g_autofree char *ok = g_strdup_printf ("wrlock %s", l);
         g_autofree char *fail = g_strdup_printf ("wrlock %s (fails: held already)", l);
         if (m & MODE_NONE)
-          add_move (b, j, e, ok, pi, pj, lp, -1, -1);
+          mark_blocking (b, e, add_move (b, j, e, ok, pi, pj, lp, -1, -1));
         if (m & (MODE_READ | MODE_W))
           add_move (b, j, e, fail, pi, pj, -1, -1, -1);
       }
@@ -335,6 +344,8 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
         guint t = add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
         if (e->arg2 != RF_ACQUIRE_TRY)
           rf_net_set_transition_waits_for (b->net, t, (guint) b->shared[e->arg]);
+        if (!rf_program_get_var (b->prog, e->arg)->spin)
+          mark_blocking (b, e, t);   /* a spinlock spins: nested spinlocks are no misuse */
       }
       break;
     case RF_OP_RELEASE:    /* pc_i -> pc_j + L */
@@ -353,7 +364,7 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
       add_move (b, j, e, text, pi, pj, -1, b->shared[e->arg], -1);
       break;
     case RF_OP_TAKE:       /* pc_i + S -> pc_j */
-      add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1);
+      mark_blocking (b, e, add_move (b, j, e, text, pi, pj, b->shared[e->arg], -1, -1));
       break;
     case RF_OP_RDLOCK:
     case RF_OP_WRLOCK:
@@ -378,7 +389,11 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
       {
         guint triple[3] = { add_move (b, j, e, text, pi, pj, -1, -1, -1), (guint) (e->arg2 + 1), (guint) e->arg };
         g_array_append_vals (b->joinall, triple, 3);
+        mark_blocking (b, e, triple[0]);
       }
+      break;
+    case RF_OP_SLEEP:      /* pc_i -> pc_j */
+      mark_blocking (b, e, add_move (b, j, e, text, pi, pj, -1, -1, -1));
       break;
     }
 }

@@ -197,6 +197,15 @@ rf_net_set_transition_waits_for (RfNet *net, guint t, guint lock)
 }
 
 void
+rf_net_set_transition_blocks (RfNet *net, guint t)
+{
+  g_return_if_fail (t < net->transitions->len);
+  RfTransition *tr = g_ptr_array_index (net->transitions, t);
+  g_return_if_fail (tr->pc_from >= 0);
+  tr->blocks = TRUE;
+}
+
+void
 rf_net_set_transition_resets (RfNet *net, guint t, const guint *places, guint n)
 {
   g_return_if_fail (t < net->transitions->len);

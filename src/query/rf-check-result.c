@@ -72,6 +72,7 @@ struct _RfCheckResult {
   RfChecks checks;       /* what the run checks (RF_CHECK_RACES unless set) */
   GPtrArray *deadlocks;  /* RfDeadlockVerdict*, owned, in query order */
   guint deadlock_unchecked;  /* 1: lock-order cycles left unchecked (rf_deadlock_queries) */
+  guint wakeups_searched;    /* lost wake-up questions searched, shown or not */
   GHashTable *sources;   /* interned file name -> Source*, owned: files no front end read */
   GPtrArray *race_findings;      /* Finding*, owned */
   GPtrArray *deadlock_findings;  /* Finding*, owned */
@@ -526,6 +527,18 @@ guint
 rf_check_result_get_deadlock_unchecked (const RfCheckResult *res)
 {
   return res->deadlock_unchecked;
+}
+
+void
+rf_check_result_set_wakeups_searched (RfCheckResult *res, guint n)
+{
+  res->wakeups_searched = n;
+}
+
+guint
+rf_check_result_get_wakeups_searched (const RfCheckResult *res)
+{
+  return res->wakeups_searched;
 }
 
 void

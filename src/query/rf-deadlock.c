@@ -45,6 +45,10 @@ static const RfDeadlockKindInfo kinds[RF_DEADLOCK_N_KINDS] = {
     "thread ending with a mutex held" },
   { RF_DEADLOCK_COND_MUTEXES, RF_CHECK_MISUSE, "condition", "condition-two-mutexes", "TWO MUTEXES",
     "one mutex at a time (proved)", "wait on one condition variable with two mutexes at once" },
+  { RF_DEADLOCK_SPIN_BLOCK, RF_CHECK_MISUSE, "block holding", "spin-blocking", "BLOCKS HOLDING SPINLOCK",
+    "cannot happen (proved)", "blocking while holding a spinlock" },
+  { RF_DEADLOCK_LOST_WAKEUP, RF_CHECK_DEADLOCKS, "wait on", "lost-wakeup", "LOST WAKE-UP", "not shown",
+    "wait that nothing can end any more (a lost wake-up)", TRUE },
 };
 
 const RfDeadlockKindInfo *
@@ -388,6 +392,30 @@ misuse_queries (const Graph *g, const RfProgram *prog, const RfNet *net, guint s
     g_ptr_array_add (out, make_query (g, prog, RF_DEADLOCK_END_HOLDING, &s, e, 1, end_loc, NULL));
 }
 
+/* The spinlock query of lock S of G (see rf_deadlock_queries): the places from which a
+ * thread that may hold S calls something that may block (RfTransition.blocks). */
+static void
+spin_query (const Graph *g, const RfProgram *prog, const RfNet *net, guint s, GPtrArray *out)
+{
+  g_autoptr (GArray) places = g_array_new (FALSE, FALSE, sizeof (guint));
+  RfLoc loc = RF_LOC_NONE;
+  for (guint ti = 0; ti < rf_net_n_transitions (net); ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (!t->blocks || !(g->holds[(gsize) t->pc_from * g->n + s] & HOLD_SOME))
+        continue;
+      guint p = (guint) t->pc_from;
+      if (guint_in (places, p))
+        continue;
+      if (places->len == 0)
+        loc = t->loc;
+      g_array_append_val (places, p);
+    }
+  GArray *e[1] = { places };
+  if (places->len > 0)
+    g_ptr_array_add (out, make_query (g, prog, RF_DEADLOCK_SPIN_BLOCK, &s, e, 1, loc, NULL));
+}
+
 /* The queries of the condition variables waited on with two mutexes (see
  * rf_deadlock_queries): for each signal place, the places where a thread waits on it
  * (those its wake-ups leave), grouped by the mutex the wait gave back on the way in;
@@ -547,6 +575,14 @@ rf_deadlock_queries (const RfProgram *prog, const RfNet *net, gboolean cycles, g
     }
   if (misuse)
     cond_queries (&g, prog, net, out);
+  for (guint s = 0; misuse && s < g.n; s++)
+    {
+      const RfVar *v = rf_program_get_var (prog, g_array_index (g.lock_var, guint, s));
+      if (v->spin && !v->one_of_many)
+        spin_query (&g, prog, net, s, out);
+    }
+  if (cycles)
+    rf_deadlock_wakeup_queries (prog, net, out);
   graph_clear (&g);
   if (n_unchecked)
     *n_unchecked = unchecked;
@@ -578,6 +614,20 @@ wait_loc (const RfNet *net, guint p, guint lp)
         return t->loc;
     }
   return RF_LOC_NONE;
+}
+
+/* Where a thread on control place P calls something that may block (its first such
+ * move), or P's location. */
+static RfLoc
+block_loc (const RfNet *net, guint p)
+{
+  for (guint ti = 0; ti < rf_net_n_transitions (net); ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (t->pc_from == (gint) p && t->blocks)
+        return t->loc;
+    }
+  return rf_net_get_place (net, p)->loc;
 }
 
 /* Where a thread on control place P gives lock place LP back (its first such move), or
@@ -636,6 +686,7 @@ confirm (const RfNet *net, const RfDeadlockQuery *q, guint target, const RfWitne
           used[f] = found = TRUE;
           guint wanted = g_array_index (q->locks, guint, (i + 1) % k);
           RfLoc where = q->kind == RF_DEADLOCK_UNHELD ? release_loc (net, place, (guint) lp[i])
+                        : q->kind == RF_DEADLOCK_SPIN_BLOCK ? block_loc (net, place)
                         : q->kind == RF_DEADLOCK_END_HOLDING || q->kind == RF_DEADLOCK_COND_MUTEXES
                         ? rf_net_get_place (net, place)->loc
                         : wait_loc (net, place, (guint) lp[(i + 1) % k]);
@@ -693,6 +744,11 @@ rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuer
     }
   RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
   b.progress_label = q->name;
+  if (q->kind == RF_DEADLOCK_LOST_WAKEUP)
+    {
+      rf_deadlock_wakeup_check (net, q, &b, v);
+      return v;
+    }
   v->result = rf_cover_run (net, q->targets, &b);
   switch (v->result->verdict)
     {

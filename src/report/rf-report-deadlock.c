@@ -19,6 +19,20 @@ rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const
       rf_report_append_loc (out, th->wait_loc);
       return;
     }
+  if (dv->kind == RF_DEADLOCK_LOST_WAKEUP)
+    {
+      gboolean cond = rf_program_get_var (prog, th->held)->kind == RF_VAR_COND;
+      g_string_append_printf (out, "waits on %s at ", held);
+      rf_report_append_loc (out, th->wait_loc);
+      g_string_append_printf (out, " for ever: no thread left can %s it", cond ? "signal" : "post");
+      if (th->lost_step > 0)
+        {
+          g_string_append_printf (out, " (its signal at step %u, ", th->lost_step);
+          rf_report_append_loc (out, th->lost_loc);
+          g_string_append (out, ", came while nobody waited)");
+        }
+      return;
+    }
   if (dv->kind == RF_DEADLOCK_UNHELD)
     {
       g_string_append_printf (out, "unlocks %s at ", held);
@@ -37,6 +51,8 @@ rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const
     g_string_append (out, " and locks it again at ");
   else if (dv->kind == RF_DEADLOCK_END_HOLDING)
     g_string_append (out, " when it ends at ");
+  else if (dv->kind == RF_DEADLOCK_SPIN_BLOCK)
+    g_string_append (out, " and may block at ");
   else
     g_string_append_printf (out, " and waits for %s at ", rf_program_get_var (prog, th->wanted)->name);
   rf_report_append_loc (out, th->wait_loc);
@@ -58,7 +74,8 @@ rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, 
   if (dv->status == RF_DEADLOCK_FOUND && !sup->kind)
     {
       g_string_append_printf (out, "  %s: ", dv->kind == RF_DEADLOCK_CYCLE ? "deadlock"
-                                             : dv->kind == RF_DEADLOCK_RELOCK ? "relock" : "misuse");
+                                             : dv->kind == RF_DEADLOCK_RELOCK ? "relock"
+                                             : dv->kind == RF_DEADLOCK_LOST_WAKEUP ? "blocked" : "misuse");
       for (guint i = 0; i < dv->threads->len; i++)
         {
           g_string_append (out, i == 0 ? "" : ",\n            ");
@@ -95,6 +112,13 @@ rf_report_text_deadlock_summary (const RfCheckResult *res, GString *out)
       else
         g_string_append_printf (out, "deadlocks: %u lock-order cycle%s: %u deadlock%s, %u deadlock-free, %u unknown\n",
                                 n, n == 1 ? "" : "s", found, found == 1 ? "" : "s", proved, unknown);
+      guint searched = rf_check_result_get_wakeups_searched (res);
+      rf_check_result_count_deadlocks (res, RF_DEADLOCK_LOST_WAKEUP, &found, &proved, &unknown);
+      if (searched > 0)
+        g_string_append_printf (out, "wake-ups: %u lost wake-up%s shown, searching %u %s (one not shown is not "
+                                "proved)\n", found, found == 1 ? "" : "s", searched,
+                                searched == 1 ? "condition variable or semaphore"
+                                              : "condition variables and semaphores");
     }
   if (checks & RF_CHECK_MISUSE)
     {
@@ -109,7 +133,7 @@ rf_report_text_deadlock_summary (const RfCheckResult *res, GString *out)
         }
       if (n == 0)
         g_string_append (out, "misuse: none possible (relock, unlock not held, end holding, condition with two "
-                              "mutexes)\n");
+                              "mutexes, blocking under a spinlock)\n");
       else
         g_string_append_printf (out, "misuse: %u question%s: %u shown, %u proved impossible, %u unknown\n", n,
                                 n == 1 ? "" : "s", n_found, n_proved, n_unknown);
@@ -165,6 +189,20 @@ rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags)
           else if (dv->kind == RF_DEADLOCK_END_HOLDING)
             rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
                           "lock misuse: T%u (%s) ends holding '%s' [racefree]", th->thread, job, held);
+          else if (dv->kind == RF_DEADLOCK_SPIN_BLOCK)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "lock misuse: T%u (%s) may block here while holding spinlock '%s' [racefree]", th->thread,
+                          job, held);
+          else if (dv->kind == RF_DEADLOCK_LOST_WAKEUP)
+            {
+              gboolean cond = rf_program_get_var (prog, th->held)->kind == RF_VAR_COND;
+              rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                            "lost wake-up: T%u (%s) waits on '%s' for ever: no thread left can %s it [racefree]",
+                            th->thread, job, held, cond ? "signal" : "post");
+              if (th->lost_step > 0)
+                rf_diags_add (diags, RF_DIAG_NOTE, th->lost_loc, "'%s' was signalled here while no thread waited",
+                              held);
+            }
           else if (dv->kind == RF_DEADLOCK_COND_MUTEXES)
             rf_diags_add (diags, k == 0 ? RF_DIAG_WARNING : RF_DIAG_NOTE, th->wait_loc,
                           "%sT%u (%s) waits on a condition variable with '%s'%s", k == 0 ? "lock misuse: " : "",

@@ -571,6 +571,16 @@ write_deadlock (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv
         rf_json_null (j);
       rf_json_end_object (j);
       rf_json_member_string (j, "waits_for", rf_program_get_var (prog, th->wanted)->name);
+      rf_json_key (j, "lost_signal");
+      if (th->lost_step > 0)
+        {
+          rf_json_begin_object (j);
+          rf_json_loc_members (j, th->lost_loc);
+          rf_json_member_uint (j, "step", th->lost_step);
+          rf_json_end_object (j);
+        }
+      else
+        rf_json_null (j);
       rf_json_loc_members (j, th->wait_loc);
       rf_json_end_object (j);
     }
@@ -608,6 +618,7 @@ write_deadlocks (RfJson *j, const RfCheckResult *res, const RfReportOptions *opt
     write_deadlock (j, res, g_ptr_array_index (deadlocks, i), opts);
   rf_json_end_array (j);
   rf_json_member_uint (j, "cycles_not_checked", rf_check_result_get_deadlock_unchecked (res));
+  rf_json_member_uint (j, "wakeups_searched", rf_check_result_get_wakeups_searched (res));
   rf_json_key (j, "misuse_not_checked");
   rf_json_begin_array_inline (j);
   for (guint v = 0; (rf_check_result_get_checks (res) & RF_CHECK_MISUSE) && v < rf_program_n_vars (prog); v++)

@@ -6,8 +6,10 @@
  * in firing order, executionOrder = the step's number in the whole interleaving, the
  * racing accesses marked essential). An unknown verdict gives one result of rule
  * racefree/unknown (level warning) at the variable's declaration. A deadlock shown gives
- * one result of rule racefree/deadlock (a lock-order cycle) or racefree/lock-misuse (a
- * relock, an unlock of a mutex not held, a thread ending with one held), level error, at each thread's waiting lock, with the witness as for a race
+ * one result of rule racefree/deadlock (a lock-order cycle, a lost wake-up) or
+ * racefree/lock-misuse (a relock, an unlock of a mutex not held, a thread ending with
+ * one held, blocking under a spinlock), level error, at each thread's waiting lock,
+ * with the witness as for a race
  * (the threads' locks of what they hold essential); an unknown deadlock verdict one
  * racefree/unknown result at its first blocking lock. Artifacts list the
  * input files, then any other file a location names, in order of first use.
@@ -505,8 +507,8 @@ write_race_result (RfJson *j, const RfCheckResult *res, const RfRaceVerdict *rv,
   rf_json_end_object (j);
 }
 
-/* A deadlock or a misuse shown: rule racefree/deadlock (a lock-order cycle) or
- * racefree/lock-misuse (the others), level error; one location per thread (where it
+/* A deadlock or a misuse shown: rule racefree/deadlock (the deadlock check's: a
+ * lock-order cycle, a lost wake-up) or racefree/lock-misuse (the others), level error; one location per thread (where it
  * waits, unlocks or ends), the first thread's first; the witness as a codeFlow whose
  * essential steps are the threads' locks of the mutexes they hold. */
 static void
@@ -514,8 +516,8 @@ write_deadlock_result (RfJson *j, const RfCheckResult *res, const RfDeadlockVerd
 {
   const RfProgram *prog = rf_check_result_get_program (res);
   const RfNet *net = rf_check_result_get_net (res);
-  gboolean cycle = dv->kind == RF_DEADLOCK_CYCLE;
   const RfDeadlockKindInfo *info = rf_deadlock_kind_info (dv->kind);
+  gboolean cycle = info->check == RF_CHECK_DEADLOCKS;
   g_autoptr (GString) text = g_string_new (NULL);
   g_string_append_printf (text, "%c%s: ", g_ascii_toupper (info->what[0]), info->what + 1);
   guint n = dv->threads->len;
@@ -725,21 +727,27 @@ report_sarif_check (const RfCheckResult *res, const RfReportOptions *opts, GStri
       "Give the search more room (--timeout, --total-timeout, --max-markings, --max-memory), or check a smaller "
       "part of the program (a module with --entry).",
       "warning" },
-    { RULE_DEADLOCK, "Deadlock", "Threads can each hold a mutex and wait for the next one's, for ever",
+    { RULE_DEADLOCK, "Deadlock", "Threads can each hold a mutex and wait for the next one's, for ever, or a "
+      "thread can wait for a wake-up that no thread can send any more",
       "A cycle of the lock-order graph can be closed by running threads: each thread of the cycle holds one mutex "
       "and waits for the mutex the next thread holds, so none can go on. racefree shows the interleaving that "
-      "ends in that state, with the lock each thread holds and the one it waits for.",
+      "ends in that state, with the lock each thread holds and the one it waits for. Or a thread waits on a "
+      "condition variable or semaphore when no thread left can signal or post it (a lost wake-up: the signal "
+      "came while nobody waited); racefree shows the interleaving.",
       "Take the mutexes in one global order everywhere, or take a gate mutex around the nested locking, or "
-      "release the first mutex before taking the second.",
+      "release the first mutex before taking the second. Wait for a condition in a loop on a predicate that the "
+      "signalling thread sets under the mutex.",
       "error" },
     { RULE_MISUSE, "LockMisuse", "A thread can lock a normal mutex it holds already (and wait for itself for ever), "
       "unlock a mutex it does not hold, or end holding a mutex",
       "A thread can misuse a mutex: lock a normal (non-recursive) mutex it already holds, which waits for ever; "
       "unlock a mutex it does not hold, which is undefined behaviour; end (return or pthread_exit) while holding "
-      "a mutex, which no other thread can then take; or wait on one condition variable with two different "
-      "mutexes at once.",
+      "a mutex, which no other thread can then take; wait on one condition variable with two different "
+      "mutexes at once; or call something that may block (lock a mutex, wait, join, sleep) while holding a "
+      "spinlock, which makes every thread spinning on it burn its time.",
       "Pair every lock with one unlock on every path (error paths and early returns included); use a recursive "
-      "mutex only where relocking is intended; use one mutex per condition variable.",
+      "mutex only where relocking is intended; use one mutex per condition variable; release a spinlock before "
+      "anything that may block.",
       "error" },
   };
   Artifacts artifacts;

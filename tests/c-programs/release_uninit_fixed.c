@@ -5,6 +5,9 @@
 // expect: by_sem race-free
 // expect: by_rwlock race-free
 // expect: by_wait race-free
+// main broadcasts `ready` once, maybe before a wait_worker waits, which then waits for
+// ever (until main's return ends the process): a lost wake-up.
+// expect-deadlock: wait on ready: LOST WAKE-UP
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>

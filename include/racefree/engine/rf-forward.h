@@ -37,6 +37,18 @@ typedef gboolean (*RfForwardProbe) (const RfMarking *m, gpointer data);
 void rf_forward_set_probe (RfForward *fw, RfForwardProbe probe, gpointer data);
 #define RF_FORWARD_PROBED G_MAXUINT
 
+/* RfForwardSettle: rewrites marking M (taken), just reached by firing TRANSITION, before
+ * it is stored; returns the marking to store (owned), or NULL to drop it (a firing the
+ * finer semantics does not have). A semantics finer than the net's (a condition
+ * variable's signal with no thread waiting is lost) drops tokens this way. It may only
+ * lower counts, so every step of a witness is still enabled in the net (firing is
+ * monotonic), and the witness's final is the marking the net reaches, which covers the
+ * settled one. */
+typedef RfMarking *(*RfForwardSettle) (RfMarking *m, guint transition, gpointer data);
+
+/* Settles every marking reached from now on with SETTLE. */
+void rf_forward_set_settle (RfForward *fw, RfForwardSettle settle, gpointer data);
+
 /* Fires up to QUOTA transitions (enabledness checks count too). */
 RfForwardState rf_forward_step (RfForward *fw, guint64 quota);
 /* The witness when FOUND (owned by the caller). After a probe's TRUE, its final

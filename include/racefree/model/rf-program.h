@@ -30,7 +30,8 @@ typedef enum {
  * every move of it a skip. one_of_many: a lock that stands for one element of many
  * (the C front end's representative element, reached through an index or a pointer):
  * one thread may lock it twice in the model for two elements the program keeps apart,
- * so a relock of it shows nothing (rf_program_set_one_of_many). */
+ * so a relock of it shows nothing (rf_program_set_one_of_many). spin: a lock taken with
+ * pthread_spin_lock (a thread holding it must not block: rf_program_set_spin). */
 typedef struct {
   guint id;
   char *name;
@@ -42,6 +43,7 @@ typedef struct {
   gint guard;
   gboolean forgotten;
   gboolean one_of_many;
+  gboolean spin;
 } RfVar;
 
 /* The most values a value variable may have (a tuning constant of the front ends: the
@@ -81,12 +83,19 @@ typedef enum {
                      * posted it (a wait loop took one token per thread started, and
                      * each posts it at most once); the net empties the places where
                      * a thread cannot have posted it yet */
+  RF_OP_SLEEP,      /* the thread may block here for a while with no effect on shared
+                     * state the model follows (sleep, usleep, nanosleep, pause, or a
+                     * join, lock or wait on an object the model cannot name): a move
+                     * kept as a step of its own so that a thread blocking while it
+                     * holds a spinlock can be asked about (the C front end emits it
+                     * only in programs that take spinlocks) */
 } RfOpKind;
 
 /* arg of an RF_OP_SKIP into a job's end that ends the process, not the thread. */
 #define RF_SKIP_HALT 1
 
-/* arg2 of an RF_OP_ACQUIRE that never blocks (a trylock or timed lock succeeding). */
+/* arg2 of an RF_OP_ACQUIRE, RF_OP_TAKE, RF_OP_RDLOCK or RF_OP_WRLOCK that never blocks
+ * (a trylock, sem_trywait or timed lock succeeding). */
 #define RF_ACQUIRE_TRY 1
 
 /* RfEdge: one operation from node `from` to node `to` of the same job type.
@@ -169,6 +178,9 @@ void rf_program_forget_value (RfProgram *prog, guint var);
 
 /* Marks lock VAR one_of_many (see RfVar). */
 void rf_program_set_one_of_many (RfProgram *prog, guint var);
+
+/* Marks lock VAR a spinlock (see RfVar). */
+void rf_program_set_spin (RfProgram *prog, guint var);
 
 /* Job types. The new job has no nodes; add the entry node first and set it. */
 guint rf_program_add_job (RfProgram *prog, const char *name, RfLoc loc, RfStartKind start, guint count);

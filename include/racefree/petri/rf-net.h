@@ -53,6 +53,10 @@ typedef struct {
  * the inputs that a thread on pc_from about to fire this transition waits for (a
  * blocking lock of the program: it cannot give up and do something else), or -1 (the
  * default; set by rf_net_set_transition_waits_for): what a deadlock query reads.
+ * blocks: a thread on pc_from about to fire this transition calls something that may
+ * block it (a mutex lock, a condition wait, a semaphore wait or join, an rwlock lock, a
+ * sleep; not a try, not a spinlock's spinning; set by rf_net_set_transition_blocks): what
+ * the spinlock misuse query reads.
  * ctx: the call context of the program the transition comes from (an id the model
  * builder gives, RfContext of rf-program.h; set by rf_net_set_transition_context), or
  * -1 (the default): reports name the function and call stack of a step with it.
@@ -73,6 +77,7 @@ typedef struct {
   gint spawn;
   gint waits_for;
   gint ctx;
+  gboolean blocks;
 } RfTransition;
 
 /* RfNetJob: a job type's name and entry place, for witness thread naming. */
@@ -102,6 +107,9 @@ void rf_net_set_transition_resets (RfNet *net, guint t, const guint *places, gui
 /* Marks T, a transition of a job type with LOCK among its inputs, as a blocking lock:
  * waits_for = LOCK (a claim of the model builder, like the rwlock claims below). */
 void rf_net_set_transition_waits_for (RfNet *net, guint t, guint lock);
+
+/* Sets T's blocks (see RfTransition): a claim of the model builder. T moves a thread. */
+void rf_net_set_transition_blocks (RfNet *net, guint t);
 /* Sets T's ctx (see RfTransition). */
 void rf_net_set_transition_context (RfNet *net, guint t, gint ctx);
 guint rf_net_add_job (RfNet *net, const char *name, gint entry);

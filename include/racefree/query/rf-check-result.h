@@ -100,6 +100,10 @@ GPtrArray *rf_check_result_get_deadlocks (const RfCheckResult *res);
  * RF_DEADLOCK_MAX_STEPS: one unknown for them all) or not (0, until set). */
 void rf_check_result_set_deadlock_unchecked (RfCheckResult *res, guint n);
 guint rf_check_result_get_deadlock_unchecked (const RfCheckResult *res);
+/* How many questions of a shown-only kind (RfDeadlockKindInfo.shown_only: lost
+ * wake-ups) were searched, shown or not (0 until set); only those shown are verdicts. */
+void rf_check_result_set_wakeups_searched (RfCheckResult *res, guint n);
+guint rf_check_result_get_wakeups_searched (const RfCheckResult *res);
 /* How many verdicts of KIND are found, proved free and unknown (the cycles not checked
  * counted as unknown). */
 void rf_check_result_count_deadlocks (const RfCheckResult *res, RfDeadlockKind kind, guint *n_found,

@@ -22,6 +22,10 @@ typedef enum {
   RF_DEADLOCK_END_HOLDING,  /* a thread ends (returns, pthread_exit) holding locks[0] */
   RF_DEADLOCK_COND_MUTEXES, /* two threads wait on one condition variable at once, one
                              * with locks[0], the other with locks[1] */
+  RF_DEADLOCK_SPIN_BLOCK,   /* a thread may block (lock a mutex, wait, join, sleep) while it
+                             * holds spinlock locks[0] */
+  RF_DEADLOCK_LOST_WAKEUP,  /* a thread waits on condition variable or semaphore locks[0]
+                             * and no thread left can signal or post it (shown only) */
   RF_DEADLOCK_N_KINDS
 } RfDeadlockKind;
 
@@ -29,11 +33,14 @@ typedef enum {
  * asks it (RF_CHECK_DEADLOCKS for cycles, else RF_CHECK_MISUSE; as a bit of RfChecks).
  * question: the start of its text line ("lock order", "relock", "unlock", "end
  * holding"); id: its JSON name; found, proved: its verdict words ("DEADLOCK",
- * "deadlock-free (proved)"); what: what a finding is ("deadlock"). */
+ * "deadlock-free (proved)"); what: what a finding is ("deadlock"). shown_only: only a
+ * finding is reported (no proof is attempted: a question not shown says nothing, and
+ * the driver drops its verdict). */
 typedef struct {
   RfDeadlockKind kind;
   guint check;
   const char *question, *id, *found, *proved, *what;
+  gboolean shown_only;
 } RfDeadlockKindInfo;
 
 /* The row of KIND. Static. */
@@ -81,7 +88,9 @@ void rf_deadlock_query_free (RfDeadlockQuery *q);
  * other than main and module entries may end holding it (mutexes some thread unlocks
  * only: pthread_once's is taken for good); then, when MISUSE, per condition variable and
  * two mutexes it is waited on with, a query for two threads waiting with them at once;
- * in a fixed order. RfDeadlockQuery*, owned. */
+ * then, when MISUSE, per spinlock (not one of many) a query for a thread that may block
+ * while it holds it; then, when CYCLES, the lost wake-up queries
+ * (rf_deadlock_wakeup_queries); in a fixed order. RfDeadlockQuery*, owned. */
 GPtrArray *rf_deadlock_queries (const RfProgram *prog, const RfNet *net, gboolean cycles, gboolean misuse,
                                 guint *n_unchecked);
 
@@ -91,7 +100,11 @@ GPtrArray *rf_deadlock_queries (const RfProgram *prog, const RfNet *net, gboolea
  * For an unheld unlock: the thread does not hold `held` (= wanted) and unlocks it at
  * wait_loc; for an end holding: the thread ends at wait_loc holding `held`; for a
  * condition waited on with two mutexes: the thread waits at wait_loc, having given
- * `held` back for the wait. */
+ * `held` back for the wait; for a spinlock: the thread holds `held` and may block at
+ * wait_loc; for a lost wake-up: the thread waits at wait_loc on `held` (= wanted, the
+ * condition variable or semaphore) for ever, held_step 0, and the last signal or post
+ * of it that no thread received (a signal while nobody waits is lost) is at lost_step
+ * (1-based) and lost_loc, or 0 and RF_LOC_NONE. */
 typedef struct {
   guint thread;
   gint job;
@@ -100,6 +113,8 @@ typedef struct {
   RfLoc held_loc;
   guint wanted;
   RfLoc wait_loc;
+  guint lost_step;
+  RfLoc lost_loc;
 } RfDeadlockThread;
 
 /* RfDeadlockVerdict: the answer to one query. Invariant: interleaving is non-NULL
@@ -125,6 +140,20 @@ void rf_deadlock_verdict_free (RfDeadlockVerdict *v);
  * label becomes the query's name). Owned. */
 RfDeadlockVerdict *rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuery *q,
                                       const RfCoverBudget *budget);
+
+/* rf-deadlock-wakeup.c. Lost wake-ups: per condition variable and semaphore of NET
+ * (not the model's own, whose names have a '$'), a query of kind
+ * RF_DEADLOCK_LOST_WAKEUP whose places are where a thread waits on it (targets: one
+ * marking per place); none when NET starts threads at any time (omega places: another
+ * thread may always come and signal). Appended to OUT. */
+void rf_deadlock_wakeup_queries (const RfProgram *prog, const RfNet *net, GPtrArray *out);
+
+/* Searches forward (at most RF_WAKEUP_MAX_STATES markings, within BUDGET) for a run
+ * that leaves a thread waiting on Q's variable with no thread able to signal or post it
+ * again; fills V (status FOUND with the waiting thread, or UNKNOWN with why). */
+#define RF_WAKEUP_MAX_STATES 20000
+void rf_deadlock_wakeup_check (const RfNet *net, const RfDeadlockQuery *q, const RfCoverBudget *budget,
+                               RfDeadlockVerdict *v);
 
 /* The verdict's word: its kind's found or proved word, or "unknown". Static. */
 const char *rf_deadlock_status_to_string (const RfDeadlockVerdict *v);

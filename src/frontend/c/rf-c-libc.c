@@ -49,7 +49,7 @@ static const RfCLibcFunc table[] = {
   R ("raise", PURE, OTHER, 0),
   R ("kill", PURE, OTHER, 0),
   R ("alarm", PURE, OTHER, 0),
-  R ("pause", PURE, OTHER, 0),
+  R ("pause", SLEEP, OTHER, 0),
   R ("pthread_key_delete", PURE, OTHER, NC),
   R ("pthread_getspecific", PURE, GETSPECIFIC, NC),
   R ("pthread_setspecific", PURE, SETSPECIFIC, NC),
@@ -59,9 +59,10 @@ static const RfCLibcFunc table[] = {
   S ("isspace", PURE, OTHER, 0, LOCALE),
   S ("isdigit", PURE, OTHER, 0, LOCALE),
   S ("isalnum", PURE, OTHER, 0, LOCALE),
-  R ("sleep", PURE, OTHER, 0),
-  R ("usleep", PURE, OTHER, 0),
-  R ("nanosleep", PURE, OTHER, 0),
+  R ("sleep", SLEEP, OTHER, 0),
+  R ("usleep", SLEEP, OTHER, 0),
+  R ("nanosleep", SLEEP, OTHER, 0),
+  R ("clock_nanosleep", SLEEP, OTHER, 0),
   R ("sched_yield", PURE, OTHER, 0),
   R ("pthread_self", PURE, OTHER, NC),
   R ("pthread_equal", PURE, OTHER, NC),
@@ -648,14 +649,16 @@ rf_c_libc_lookup (const char *name)
 gboolean
 rf_c_libc_lowers (const RfCLibcFunc *f, gboolean user_body)
 {
-  return f && f->effect != RF_C_LIBC_UNMODELLED && !(user_body && f->effect == RF_C_LIBC_PURE);
+  return f && f->effect != RF_C_LIBC_UNMODELLED
+         && !(user_body && (f->effect == RF_C_LIBC_PURE || f->effect == RF_C_LIBC_SLEEP));
 }
 
 gboolean
 rf_c_libc_points (const RfCLibcFunc *f, gboolean user_body)
 {
   return f && f->pointers != RF_C_LIBC_PTS_UNKNOWN
-         && !(user_body && (f->effect == RF_C_LIBC_PURE || f->effect == RF_C_LIBC_UNMODELLED));
+         && !(user_body && (f->effect == RF_C_LIBC_PURE || f->effect == RF_C_LIBC_SLEEP
+                            || f->effect == RF_C_LIBC_UNMODELLED));
 }
 
 gboolean
@@ -734,6 +737,7 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_SEM_POST] = "posts a semaphore",
     [RF_C_LIBC_SEM_WAIT] = "waits on a semaphore",
     [RF_C_LIBC_SEM_TRYWAIT] = "takes from a semaphore, or fails",
+    [RF_C_LIBC_SLEEP] = "sleeps: no memory effect (a step of its own where spinlocks are taken)",
     [RF_C_LIBC_NOSYNC] = "no synchronisation assumed (warning)",
     [RF_C_LIBC_FORK] = "the child is followed as the caller going on, beside the other threads (warning)",
     [RF_C_LIBC_ATOMIC_BEGIN] = "starts an atomic section (SV-COMP)",

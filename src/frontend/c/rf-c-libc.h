@@ -74,6 +74,8 @@ typedef enum {
   RF_C_LIBC_SEM_POST,     /* adds one to a semaphore */
   RF_C_LIBC_SEM_WAIT,     /* takes one from a semaphore, waiting for it */
   RF_C_LIBC_SEM_TRYWAIT,  /* takes one from a semaphore, or fails */
+  RF_C_LIBC_SLEEP,        /* sleeps: no memory effect; a step of its own (RF_OP_SLEEP) in a
+                           * program that takes spinlocks, where blocking is a question */
   RF_C_LIBC_NOSYNC,       /* synchronisation the model does not follow (warning) */
   RF_C_LIBC_FORK,         /* a new process: its child is followed as the caller going on (warning) */
   RF_C_LIBC_ATOMIC_BEGIN, /* SV-COMP's __VERIFIER_atomic_begin: starts an atomic section */

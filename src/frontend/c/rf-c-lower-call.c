@@ -260,6 +260,12 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
       lower_eval_args (L, e, 0);
       return;
+    case RF_C_LIBC_SLEEP:
+      /* a step of its own only where blocking can be a misuse: under a spinlock */
+      lower_eval_args (L, e, 0);
+      if (L->pre.spins)
+        lower_emit (L, RF_OP_SLEEP, -1, -1, loc, name);
+      return;
     case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
     case RF_C_LIBC_WRITE1:
     case RF_C_LIBC_STRTOK: case RF_C_LIBC_SORT: case RF_C_LIBC_SEARCH: case RF_C_LIBC_SCANF:

@@ -411,11 +411,20 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
       g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
       lower_emit (L, RF_OP_TAKE, sem, -1, loc, txt);
     }
-  else if (!L->quiet && !lower_joinall_is_join (L, e))
+  else
     {
-      g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
-      lower_warn (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is assigned, "
-                 "or its address is taken elsewhere): the joined thread may still run afterwards", t->str);
+      if (!L->quiet && !lower_joinall_is_join (L, e))
+        {
+          g_autofree char *key = g_strdup_printf ("join:%s:%u:%u", loc.file, loc.line, loc.col);
+          lower_warn (L, loc, key, "pthread_join(%s): the handle is not only set by pthread_create (it is "
+                     "assigned, or its address is taken elsewhere): the joined thread may still run afterwards",
+                     t->str);
+        }
+      if (lower_blocking_skip (L) != RF_OP_SKIP)
+        {
+          g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
+          lower_emit (L, RF_OP_SLEEP, -1, -1, loc, txt);
+        }
     }
   if (n > 1)
     lower_access_through (L, c_arg (e, 1), ACC_WRITE, FALSE, loc);

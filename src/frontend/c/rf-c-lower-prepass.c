@@ -222,6 +222,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           L->pre.unknown_calls = TRUE;
         if (lib && (lib->flags & RF_C_LIBC_CANCELS))
           L->pre.cancels = TRUE;
+        if (n && g_str_has_prefix (n, "pthread_spin_") && (k == RF_C_LIBC_LOCK || k == RF_C_LIBC_TRYLOCK))
+          L->pre.spins = TRUE;
         if (n && strcmp (n, "pthread_setcanceltype") == 0)
           L->pre.async_cancels = TRUE;  /* counts only when the program cancels too */
         if (lib && (lib->flags & RF_C_LIBC_MUTEX_TYPE))
@@ -232,7 +234,7 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
               L->pre.mutex_other = TRUE;
           }
         gboolean noesc = k != RF_C_LIBC_UNMODELLED && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_UNSUPPORTED
-                         && !(lower_func_def (L, n) && k == RF_C_LIBC_PURE);
+                         && !(lower_func_def (L, n) && (k == RF_C_LIBC_PURE || k == RF_C_LIBC_SLEEP));
         CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);

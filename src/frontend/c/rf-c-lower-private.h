@@ -168,6 +168,7 @@ typedef struct {
   gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK or PTHREAD_MUTEX_ROBUST, or sets a
                              * mutex type not by name: a lock may fail */
   gboolean cancels;         /* the program calls pthread_cancel */
+  gboolean spins;           /* the program takes spinlocks: its sleeps are steps (RF_OP_SLEEP) */
   gboolean async_cancels;   /* ... and pthread_setcanceltype (asynchronous cancellation may be
                              * asked for): a thread may end before any operation */
   gboolean unknown_calls;   /* some call reaches a function with no body, unmodelled */
@@ -502,6 +503,7 @@ RfCObj *lower_param_client (Lower *L, CDecl *p);
 guint lower_node (Lower *L, RfLoc loc);
 void lower_edge (Lower *L, guint from, guint to, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
 void lower_emit (Lower *L, RfOpKind op, gint arg, gint arg2, RfLoc loc, const char *text);
+RfOpKind lower_blocking_skip (const Lower *L);
 void lower_no_excl (Lower *L, gboolean take, const char *key, const char *reason);
 void lower_dead (Lower *L, RfLoc loc);
 gint lower_var (Lower *L, const char *name, RfVarKind kind, RfLoc loc);

@@ -14,6 +14,14 @@
 
 #include <string.h>
 
+/* The op of a call that may block but whose object the model does not follow: a skip,
+ * or, in a program that takes spinlocks (where blocking is a question), a sleep. */
+RfOpKind
+lower_blocking_skip (const Lower *L)
+{
+  return L->pre.spins ? RF_OP_SLEEP : RF_OP_SKIP;
+}
+
 void
 lower_handle_mark (Lower *L, CDecl *d, int state)
 {
@@ -207,10 +215,11 @@ lower_trylock (Lower *L, CExpr *call, guint success, guint failure)
   c_expr_text (arg, txt);
   g_autofree char *s = g_strdup_printf ("%s(%s) succeeds", name, txt->str);
   g_autofree char *f = g_strdup_printf ("%s(%s) fails", name, txt->str);
-  /* only a lock whose result is tested blocks: a try or timed lock gives up */
-  gboolean blocks = k == RF_C_LIBC_LOCK;
-  lower_edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m,
-              op == RF_OP_ACQUIRE && !blocks ? RF_ACQUIRE_TRY : -1, call->loc, s);
+  /* only a lock or sem_wait whose result is tested blocks: a try or timed one gives up */
+  gboolean blocks = k == RF_C_LIBC_LOCK || k == RF_C_LIBC_SEM_WAIT;
+  lower_edge (L, L->cur, success, m < 0 ? RF_OP_SKIP : op, m, !blocks ? RF_ACQUIRE_TRY : -1, call->loc, s);
+  if (m >= 0 && !sem && !rw && g_str_has_prefix (name, "pthread_spin_"))
+    rf_program_set_spin (L->prog, (guint) m);
   if (m < 0 && !sem)
     lower_no_excl (L, TRUE, txt->str, L->sync.reason);
   if (m < 0 && blocks && L->sync.reason)
@@ -228,7 +237,11 @@ lower_lock_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 0), t);
   g_autofree char *txt = m < 0 ? g_strdup_printf ("%s(%s): no exclusion", name, t->str) : NULL;
-  lower_emit (L, m < 0 ? RF_OP_SKIP : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+  RfOpKind skip = k == RF_C_LIBC_LOCK && !g_str_has_prefix (name, "pthread_spin_") ? lower_blocking_skip (L)
+                                                                                   : RF_OP_SKIP;
+  lower_emit (L, m < 0 ? skip : k == RF_C_LIBC_LOCK ? RF_OP_ACQUIRE : RF_OP_RELEASE, m, -1, loc, txt);
+  if (m >= 0 && g_str_has_prefix (name, "pthread_spin_"))
+    rf_program_set_spin (L->prog, (guint) m);
   if (m < 0)
     lower_no_excl (L, k == RF_C_LIBC_LOCK, t->str, k == RF_C_LIBC_LOCK ? L->sync.reason : "");
   if (m < 0 && k == RF_C_LIBC_LOCK && L->sync.reason)
@@ -280,7 +293,7 @@ lower_wait_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
       lower_emit (L, RF_OP_ACQUIRE, m, -1, loc, NULL);
     }
   else
-    lower_emit (L, RF_OP_SKIP, -1, -1, loc, name);
+    lower_emit (L, lower_blocking_skip (L), -1, -1, loc, name);
 }
 
 /* signal c: pc_i -> pc_j + Sig_c; broadcast c likewise, for any number of waiters. */
@@ -397,7 +410,8 @@ lower_sem_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, Rf
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 0), t);
   g_autofree char *txt = g_strdup_printf ("%s(%s)%s", name, t->str, s < 0 ? ": no synchronisation" : "");
-  lower_emit (L, s < 0 ? RF_OP_SKIP : k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE, s, -1, loc, txt);
+  lower_emit (L, s >= 0 ? (k == RF_C_LIBC_SEM_POST ? RF_OP_POST : RF_OP_TAKE)
+                        : k == RF_C_LIBC_SEM_POST ? RF_OP_SKIP : lower_blocking_skip (L), s, -1, loc, txt);
 }
 
 /* Synchronisation the model does not follow (pthread_barrier_wait, but at a barrier

@@ -63,6 +63,7 @@ append_op (GString *out, const RfProgram *prog, const RfEdge *e, char **vars, ch
   switch (e->op)
     {
     case RF_OP_SKIP: g_string_append (out, "skip;"); break;
+    case RF_OP_SLEEP: g_string_append (out, "skip; /* sleep */"); break;
     case RF_OP_READ: g_string_append_printf (out, "read %s;", vars[e->arg]); break;
     case RF_OP_WRITE: g_string_append_printf (out, "write %s;", vars[e->arg]); break;
     case RF_OP_ACQUIRE: g_string_append_printf (out, "acquire %s;", vars[e->arg]); break;

@@ -516,7 +516,7 @@ operand_kind (RfOpKind op)
     case RF_OP_POST: case RF_OP_TAKE: return RF_VAR_SEM;
     case RF_OP_RDLOCK: case RF_OP_WRLOCK: case RF_OP_RWUNLOCK: return RF_VAR_RWLOCK;
     case RF_OP_VALUE: return RF_VAR_VALUE;
-    case RF_OP_SKIP: case RF_OP_CREATE: case RF_OP_JOINALL: break;
+    case RF_OP_SKIP: case RF_OP_CREATE: case RF_OP_JOINALL: case RF_OP_SLEEP: break;
     }
   g_assert_not_reached ();
 }
