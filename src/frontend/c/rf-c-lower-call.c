@@ -257,8 +257,11 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     {
     case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
       return;
-    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
+    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE: case RF_C_LIBC_DETACH_STATE:
       lower_eval_args (L, e, 0);
+      return;
+    case RF_C_LIBC_DETACH:
+      lower_detach_call (L, e, name, lib, loc);
       return;
     case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
     case RF_C_LIBC_WRITE1:

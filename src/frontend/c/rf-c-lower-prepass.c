@@ -232,10 +232,12 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
               L->pre.mutex_other = TRUE;
           }
         gboolean noesc = k != RF_C_LIBC_UNMODELLED && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_UNSUPPORTED
-                         && !(lower_func_def (L, n) && k == RF_C_LIBC_PURE);
+                         && !(lower_func_def (L, n) && rf_c_libc_is_pure (k));
         CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);
+        if (k == RF_C_LIBC_DETACH_STATE)
+          lower_detach_prepass (L, e);
         if (k == RF_C_LIBC_JOIN && e->args && e->args->len > 0)
           lower_handle_mark (L, lower_handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
         /* a library function handing out a pointer into its first argument (its
@@ -311,6 +313,8 @@ pre_stmt_parts (CStmt *s, gpointer data)
       CDecl *d = g_ptr_array_index (s->items, i);
       if (d->kind == C_DECL_VAR)
         pre_init (L, d->init, pointee (L, d->type));
+      if (d->kind == C_DECL_VAR)
+        lower_self_prepass (L, d);
     }
   return C_VISIT_CONTINUE;
 }
