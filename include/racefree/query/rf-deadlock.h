@@ -22,6 +22,10 @@ typedef enum {
   RF_DEADLOCK_END_HOLDING,  /* a thread ends (returns, pthread_exit) holding locks[0] */
   RF_DEADLOCK_COND_MUTEXES, /* two threads wait on one condition variable at once, one
                              * with locks[0], the other with locks[1] */
+  /* the join misuse kinds (rf-deadlock-join.c): locks[0] is the handle's exited
+   * semaphore (RfHandle), or joins_self$ for pthread_join (pthread_self ()) */
+  RF_DEADLOCK_SELF_JOIN,    /* a thread joins itself */
+  RF_DEADLOCK_JOIN_DETACHED, /* a thread joins a detached thread */
   RF_DEADLOCK_N_KINDS
 } RfDeadlockKind;
 
