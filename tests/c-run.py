@@ -24,8 +24,8 @@ The header comment of each program states what racefree must say:
                                     lines printed must be exactly these
   // expect-deadlocks: VERDICT      the overall deadlock verdict (deadlock, deadlock-free or
                                     unknown; default: deadlock when a line above expects a
-                                    DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END or TWO
-                                    MUTEXES, else
+                                    DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END, TWO
+                                    MUTEXES, SELF-JOIN or JOIN OF DETACHED, else
                                     unknown when one expects unknown, else deadlock-free)
   // known-gap-deadlocks: VERDICT: WHY
                                     racefree does not yet give the program its true overall
@@ -58,9 +58,10 @@ import sys
 import tempfile
 
 VERDICTS = ("RACE", "race-free", "unknown")
-FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES")
-DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition) .+?): (DEADLOCK|SELF-DEADLOCK"
-                           r"|NOT HELD|HELD AT END|TWO MUTEXES|deadlock-free \(proved\)|cannot happen \(proved\)"
+FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES", "SELF-JOIN", "JOIN OF DETACHED")
+DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition|self-join|join of detached) .+?): "
+                           r"(DEADLOCK|SELF-DEADLOCK|NOT HELD|HELD AT END|TWO MUTEXES|SELF-JOIN|JOIN OF DETACHED"
+                           r"|deadlock-free \(proved\)|cannot happen \(proved\)"
                            r"|always held \(proved\)|one mutex at a time \(proved\)|unknown)( \(.*\))?$")
 
 

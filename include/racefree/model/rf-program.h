@@ -230,8 +230,8 @@ typedef enum {
 /* RfHandle: a thread handle the front end follows (pthread_create stores a thread's id
  * into it, pthread_join waits for that thread), for the join misuse queries. exited:
  * the semaphore the threads created into it post when they end (a join takes it);
- * detached: the semaphore a detach through the handle, or a create into it with a
- * detached attribute, posts (the thread the handle holds is detached), or -1;
+ * detached: the semaphore a detach through the handle posts (the thread the handle
+ * holds is detached), or -1;
  * detached_self: the one a thread created into it posts when it detaches itself, or
  * -1; scope: with ONE, the last create into it in a run made the thread whose id it
  * holds; with LOCAL, the last create into it by the thread that reads it. */

@@ -3,9 +3,11 @@
  *
  * Approach. A thread handle the lowering follows (a joinable handle t, see
  * lower_handle_sem) is noted in the program (RfHandle) with the semaphores that say its
- * thread may be detached: `detached$t`, posted by a detach through t and by a create
- * into t with an attribute that may be detached, and `detached_self$t`, posted by a
- * thread created into t when it detaches itself. Nothing takes them, so they change no
+ * thread is detached: `detached$t`, posted by a detach through t, and `detached_self$t`,
+ * posted by a thread created into t when it detaches itself. A create into t with an
+ * attribute that may be detached posts `detached$?` after it (below): the model does
+ * not follow an attribute's state along the program, so that thread is only maybe
+ * detached, and a join of it is never shown, only not proved. Nothing takes them, so they change no
  * other place of the net: every race verdict stays as it was. A detach of a thread the
  * lowering cannot name (through a copy of a handle, a pointer, a parameter) posts
  * `detached$?`, which any joinable handle's thread may be (so a join of a detached
@@ -17,7 +19,7 @@
  *   pthread_detach (pthread_self ()) in a thread created into joinable t:
  *                                              pc_i -> pc_j + detached_self$t
  *   pthread_create (&t, &a, f, x), a maybe detached:
- *                                              pc_i -> pc_j + entry_f; pc_j -> pc_k + detached$t
+ *                                              pc_i -> pc_j + entry_f; pc_j -> pc_k + detached$?
  *   pthread_detach (e), e another thread:      pc_i -> pc_j + detached$?
  *   pthread_join (pthread_self (), r):         pc_i -> pc_j + joins_self$
  * A detach of the calling thread in a thread created into no joinable handle, and one
@@ -115,6 +117,17 @@ has_joinable (Lower *L)
   return FALSE;
 }
 
+/* Posts detached$? (a detach of a thread the model cannot name) at LOC. */
+static void
+post_detached_any (Lower *L, RfLoc loc, const char *text)
+{
+  gint any = lower_var (L, "detached$?", RF_VAR_SEM, loc);
+  if (any < 0)
+    return;
+  rf_program_set_detached_any (L->prog, (guint) any);
+  lower_emit (L, RF_OP_POST, any, -1, loc, text);
+}
+
 /* Posts detached semaphore D of handle SEM (KIND: "detached" or "detached_self") at
  * LOC, noting it in the handle. */
 static void
@@ -155,19 +168,14 @@ lower_detach_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   CDecl *d = arg ? lower_handle_root (L, arg, NULL) : NULL;
   if (d && GPOINTER_TO_INT (g_hash_table_lookup (L->pre.handles, d)) == HANDLE_CREATED)
     return;
-  if (!has_joinable (L))
-    return;
-  gint any = lower_var (L, "detached$?", RF_VAR_SEM, loc);
-  if (any < 0)
-    return;
-  rf_program_set_detached_any (L->prog, (guint) any);
-  lower_emit (L, RF_OP_POST, any, -1, loc, text);
+  if (has_joinable (L))
+    post_detached_any (L, loc, text);
 }
 
 /* After pthread_create (&t, attr, ...) into joinable handle SEM (or -1): when the
  * program may set an attribute detached, attr may make the thread detached unless it is
  * NULL or a local attribute never set so, never assigned and never reached through a
- * pointer: the thread t holds is then detached from its start. */
+ * pointer: the thread t holds may then be detached from its start (detached$?). */
 void
 lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc)
 {
@@ -178,13 +186,13 @@ lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc)
   /* a local attribute never set detached, assigned or reached by a pointer is not */
   CDecl *d = a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR ? lower_handle_root (L, a->a, NULL) : NULL;
   if (d && !c_is_static_object (d) && !g_hash_table_contains (L->pre.detached_attrs, d)
-      && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
+      && !g_hash_table_contains (L->pre.assigned_whole, d) && !g_hash_table_contains (L->pre.escaped, d)
       && !L->pre.detached_attr_unknown)
     return;
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 1), t);
-  g_autofree char *text = g_strdup_printf ("created detached (%s)", t->str);
-  post_detached (L, (guint) sem, "detached", loc, text);
+  g_autofree char *text = g_strdup_printf ("created maybe detached (%s)", t->str);
+  post_detached_any (L, loc, text);
 }
 
 /* pthread_join (e, r) where e is the calling thread itself: posts joins_self$ (see the

@@ -180,6 +180,9 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         if (a && a->kind == C_EXPR_IDENT && a->decl)
           g_hash_table_add (L->pre.assigned, a->decl);
         lower_handle_mark (L, lower_handle_root (L, e->a, NULL), HANDLE_BAD);
+        CDecl *whole = lower_handle_root (L, e->a, NULL);
+        if (whole)
+          g_hash_table_add (L->pre.assigned_whole, whole);
         pre_expr (L, e->a, P_NODECAY, NULL);
         pre_expr (L, e->b, 0, pointee (L, type_of (L, e->a)));
       }

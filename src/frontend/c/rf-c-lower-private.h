@@ -183,6 +183,8 @@ typedef struct {
   GHashTable *detached_attrs;/* pthread_attr_t CDecl* that pthread_attr_setdetachstate may
                              * set to detached (rf-c-lower-detach.c) */
   gboolean detached_attr_unknown; /* ... and an attribute not named so (through a pointer) */
+  GHashTable *assigned_whole;/* CDecl* of the variables some assignment writes (a part or
+                             * whole: an attribute copied from a detached one) */
 } LowerFacts;
 
 /* LowerPrivate: heap objects that never leave their thread, and objects no other thread
