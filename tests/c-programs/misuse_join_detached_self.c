@@ -4,6 +4,8 @@
 // expect: items race-free
 // expect-deadlock: join of detached worker_tid: JOIN OF DETACHED
 // fixed-twin: misuse_join_detached_self_fixed.c
+// mutants: none: a join misuse test: its accesses are ordered by a join or a semaphore, or
+//   made by one thread, besides the mutex: a deleted lock section leaves it race-free
 #include <pthread.h>
 #include <stddef.h>
 

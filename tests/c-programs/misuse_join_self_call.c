@@ -4,6 +4,8 @@
 // expect: jobs race-free
 // expect-deadlock: self-join pthread_self (): SELF-JOIN
 // fixed-twin: misuse_join_self_call_fixed.c
+// mutants: none: a join misuse test: its accesses are ordered by a join or a semaphore, or
+//   made by one thread, besides the mutex: a deleted lock section leaves it race-free
 #include <pthread.h>
 #include <stddef.h>
 

@@ -1,6 +1,8 @@
 // misuse_join_self_call_fixed.c: misuse_join_self_call.c fixed: the worker just returns,
 // and main, which started it, joins it.
 // expect: jobs race-free
+// mutants: none: a join misuse test: its accesses are ordered by a join or a semaphore, or
+//   made by one thread, besides the mutex: a deleted lock section leaves it race-free
 #include <pthread.h>
 #include <stddef.h>
 

@@ -6,6 +6,8 @@
 // expect: g_worker race-free
 // expect: produced race-free
 // expect-deadlock: self-join g_worker: unknown
+// mutants: none: a join misuse test: its accesses are ordered by a join or a semaphore, or
+//   made by one thread, besides the mutex: a deleted lock section leaves it race-free
 #include <pthread.h>
 #include <semaphore.h>
 #include <stddef.h>
