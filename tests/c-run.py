@@ -26,7 +26,8 @@ The header comment of each program states what racefree must say:
   // expect-deadlocks: VERDICT      the overall deadlock verdict (deadlock, deadlock-free or
                                     unknown; default: deadlock when a line above expects a
                                     DEADLOCK, SELF-DEADLOCK, NOT HELD, HELD AT END, TWO
-                                    MUTEXES, BLOCKS HOLDING SPINLOCK or LOST WAKE-UP, else
+                                    MUTEXES, BLOCKS HOLDING SPINLOCK, LOST WAKE-UP, SELF-JOIN or
+                                    JOIN OF DETACHED, else
                                     unknown when one expects unknown, else deadlock-free)
   // known-gap-deadlocks: VERDICT: WHY
                                     racefree does not yet give the program its true overall
@@ -60,9 +61,10 @@ import tempfile
 
 VERDICTS = ("RACE", "race-free", "unknown")
 FOUND = ("DEADLOCK", "SELF-DEADLOCK", "NOT HELD", "HELD AT END", "TWO MUTEXES", "BLOCKS HOLDING SPINLOCK",
-         "LOST WAKE-UP")
-DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition|block holding|wait on) .+?): "
-                           r"(DEADLOCK|SELF-DEADLOCK|BLOCKS HOLDING SPINLOCK|LOST WAKE-UP"
+         "LOST WAKE-UP", "SELF-JOIN", "JOIN OF DETACHED")
+DEADLOCK_LINE = re.compile(r"^((?:lock order|relock|unlock|end holding|condition|block holding|wait on|self-join"
+                           r"|join of detached) .+?): "
+                           r"(DEADLOCK|SELF-DEADLOCK|BLOCKS HOLDING SPINLOCK|LOST WAKE-UP|SELF-JOIN|JOIN OF DETACHED"
                            r"|NOT HELD|HELD AT END|TWO MUTEXES|deadlock-free \(proved\)|cannot happen \(proved\)"
                            r"|always held \(proved\)|one mutex at a time \(proved\)|unknown)( \(.*\))?$")
 

@@ -13,6 +13,7 @@ Validation uses Python's jsonschema (Debian python3-jsonschema; tools/setup --te
 installs it). tests/json-schema-selftest.py checks that broken reports fail.
 """
 import json
+import re
 import os
 import subprocess
 import sys
@@ -86,7 +87,7 @@ def consistent_deadlocks(doc, returncode):
     f = d["findings"]
     s = d["summary"]
     for kind in ("lock-order", "relock", "unheld-unlock", "end-holding", "condition-two-mutexes", "spin-blocking",
-                 "lost-wakeup"):
+                 "lost-wakeup", "self-join", "join-detached"):
         mine = [x for x in f if x["kind"] == kind]
         extra = d["cycles_not_checked"] if kind == "lock-order" else 0
         need(s[kind] == {"questions": len(mine) + extra,
@@ -106,6 +107,17 @@ def consistent_deadlocks(doc, returncode):
             continue
         need(len(x["threads"]) == len(x["locks"]), p, "one thread per lock of the cycle")
         steps = x["witness"]["steps"]
+        if x["kind"] in ("self-join", "join-detached"):
+            # the joining thread, through the handle, joins itself or another thread
+            # of the witness; the step that makes it a misuse is in the witness
+            t = x["threads"][0]
+            joined = re.fullmatch(r"T(\d+)", t["waits_for"])
+            need(t["holds"] == x["locks"][0] and joined is not None, p, "the join names its handle and a thread")
+            need(x["kind"] == "join-detached" or (joined and int(joined.group(1)) == t["thread"]), p,
+                 "a self-join joins its own thread")
+            st = t["locked"]["step"]
+            need(st is None or st <= len(steps), p, "the misuse's step is not in the witness")
+            continue
         for k, t in enumerate(x["threads"]):
             need(t["holds"] == x["locks"][k] and t["waits_for"] == x["locks"][(k + 1) % len(x["locks"])], p,
                  "thread %d does not name lock %d and the next" % (k, k))

@@ -15,6 +15,8 @@ struct _RfProgram {
   GPtrArray *unfollowed;  /* Note* (var unused), owned, in the order added; one per loc */
   GArray *contexts;   /* RfContext by id (fn owned) */
   GHashTable *context_ids;  /* key "parent file line col shared fn" (owned) -> id + 1 */
+  GArray *handles;    /* RfHandle, in the order noted, one per exited semaphore */
+  gint detached_any;  /* semaphore var, or -1 (rf_program_set_detached_any) */
 };
 
 /* Note: a remark on the accesses of var at loc (see rf_program_add_note). */
@@ -104,6 +106,60 @@ rf_program_get_unfollowed (const RfProgram *prog, guint i, RfLoc *loc)
   return n->text;
 }
 
+void
+rf_program_note_handle (RfProgram *prog, const RfHandle *h)
+{
+  g_return_if_fail (h && h->exited < prog->vars->len);
+  for (guint i = 0; i < prog->handles->len; i++)
+    {
+      RfHandle *o = &g_array_index (prog->handles, RfHandle, i);
+      if (o->exited != h->exited)
+        continue;
+      if (h->detached >= 0)
+        o->detached = h->detached;
+      if (h->detached_self >= 0)
+        o->detached_self = h->detached_self;
+      o->scope = MIN (o->scope, h->scope);
+      return;
+    }
+  g_array_append_val (prog->handles, *h);
+}
+
+guint
+rf_program_n_handles (const RfProgram *prog)
+{
+  return prog->handles->len;
+}
+
+const RfHandle *
+rf_program_get_handle (const RfProgram *prog, guint i)
+{
+  g_return_val_if_fail (i < prog->handles->len, NULL);
+  return &g_array_index (prog->handles, RfHandle, i);
+}
+
+const RfHandle *
+rf_program_lookup_handle (const RfProgram *prog, guint sem)
+{
+  for (guint i = 0; i < prog->handles->len; i++)
+    if (g_array_index (prog->handles, RfHandle, i).exited == sem)
+      return &g_array_index (prog->handles, RfHandle, i);
+  return NULL;
+}
+
+void
+rf_program_set_detached_any (RfProgram *prog, guint sem)
+{
+  g_return_if_fail (sem < prog->vars->len);
+  prog->detached_any = (gint) sem;
+}
+
+gint
+rf_program_get_detached_any (const RfProgram *prog)
+{
+  return prog->detached_any;
+}
+
 GPtrArray *
 rf_program_notes_at (const RfProgram *prog, guint var, RfLoc loc)
 {
@@ -154,6 +210,8 @@ rf_program_new (void)
   prog->unfollowed = g_ptr_array_new_with_free_func (note_free);
   prog->contexts = g_array_new (FALSE, FALSE, sizeof (RfContext));
   prog->context_ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  prog->handles = g_array_new (FALSE, FALSE, sizeof (RfHandle));
+  prog->detached_any = -1;
   return prog;
 }
 
@@ -172,6 +230,7 @@ rf_program_free (RfProgram *prog)
     g_free (g_array_index (prog->contexts, RfContext, i).fn);
   g_array_unref (prog->contexts);
   g_hash_table_unref (prog->context_ids);
+  g_array_unref (prog->handles);
   g_free (prog);
 }
 

@@ -31,7 +31,7 @@
  * variable's place) leaves one move enabled. Otherwise nothing is said: the verdict is
  * unknown, and the driver drops it (RfDeadlockKindInfo.shown_only). */
 
-#include "rf-deadlock.h"
+#include "rf-deadlock-private.h"
 
 #include <string.h>
 

@@ -28,7 +28,7 @@
  * condition variable with two different mutexes (undefined in POSIX) is a query on two
  * places, confirmed by the threads being there. */
 
-#include "rf-deadlock.h"
+#include "rf-deadlock-private.h"
 
 #include <string.h>
 
@@ -49,6 +49,11 @@ static const RfDeadlockKindInfo kinds[RF_DEADLOCK_N_KINDS] = {
     "cannot happen (proved)", "blocking while holding a spinlock" },
   { RF_DEADLOCK_LOST_WAKEUP, RF_CHECK_DEADLOCKS, "wait on", "lost-wakeup", "LOST WAKE-UP", "not shown",
     "wait that nothing can end any more (a lost wake-up)", TRUE },
+  /* the join misuse kinds (rf-deadlock-join.c) */
+  { RF_DEADLOCK_SELF_JOIN, RF_CHECK_MISUSE, "self-join", "self-join", "SELF-JOIN", "cannot happen (proved)",
+    "thread joining itself" },
+  { RF_DEADLOCK_JOIN_DETACHED, RF_CHECK_MISUSE, "join of detached", "join-detached", "JOIN OF DETACHED",
+    "cannot happen (proved)", "join of a detached thread" },
 };
 
 const RfDeadlockKindInfo *
@@ -581,6 +586,8 @@ rf_deadlock_queries (const RfProgram *prog, const RfNet *net, gboolean cycles, g
       if (v->spin && !v->one_of_many)
         spin_query (&g, prog, net, s, out);
     }
+  if (misuse)
+    rf_deadlock_join_queries (prog, net, out);
   if (cycles)
     rf_deadlock_wakeup_queries (prog, net, out);
   graph_clear (&g);
@@ -727,10 +734,27 @@ confirm (const RfNet *net, const RfDeadlockQuery *q, guint target, const RfWitne
   return TRUE;
 }
 
+/* Why the witness of a query of KIND shows nothing. Static. */
+static const char *
+unconfirmed_why (RfDeadlockKind kind)
+{
+  switch (kind)
+    {
+    case RF_DEADLOCK_UNHELD:
+      return "a run reaches the unlock, but the thread there holds the mutex in it";
+    case RF_DEADLOCK_SELF_JOIN:
+      return "a run reaches the join, but the handle holds another thread there, or which one is not known";
+    case RF_DEADLOCK_JOIN_DETACHED:
+      return "a run reaches the join after a detach, but not of the thread the handle holds there, or which one "
+             "is not known";
+    default:
+      return "a run reaches the place, but a thread there does not hold its mutex in it";
+    }
+}
+
 RfDeadlockVerdict *
 rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuery *q, const RfCoverBudget *budget)
 {
-  (void) prog;
   RfDeadlockVerdict *v = g_new0 (RfDeadlockVerdict, 1);
   v->kind = q->kind;
   v->name = g_strdup (q->name);
@@ -762,15 +786,14 @@ rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuer
       {
         const RfWitness *w = v->result->witness;
         v->interleaving = rf_interleaving_new (net, w);
-        if (confirm (net, q, w->target, w, v))
+        gboolean join = q->kind == RF_DEADLOCK_SELF_JOIN || q->kind == RF_DEADLOCK_JOIN_DETACHED;
+        if (join ? rf_deadlock_join_confirm (prog, net, q, w->target, v) : confirm (net, q, w->target, w, v))
           {
             v->status = RF_DEADLOCK_FOUND;
             v->loc = g_array_index (v->threads, RfDeadlockThread, 0).wait_loc;
           }
         else
-          v->why = g_strdup (q->kind == RF_DEADLOCK_UNHELD
-                             ? "a run reaches the unlock, but the thread there holds the mutex in it"
-                             : "a run reaches the place, but a thread there does not hold its mutex in it");
+          v->why = g_strdup (unconfirmed_why (q->kind));
       }
       break;
     }

@@ -13,6 +13,26 @@ rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const
 {
   const char *held = rf_program_get_var (prog, th->held)->name;
   g_string_append_printf (out, "T%u (%s) ", th->thread, rf_report_job_name (net, th->job));
+  if (dv->kind == RF_DEADLOCK_SELF_JOIN || dv->kind == RF_DEADLOCK_JOIN_DETACHED)
+    {
+      /* "T2 (worker) joins itself through g_tid at f.c:12 (created into it at step 1,
+       * f.c:20)", "T1 (main) joins T2 (worker) through t at f.c:14, detached at step 3
+       * (f.c:13)" */
+      if (th->wanted == th->thread)
+        g_string_append (out, "joins itself");
+      else
+        g_string_append_printf (out, "joins T%u", th->wanted);
+      g_string_append_printf (out, " through %s at ", dv->name);
+      rf_report_append_loc (out, th->wait_loc);
+      if (th->held_step > 0)
+        {
+          g_string_append_printf (out, ", %s at step %u (", dv->kind == RF_DEADLOCK_SELF_JOIN ? "created into it"
+                                                            : "detached", th->held_step);
+          rf_report_append_loc (out, th->held_loc);
+          g_string_append_c (out, ')');
+        }
+      return;
+    }
   if (dv->kind == RF_DEADLOCK_COND_MUTEXES)
     {
       g_string_append_printf (out, "waits on it with %s at ", held);
@@ -75,7 +95,8 @@ rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, 
     {
       g_string_append_printf (out, "  %s: ", dv->kind == RF_DEADLOCK_CYCLE ? "deadlock"
                                              : dv->kind == RF_DEADLOCK_RELOCK ? "relock"
-                                             : dv->kind == RF_DEADLOCK_LOST_WAKEUP ? "blocked" : "misuse");
+                                             : dv->kind == RF_DEADLOCK_LOST_WAKEUP ? "blocked"
+                                             : "misuse");  /* a join's too */
       for (guint i = 0; i < dv->threads->len; i++)
         {
           g_string_append (out, i == 0 ? "" : ",\n            ");
@@ -133,7 +154,7 @@ rf_report_text_deadlock_summary (const RfCheckResult *res, GString *out)
         }
       if (n == 0)
         g_string_append (out, "misuse: none possible (relock, unlock not held, end holding, condition with two "
-                              "mutexes, blocking under a spinlock)\n");
+                              "mutexes, blocking under a spinlock, join of itself or of a detached thread)\n");
       else
         g_string_append_printf (out, "misuse: %u question%s: %u shown, %u proved impossible, %u unknown\n", n,
                                 n == 1 ? "" : "s", n_found, n_proved, n_unknown);
@@ -203,6 +224,13 @@ rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags)
                 rf_diags_add (diags, RF_DIAG_NOTE, th->lost_loc, "'%s' was signalled here while no thread waited",
                               held);
             }
+          else if (dv->kind == RF_DEADLOCK_SELF_JOIN)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "join misuse: T%u (%s) joins itself (through %s) [racefree]", th->thread, job, dv->name);
+          else if (dv->kind == RF_DEADLOCK_JOIN_DETACHED)
+            rf_diags_add (diags, RF_DIAG_WARNING, th->wait_loc,
+                          "join misuse: T%u (%s) joins T%u, a detached thread (through %s) [racefree]", th->thread,
+                          job, th->wanted, dv->name);
           else if (dv->kind == RF_DEADLOCK_COND_MUTEXES)
             rf_diags_add (diags, k == 0 ? RF_DIAG_WARNING : RF_DIAG_NOTE, th->wait_loc,
                           "%sT%u (%s) waits on a condition variable with '%s'%s", k == 0 ? "lock misuse: " : "",
@@ -215,7 +243,12 @@ rf_report_deadlock_diagnostics (const RfCheckResult *res, RfDiags *diags)
           else
             rf_diags_add (diags, RF_DIAG_NOTE, th->wait_loc, "T%u (%s) holds '%s' and waits for '%s'", th->thread,
                           job, held, rf_program_get_var (prog, th->wanted)->name);
-          if (th->held_step > 0)
+          if (th->held_step > 0 && dv->kind == RF_DEADLOCK_SELF_JOIN)
+            rf_diags_add (diags, RF_DIAG_NOTE, th->held_loc, "T%u (%s) was created into %s here", th->thread, job,
+                          dv->name);
+          else if (th->held_step > 0 && dv->kind == RF_DEADLOCK_JOIN_DETACHED)
+            rf_diags_add (diags, RF_DIAG_NOTE, th->held_loc, "T%u was detached here", th->wanted);
+          else if (th->held_step > 0)
             rf_diags_add (diags, RF_DIAG_NOTE, th->held_loc, "T%u (%s) locked '%s' here", th->thread, job, held);
         }
     }

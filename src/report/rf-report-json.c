@@ -570,7 +570,14 @@ write_deadlock (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv
       else
         rf_json_null (j);
       rf_json_end_object (j);
-      rf_json_member_string (j, "waits_for", rf_program_get_var (prog, th->wanted)->name);
+      if (dv->kind == RF_DEADLOCK_SELF_JOIN || dv->kind == RF_DEADLOCK_JOIN_DETACHED)
+        {
+          /* a join misuse: the thread joined, "T2" */
+          g_autofree char *joined = g_strdup_printf ("T%u", th->wanted);
+          rf_json_member_string (j, "waits_for", joined);
+        }
+      else
+        rf_json_member_string (j, "waits_for", rf_program_get_var (prog, th->wanted)->name);
       rf_json_key (j, "lost_signal");
       if (th->lost_step > 0)
         {

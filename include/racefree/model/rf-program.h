@@ -229,6 +229,44 @@ guint rf_program_n_unfollowed (const RfProgram *prog);
 /* The I-th one (in the order added): its why (borrowed), its location in *LOC. */
 const char *rf_program_get_unfollowed (const RfProgram *prog, guint i, RfLoc *loc);
 
+/* RfHandleScope: how many objects a thread handle's name stands for, least first:
+ * MANY (an array's elements, a struct member, or a name two declarations share), LOCAL
+ * (a whole variable of each thread: a local or a thread-local one), ONE (a whole
+ * variable of static storage, the same for every thread). */
+typedef enum {
+  RF_HANDLE_MANY,
+  RF_HANDLE_LOCAL,
+  RF_HANDLE_ONE,
+} RfHandleScope;
+
+/* RfHandle: a thread handle the front end follows (pthread_create stores a thread's id
+ * into it, pthread_join waits for that thread), for the join misuse queries. exited:
+ * the semaphore the threads created into it post when they end (a join takes it);
+ * detached: the semaphore a detach through the handle posts (the thread the handle
+ * holds is detached), or -1;
+ * detached_self: the one a thread created into it posts when it detaches itself, or
+ * -1; scope: with ONE, the last create into it in a run made the thread whose id it
+ * holds; with LOCAL, the last create into it by the thread that reads it. */
+typedef struct {
+  guint exited;
+  gint detached;
+  gint detached_self;
+  RfHandleScope scope;
+} RfHandle;
+
+/* Notes handle H (copied): a new one, or merged with the one of the same exited
+ * semaphore (a detached semaphore set, the lesser scope kept). */
+void rf_program_note_handle (RfProgram *prog, const RfHandle *h);
+guint rf_program_n_handles (const RfProgram *prog);
+/* The I-th handle, in the order noted (borrowed). */
+const RfHandle *rf_program_get_handle (const RfProgram *prog, guint i);
+/* The handle whose exited semaphore is SEM, or NULL. */
+const RfHandle *rf_program_lookup_handle (const RfProgram *prog, guint sem);
+/* The semaphore a detach of a thread the front end cannot name posts (it may be any
+ * thread a handle holds), or -1 (the default: none). */
+void rf_program_set_detached_any (RfProgram *prog, guint sem);
+gint rf_program_get_detached_any (const RfProgram *prog);
+
 /* Human text for an edge, e.g. "acquire m", "wait c, m", "create worker", "unlock rw".
  * Owned. */
 char *rf_program_edge_to_string (const RfProgram *prog, const RfEdge *edge);

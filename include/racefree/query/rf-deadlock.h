@@ -26,6 +26,10 @@ typedef enum {
                              * holds spinlock locks[0] */
   RF_DEADLOCK_LOST_WAKEUP,  /* a thread waits on condition variable or semaphore locks[0]
                              * and no thread left can signal or post it (shown only) */
+  /* the join misuse kinds (rf-deadlock-join.c): locks[0] is the handle's exited
+   * semaphore (RfHandle), or joins_self$ for pthread_join (pthread_self ()) */
+  RF_DEADLOCK_SELF_JOIN,    /* a thread joins itself */
+  RF_DEADLOCK_JOIN_DETACHED, /* a thread joins a detached thread */
   RF_DEADLOCK_N_KINDS
 } RfDeadlockKind;
 
@@ -79,6 +83,9 @@ void rf_deadlock_query_free (RfDeadlockQuery *q);
 #define RF_DEADLOCK_MAX_CYCLES 64
 #define RF_DEADLOCK_MAX_STEPS 1000000
 #define RF_DEADLOCK_MAX_TARGETS 256
+
+/* The most markings the forward search for a lost wake-up stores, per variable. */
+#define RF_WAKEUP_MAX_STATES 20000
 
 /* The queries of NET (built from PROG): every elementary cycle of the lock-order graph
  * when CYCLES (up to RF_DEADLOCK_MAX_CYCLES and RF_DEADLOCK_MAX_STEPS; *n_unchecked, may
@@ -140,20 +147,6 @@ void rf_deadlock_verdict_free (RfDeadlockVerdict *v);
  * label becomes the query's name). Owned. */
 RfDeadlockVerdict *rf_deadlock_check (const RfProgram *prog, const RfNet *net, const RfDeadlockQuery *q,
                                       const RfCoverBudget *budget);
-
-/* rf-deadlock-wakeup.c. Lost wake-ups: per condition variable and semaphore of NET
- * (not the model's own, whose names have a '$'), a query of kind
- * RF_DEADLOCK_LOST_WAKEUP whose places are where a thread waits on it (targets: one
- * marking per place); none when NET starts threads at any time (omega places: another
- * thread may always come and signal). Appended to OUT. */
-void rf_deadlock_wakeup_queries (const RfProgram *prog, const RfNet *net, GPtrArray *out);
-
-/* Searches forward (at most RF_WAKEUP_MAX_STATES markings, within BUDGET) for a run
- * that leaves a thread waiting on Q's variable with no thread able to signal or post it
- * again; fills V (status FOUND with the waiting thread, or UNKNOWN with why). */
-#define RF_WAKEUP_MAX_STATES 20000
-void rf_deadlock_wakeup_check (const RfNet *net, const RfDeadlockQuery *q, const RfCoverBudget *budget,
-                               RfDeadlockVerdict *v);
 
 /* The verdict's word: its kind's found or proved word, or "unknown". Static. */
 const char *rf_deadlock_status_to_string (const RfDeadlockVerdict *v);

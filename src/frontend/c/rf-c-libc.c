@@ -84,7 +84,6 @@ static const RfCLibcFunc table[] = {
   R ("pthread_yield", PURE, OTHER, NC),
   R ("pthread_attr_init", PURE, OTHER, NC),
   R ("pthread_attr_destroy", PURE, OTHER, NC),
-  R ("pthread_attr_setdetachstate", PURE, OTHER, NC),
   R ("pthread_attr_setstacksize", PURE, OTHER, NC),
   R ("pthread_attr_setscope", PURE, OTHER, NC),
   R ("pthread_attr_setschedpolicy", PURE, OTHER, NC),
@@ -112,7 +111,6 @@ static const RfCLibcFunc table[] = {
   R ("ntohs", PURE, OTHER, NC),
   R ("ntohl", PURE, OTHER, NC),
   R ("__h_errno_location", PURE, PRIVATE, 0),
-  R ("pthread_detach", PURE, OTHER, NC),
   R ("getpid", PURE, OTHER, 0),
   R ("__errno_location", PURE, PRIVATE, 0),
   R ("pthread_mutex_init", PURE, OTHER, NC),
@@ -320,6 +318,8 @@ static const RfCLibcFunc table[] = {
   /* threads */
   R ("pthread_create", CREATE, CREATE, NC),
   R ("pthread_join", JOIN, JOIN, 0),
+  R ("pthread_detach", DETACH, OTHER, NC),
+  R ("pthread_attr_setdetachstate", DETACH_STATE, OTHER, NC),
   R ("pthread_key_create", KEY_CREATE, KEYCREATE, NC),
   R ("pthread_once", ONCE, OTHER, NC|CB),
   /* mutexes and spinlocks */
@@ -647,18 +647,22 @@ rf_c_libc_lookup (const char *name)
 }
 
 gboolean
+rf_c_libc_is_pure (RfCLibcEffect k)
+{
+  return k == RF_C_LIBC_PURE || k == RF_C_LIBC_SLEEP || k == RF_C_LIBC_DETACH || k == RF_C_LIBC_DETACH_STATE;
+}
+
+gboolean
 rf_c_libc_lowers (const RfCLibcFunc *f, gboolean user_body)
 {
-  return f && f->effect != RF_C_LIBC_UNMODELLED
-         && !(user_body && (f->effect == RF_C_LIBC_PURE || f->effect == RF_C_LIBC_SLEEP));
+  return f && f->effect != RF_C_LIBC_UNMODELLED && !(user_body && rf_c_libc_is_pure (f->effect));
 }
 
 gboolean
 rf_c_libc_points (const RfCLibcFunc *f, gboolean user_body)
 {
   return f && f->pointers != RF_C_LIBC_PTS_UNKNOWN
-         && !(user_body && (f->effect == RF_C_LIBC_PURE || f->effect == RF_C_LIBC_SLEEP
-                            || f->effect == RF_C_LIBC_UNMODELLED));
+         && !(user_body && (rf_c_libc_is_pure (f->effect) || f->effect == RF_C_LIBC_UNMODELLED));
 }
 
 gboolean
@@ -722,6 +726,8 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_JOIN] = "waits for a thread created with the handle",
     [RF_C_LIBC_KEY_CREATE] = "writes the key; the destructor runs in a thread of its own",
     [RF_C_LIBC_ONCE] = "the init routine runs once, in the first caller",
+    [RF_C_LIBC_DETACH] = "no memory effect; detaches the thread (the join misuse questions)",
+    [RF_C_LIBC_DETACH_STATE] = "no memory effect; threads created with the attribute may be detached (the join misuse questions)",
     [RF_C_LIBC_LOCK] = "locks a mutex",
     [RF_C_LIBC_UNLOCK] = "unlocks a mutex",
     [RF_C_LIBC_TRYLOCK] = "locks a mutex, or fails",

@@ -58,6 +58,9 @@ typedef enum {
   RF_C_LIBC_JOIN,         /* pthread_join: waits for a thread created with the handle */
   RF_C_LIBC_KEY_CREATE,   /* pthread_key_create: the destructor runs in a thread of its own */
   RF_C_LIBC_ONCE,         /* pthread_once: the init routine runs in the first caller */
+  RF_C_LIBC_DETACH,       /* pthread_detach: the thread is detached (no memory effect) */
+  RF_C_LIBC_DETACH_STATE, /* pthread_attr_setdetachstate: threads created with the attribute
+                           * may be detached (no memory effect) */
   /* synchronisation */
   RF_C_LIBC_LOCK,         /* takes a mutex or spinlock */
   RF_C_LIBC_UNLOCK,       /* releases it */
@@ -183,6 +186,10 @@ gboolean rf_c_libc_state_is_variable (const char *name);
 /* The row of a call to NAME (see the approach above), or NULL when NAME is not known.
  * Static, borrowed. */
 const RfCLibcFunc *rf_c_libc_lookup (const char *name);
+
+/* Effect K has no memory effect: PURE, SLEEP (a step only where spinlocks are taken),
+ * or DETACH and DETACH_STATE (which only the join misuse questions read). */
+gboolean rf_c_libc_is_pure (RfCLibcEffect k);
 
 /* The library's effect applies to a call of F (may be NULL) rather than a body of the
  * program: F is modelled by the lowering, and a function the user defined with that

@@ -257,7 +257,7 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
     {
     case RF_C_LIBC_UNMODELLED: case RF_C_LIBC_N_EFFECTS:
       return;
-    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE:
+    case RF_C_LIBC_PURE: case RF_C_LIBC_ALLOC: case RF_C_LIBC_ATOMIC_FENCE: case RF_C_LIBC_DETACH_STATE:
       lower_eval_args (L, e, 0);
       return;
     case RF_C_LIBC_SLEEP:
@@ -265,6 +265,9 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
       lower_eval_args (L, e, 0);
       if (L->pre.spins)
         lower_emit (L, RF_OP_SLEEP, -1, -1, loc, name);
+      return;
+    case RF_C_LIBC_DETACH:
+      lower_detach_call (L, e, name, lib, loc);
       return;
     case RF_C_LIBC_READS: case RF_C_LIBC_READS_WRITES: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY:
     case RF_C_LIBC_WRITE1:

@@ -54,7 +54,7 @@ priv_keeps_nothing (RfCLibcEffect k)
   switch (k)
     {
     case RF_C_LIBC_READS: case RF_C_LIBC_WRITE0: case RF_C_LIBC_WRITE0_ONLY: case RF_C_LIBC_SCANF:
-    case RF_C_LIBC_SSCANF: case RF_C_LIBC_PURE: case RF_C_LIBC_FREE: case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
+    case RF_C_LIBC_SSCANF: case RF_C_LIBC_PURE: case RF_C_LIBC_DETACH: case RF_C_LIBC_DETACH_STATE: case RF_C_LIBC_FREE: case RF_C_LIBC_LOCK: case RF_C_LIBC_UNLOCK:
     case RF_C_LIBC_TRYLOCK: case RF_C_LIBC_TRY_RDLOCK: case RF_C_LIBC_TRY_WRLOCK: case RF_C_LIBC_WAIT:
     case RF_C_LIBC_SIGNAL: case RF_C_LIBC_BROADCAST: case RF_C_LIBC_SEM_INIT: case RF_C_LIBC_SEM_POST:
     case RF_C_LIBC_SEM_WAIT: case RF_C_LIBC_SEM_TRYWAIT: case RF_C_LIBC_SLEEP:

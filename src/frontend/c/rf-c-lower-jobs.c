@@ -393,6 +393,7 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
     }
   L->cur = j;
+  lower_create_detached (L, e, sem, loc);
 }
 
 /* pthread_join (t, &r): take exited$t: pc_i + exited$t -> pc_j when t is a joinable
@@ -405,7 +406,9 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   gint sem = lower_handle_sem (L, c_arg (e, 0));
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 0), t);
-  if (sem >= 0)
+  if (lower_join_self (L, e, loc))
+    ;  /* a join of the calling thread: EDEADLK, at once */
+  else if (sem >= 0)
     {
       /* wait until a thread created with this handle has ended */
       g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);

@@ -180,6 +180,9 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
         if (a && a->kind == C_EXPR_IDENT && a->decl)
           g_hash_table_add (L->pre.assigned, a->decl);
         lower_handle_mark (L, lower_handle_root (L, e->a, NULL), HANDLE_BAD);
+        CDecl *whole = lower_handle_root (L, e->a, NULL);
+        if (whole)
+          g_hash_table_add (L->pre.assigned_whole, whole);
         pre_expr (L, e->a, P_NODECAY, NULL);
         pre_expr (L, e->b, 0, pointee (L, type_of (L, e->a)));
       }
@@ -234,10 +237,12 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
               L->pre.mutex_other = TRUE;
           }
         gboolean noesc = k != RF_C_LIBC_UNMODELLED && k != RF_C_LIBC_CREATE && k != RF_C_LIBC_UNSUPPORTED
-                         && !(lower_func_def (L, n) && (k == RF_C_LIBC_PURE || k == RF_C_LIBC_SLEEP));
+                         && !(lower_func_def (L, n) && rf_c_libc_is_pure (k));
         CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           pre_expr (L, e->a, 0, NULL);
+        if (k == RF_C_LIBC_DETACH_STATE)
+          lower_detach_prepass (L, e);
         if (k == RF_C_LIBC_JOIN && e->args && e->args->len > 0)
           lower_handle_mark (L, lower_handle_root (L, g_ptr_array_index (e->args, 0), NULL), HANDLE_JOINED);
         /* a library function handing out a pointer into its first argument (its
@@ -313,6 +318,8 @@ pre_stmt_parts (CStmt *s, gpointer data)
       CDecl *d = g_ptr_array_index (s->items, i);
       if (d->kind == C_DECL_VAR)
         pre_init (L, d->init, pointee (L, d->type));
+      if (d->kind == C_DECL_VAR)
+        lower_self_prepass (L, d);
     }
   return C_VISIT_CONTINUE;
 }

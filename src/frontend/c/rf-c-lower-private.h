@@ -181,6 +181,11 @@ typedef struct {
   GHashTable *values;       /* interned key (a global's name, a static local's
                              * declaration: lower_value_dom) -> ValueDom* (owned): the
                              * value variables (lower_values_scan) */
+  GHashTable *detached_attrs;/* pthread_attr_t CDecl* that pthread_attr_setdetachstate may
+                             * set to detached (rf-c-lower-detach.c) */
+  gboolean detached_attr_unknown; /* ... and an attribute not named so (through a pointer) */
+  GHashTable *assigned_whole;/* CDecl* of the variables some assignment writes (a part or
+                             * whole: an attribute copied from a detached one) */
 } LowerFacts;
 
 /* LowerPrivate: heap objects that never leave their thread, and objects no other thread
@@ -386,6 +391,9 @@ typedef struct {
                              * in the current job, once lowered */
   gboolean too_large;       /* a job passed the node cap (lower_inline): nothing more is
                              * inlined, and rf_c_lower tries the next share level */
+  GHashTable *handle_decls; /* GINT exited semaphore -> the CDecl* of the handle it was
+                             * first named for (rf-c-lower-detach.c: a second declaration
+                             * of the same name makes it no one object) */
 } Lower;
 
 /* Thread handles. A pthread_t variable is a joinable handle when it is passed to
@@ -396,7 +404,10 @@ typedef struct {
  * as each thread is joined at most once, when the n-th join on t returns at least n
  * threads created with t have ended, so the model keeps every real run. It is exact
  * when t holds one thread at a time. */
-enum { HANDLE_CREATED = 1, HANDLE_JOINED = 2, HANDLE_BAD = 4 };
+enum { HANDLE_CREATED = 1, HANDLE_JOINED = 2, HANDLE_BAD = 4, HANDLE_SELF = 8 };
+/* HANDLE_SELF: a local pthread_t initialised with pthread_self () at its declaration;
+ * with no other bit but HANDLE_JOINED, it always holds its own thread's id
+ * (rf-c-lower-detach.c). */
 
 /* Access modes. */
 enum { ACC_READ = 1, ACC_WRITE = 2, ACC_RW = 3 };
@@ -799,6 +810,14 @@ void lower_once_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *l
 void lower_sem_init_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_sem_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_nosync_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+
+/* rf-c-lower-detach.c */
+void lower_handle_note (Lower *L, CDecl *d, const char *path, gboolean role, guint sem);
+void lower_detach_prepass (Lower *L, CExpr *call);
+void lower_self_prepass (Lower *L, CDecl *d);
+gboolean lower_join_self (Lower *L, CExpr *e, RfLoc loc);
+void lower_detach_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+void lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc);
 
 /* rf-c-lower-jobs.c */
 guint lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, gint sem);

@@ -191,7 +191,10 @@ lower_handle_sem (Lower *L, CExpr *e)
   const char *role = given == ELEM_NONE || d->file_scope || c_is_static_object (d) ? ""
                      : given == ELEM_REP ? "@the index" : "@another index";
   g_autofree char *name = g_strdup_printf ("exited$%s%s%s", d->name, path->str, role);
-  return lower_var (L, name, RF_VAR_SEM, d->loc);
+  gint sem = lower_var (L, name, RF_VAR_SEM, d->loc);
+  if (sem >= 0)
+    lower_handle_note (L, d, path->str, *role != '\0', (guint) sem);
+  return sem;
 }
 
 /* A mutex trylock/timedlock, an rwlock try/timed rdlock/wrlock or sem_trywait/timedwait,

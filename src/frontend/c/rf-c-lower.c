@@ -495,6 +495,9 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->pre.addr_funcs = g_hash_table_new (NULL, NULL);
   L->pre.addr_func_list = g_ptr_array_new ();
   L->pre.handles = g_hash_table_new (NULL, NULL);
+  L->pre.detached_attrs = g_hash_table_new (NULL, NULL);
+  L->pre.assigned_whole = g_hash_table_new (NULL, NULL);
+  L->handle_decls = g_hash_table_new (NULL, NULL);
   L->pre.calls = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->pre.recursive = g_hash_table_new (NULL, NULL);
   L->pre.shared = g_hash_table_new (NULL, NULL);
@@ -559,6 +562,9 @@ lower_free (Lower *L)
   g_hash_table_unref (L->pre.addr_funcs);
   g_ptr_array_unref (L->pre.addr_func_list);
   g_hash_table_unref (L->pre.handles);
+  g_hash_table_unref (L->pre.detached_attrs);
+  g_hash_table_unref (L->pre.assigned_whole);
+  g_hash_table_unref (L->handle_decls);
   g_hash_table_unref (L->pre.calls);
   g_hash_table_unref (L->pre.recursive);
   g_hash_table_unref (L->pre.shared);

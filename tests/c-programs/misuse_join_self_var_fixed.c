@@ -1,0 +1,41 @@
+// misuse_join_self_var_fixed.c: misuse_join_self_var.c fixed: the coordinator still keeps
+// its own id in `me` for its log lines, but joins the helper it started.
+// expect: log_lines race-free
+#include <pthread.h>
+#include <stddef.h>
+
+static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+static int log_lines;   /* guarded by m */
+
+static void *
+helper (void *arg)
+{
+  (void) arg;
+  pthread_mutex_lock (&m);
+  log_lines++;
+  pthread_mutex_unlock (&m);
+  return NULL;
+}
+
+static void *
+coordinator (void *arg)
+{
+  (void) arg;
+  pthread_t me = pthread_self ();
+  pthread_t h;
+  pthread_create (&h, NULL, helper, NULL);
+  pthread_mutex_lock (&m);
+  log_lines += pthread_equal (me, h) ? 0 : 1;
+  pthread_mutex_unlock (&m);
+  pthread_join (h, NULL);
+  return NULL;
+}
+
+int
+main (void)
+{
+  pthread_t c;
+  pthread_create (&c, NULL, coordinator, NULL);
+  pthread_join (c, NULL);
+  return 0;
+}
