@@ -429,22 +429,29 @@ forced (Wakeup *wk, const RfWitness *w, const RfInterleaving *il, guint thread, 
   return ok;
 }
 
-/* The last step of IL before the waiter began to wait that put a token on the variable's
- * place while no thread waited on it, in the settled semantics (a lost signal), as a
- * 1-based step with its location; 0 when none. */
+/* The last step of IL that signalled the condition variable (a signal, or a broadcast's
+ * end) while no thread waited on it (a lost signal), as a 1-based step with its
+ * location; 0 when none (and for a semaphore, whose posts are never lost). */
 static guint
 lost_signal (Wakeup *wk, const RfInterleaving *il, RfLoc *loc)
 {
   guint lost = 0;
   *loc = RF_LOC_NONE;
+  /* the index + 1 of the variable among the signal places (bcast_end's values) */
+  guint me = 0;
+  for (guint i = 0; i < wk->signal_places->len && !me; i++)
+    if (g_array_index (wk->signal_places, guint, i) == wk->var_place)
+      me = i + 1;
   /* threads standing on a waiting place of the variable, step by step */
   guint waiting = 0;
   for (guint s = 0; s < il->steps->len; s++)
     {
-      const RfTransition *t = rf_net_get_transition (wk->net, g_array_index (il->steps, RfThreadStep, s).transition);
+      guint ti = g_array_index (il->steps, RfThreadStep, s).transition;
+      const RfTransition *t = rf_net_get_transition (wk->net, ti);
       if (t->pc_from >= 0 && wk->is_wait[t->pc_from] && waiting > 0)
         waiting--;
-      gboolean makes = FALSE;
+      /* a signal, or the end of a broadcast (which woke nobody when nobody waited) */
+      gboolean makes = me && GPOINTER_TO_UINT (g_hash_table_lookup (wk->bcast_end, GUINT_TO_POINTER (ti + 1))) == me;
       for (guint i = 0; i < t->n_post; i++)
         makes |= t->post[i].place == wk->var_place;
       if (makes && waiting == 0)

@@ -47,9 +47,9 @@ rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const
       g_string_append_printf (out, " for ever: no thread left can %s it", cond ? "signal" : "post");
       if (th->lost_step > 0)
         {
-          g_string_append_printf (out, " (its signal at step %u, ", th->lost_step);
+          g_string_append_printf (out, " (signalled at step %u, ", th->lost_step);
           rf_report_append_loc (out, th->lost_loc);
-          g_string_append (out, ", came while nobody waited)");
+          g_string_append (out, ", while nobody waited)");
         }
       return;
     }
