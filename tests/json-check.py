@@ -124,6 +124,10 @@ def consistent_deadlocks(doc, returncode):
             st = t["locked"]["step"]
             need(st is None or (st <= len(steps) and steps[st - 1]["thread"] == t["thread"]), p,
                  "the locked step of thread %d is not its own" % k)
+            for where, what in ((t, "wait"), (t["locked"], "lock")):
+                need(not where["stack"] or (where["stack"][0]["line"] == where["line"]
+                                            and where["function"] == where["stack"][0]["function"]), p,
+                     "the %s stack of thread %d does not start at its line" % (what, k))
             ls = t["lost_signal"]
             need(ls is None or (x["kind"] == "lost-wakeup" and ls["step"] <= len(steps)
                                 and steps[ls["step"] - 1]["line"] == ls["line"]), p,

@@ -78,6 +78,80 @@ rf_report_append_deadlock_thread (const RfProgram *prog, const RfNet *net, const
   rf_report_append_loc (out, th->wait_loc);
 }
 
+/* The call context (RfContext id, or -1) of what thread TH of DV does where the
+ * witness leaves it: a move from its place at its wait_loc (a wait, an unlock, a join),
+ * else any move from its place, else its last step. */
+static gint
+where_ctx (const RfNet *net, const RfDeadlockVerdict *dv, const RfDeadlockThread *th)
+{
+  const RfInterleaving *il = dv->interleaving;
+  gint place = -1, ctx = -1;
+  for (guint f = 0; f < il->final->len && place < 0; f++)
+    if (g_array_index (il->final, RfThreadState, f).thread == th->thread)
+      place = (gint) g_array_index (il->final, RfThreadState, f).place;
+  for (guint ti = 0; place >= 0 && ti < rf_net_n_transitions (net); ti++)
+    {
+      const RfTransition *t = rf_net_get_transition (net, ti);
+      if (t->pc_from != place)
+        continue;
+      if (t->loc.line == th->wait_loc.line && t->loc.col == th->wait_loc.col && g_strcmp0 (t->loc.file, th->wait_loc.file) == 0)
+        return t->ctx;
+      if (ctx < 0)
+        ctx = t->ctx;
+    }
+  for (guint s = il->steps->len; ctx < 0 && s-- > 0;)
+    if (g_array_index (il->steps, RfThreadStep, s).thread == th->thread)
+      ctx = rf_net_get_transition (net, g_array_index (il->steps, RfThreadStep, s).transition)->ctx;
+  return ctx;
+}
+
+GArray *
+rf_report_deadlock_thread_stack (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                 const RfDeadlockThread *th, gboolean *shared)
+{
+  gint ctx = prog ? where_ctx (net, dv, th) : -1;
+  if (ctx >= (gint) (prog ? rf_program_n_contexts (prog) : 0))
+    ctx = -1;
+  return rf_program_stack (prog, ctx, th->wait_loc, shared);
+}
+
+/* The call stacks of a finding's threads: where each locked what it holds, and where it
+ * waits (or unlocks, ends, blocks, joins), "  T2 locked a in put at f.c:4:3, called
+ * from worker at f.c:9:5", one line each, when the front end gave contexts. */
+static void
+append_thread_stacks (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv, GString *out)
+{
+  static const char *const verb[RF_DEADLOCK_N_KINDS] = {
+    [RF_DEADLOCK_CYCLE] = "waits", [RF_DEADLOCK_RELOCK] = "locks it again",
+    [RF_DEADLOCK_UNHELD] = "unlocks", [RF_DEADLOCK_END_HOLDING] = "ends",
+    [RF_DEADLOCK_COND_MUTEXES] = "waits", [RF_DEADLOCK_SPIN_BLOCK] = "may block",
+    [RF_DEADLOCK_LOST_WAKEUP] = "waits", [RF_DEADLOCK_SELF_JOIN] = "joins",
+    [RF_DEADLOCK_JOIN_DETACHED] = "joins",
+  };
+  for (guint i = 0; prog && i < dv->threads->len; i++)
+    {
+      const RfDeadlockThread *th = &g_array_index (dv->threads, RfDeadlockThread, i);
+      gboolean shared = FALSE;
+      if (th->held_step > 0)
+        {
+          g_autoptr (GArray) stack = rf_report_step_stack (prog, net, dv->interleaving, th->held_step - 1,
+                                                           th->held_loc, &shared);
+          if (stack->len > 0)
+            {
+              g_string_append_printf (out, "  T%u locked %s ", th->thread, rf_program_get_var (prog, th->held)->name);
+              rf_report_append_stack (stack, shared, out);
+              g_string_append_c (out, '\n');
+            }
+        }
+      g_autoptr (GArray) stack = rf_report_deadlock_thread_stack (prog, net, dv, th, &shared);
+      if (stack->len == 0)
+        continue;
+      g_string_append_printf (out, "  T%u %s ", th->thread, verb[dv->kind] ? verb[dv->kind] : "is");
+      rf_report_append_stack (stack, shared, out);
+      g_string_append_c (out, '\n');
+    }
+}
+
 void
 rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, const RfReportOptions *opts,
                          GString *out)
@@ -103,6 +177,7 @@ rf_report_text_deadlock (const RfCheckResult *res, const RfDeadlockVerdict *dv, 
           rf_report_append_deadlock_thread (prog, net, dv, &g_array_index (dv->threads, RfDeadlockThread, i), out);
         }
       g_string_append_c (out, '\n');
+      append_thread_stacks (prog, net, dv, out);
       rf_report_append_steps (prog, net, dv->interleaving, out);
     }
   const RfCoverResult *r = dv->result;

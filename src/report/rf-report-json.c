@@ -354,15 +354,25 @@ write_holds (RfJson *j, const RfProgram *prog, const GArray *held)
 /* "function", "stack" and "stack_shared" of step STEP (0-based) of IL at LOC: the
  * innermost function (null when not known), the frames innermost first, and whether
  * the outermost is a copy shared by callers it does not name. */
+static void write_frames (RfJson *j, const GArray *stack, gboolean shared);
+
 static void
 write_stack (RfJson *j, const RfProgram *prog, const RfNet *net, const RfInterleaving *il, guint step, RfLoc loc)
 {
   gboolean shared = FALSE;
   g_autoptr (GArray) stack = rf_report_step_stack (prog, net, il, step, loc, &shared);
-  rf_json_member_string (j, "function", stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL);
+  write_frames (j, stack, shared);
+}
+
+/* "function", "stack" and "stack_shared" of STACK (RfStackFrame, innermost first; NULL:
+ * none). */
+static void
+write_frames (RfJson *j, const GArray *stack, gboolean shared)
+{
+  rf_json_member_string (j, "function", stack && stack->len ? g_array_index (stack, RfStackFrame, 0).fn : NULL);
   rf_json_key (j, "stack");
   rf_json_begin_array_inline (j);
-  for (guint i = 0; i < stack->len; i++)
+  for (guint i = 0; stack && i < stack->len; i++)
     {
       const RfStackFrame *f = &g_array_index (stack, RfStackFrame, i);
       rf_json_begin_object (j);
@@ -569,7 +579,14 @@ write_deadlock (RfJson *j, const RfCheckResult *res, const RfDeadlockVerdict *dv
         rf_json_uint (j, th->held_step);
       else
         rf_json_null (j);
+      if (th->held_step > 0)
+        write_stack (j, prog, net, dv->interleaving, th->held_step - 1, th->held_loc);
+      else
+        write_frames (j, NULL, FALSE);
       rf_json_end_object (j);
+      gboolean shared = FALSE;
+      g_autoptr (GArray) stack = rf_report_deadlock_thread_stack (prog, net, dv, th, &shared);
+      write_frames (j, stack, shared);
       if (dv->kind == RF_DEADLOCK_SELF_JOIN || dv->kind == RF_DEADLOCK_JOIN_DETACHED)
         {
           /* a join misuse: the thread joined, "T2" */

@@ -39,6 +39,13 @@ const char *rf_report_step_function (const RfProgram *prog, const RfNet *net, co
  * ", called from several places" after a copy shared by its callers (SHARED). */
 void rf_report_append_stack (const GArray *stack, gboolean shared, GString *out);
 
+/* The call stack (RfStackFrame, innermost first, owned) of what thread TH of deadlock
+ * verdict DV (shown) does where its witness leaves it (waits, unlocks, ends, blocks,
+ * joins: at th->wait_loc); empty when the model gives no call contexts. *SHARED as
+ * rf_program_stack says. */
+GArray *rf_report_deadlock_thread_stack (const RfProgram *prog, const RfNet *net, const RfDeadlockVerdict *dv,
+                                         const RfDeadlockThread *th, gboolean *shared);
+
 /* "write at f.c:13:3 and read at f.c:12:3" for pair P. */
 void rf_report_append_pair (const RfRacePair *p, GString *out);
 
