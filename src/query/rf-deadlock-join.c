@@ -46,20 +46,6 @@ job_exit_sem (const RfProgram *prog, gint job)
   return -1;
 }
 
-/* The change transition T makes to place P's tokens. */
-static gint
-place_delta (const RfTransition *t, guint p)
-{
-  gint d = 0;
-  for (guint i = 0; i < t->n_post; i++)
-    if (t->post[i].place == p)
-      d += (gint) t->post[i].count;
-  for (guint i = 0; i < t->n_pre; i++)
-    if (t->pre[i].place == p)
-      d -= (gint) t->pre[i].count;
-  return d;
-}
-
 /* The handle's name: exited$NAME's NAME. */
 static const char *
 handle_name (const RfProgram *prog, guint sem)
@@ -114,7 +100,8 @@ rf_deadlock_join_queries (const RfProgram *prog, const RfNet *net, GPtrArray *ou
       for (guint ti = 0; ti < nt; ti++)
         {
           const RfTransition *t = rf_net_get_transition (net, ti);
-          if (t->job < 0 || t->pc_from < 0 || place_delta (t, (guint) jsp) <= 0 || place_in (at, (guint) t->pc_from))
+          if (t->job < 0 || t->pc_from < 0 || rf_deadlock_place_delta (t, (guint) jsp) <= 0
+              || place_in (at, (guint) t->pc_from))
             continue;
           if (at->len == 0)
             loc = t->loc;
@@ -144,7 +131,7 @@ rf_deadlock_join_queries (const RfProgram *prog, const RfNet *net, GPtrArray *ou
       for (guint ti = 0; ti < nt; ti++)
         {
           const RfTransition *t = rf_net_get_transition (net, ti);
-          if (t->job < 0 || t->pc_from < 0 || place_delta (t, (guint) ep) >= 0)
+          if (t->job < 0 || t->pc_from < 0 || rf_deadlock_place_delta (t, (guint) ep) >= 0)
             continue;
           guint p = (guint) t->pc_from;
           if (!place_in (joins, p))
@@ -191,7 +178,7 @@ join_loc (const RfNet *net, guint p, guint sem)
   for (guint ti = 0; sp >= 0 && ti < rf_net_n_transitions (net); ti++)
     {
       const RfTransition *t = rf_net_get_transition (net, ti);
-      if (t->pc_from == (gint) p && place_delta (t, (guint) sp) != 0)
+      if (t->pc_from == (gint) p && rf_deadlock_place_delta (t, (guint) sp) != 0)
         return t->loc;
     }
   return rf_net_get_place (net, p)->loc;
@@ -248,7 +235,8 @@ confirm_thread (const Replay *r, const RfDeadlockQuery *q, const RfThreadState *
   if (q->kind == RF_DEADLOCK_SELF_JOIN)
     {
       th->held_step = cstep;
-      th->held_loc = rf_net_get_transition (r->net, g_array_index (r->il->steps, RfThreadStep, cstep - 1).transition)->loc;
+      guint ct = g_array_index (r->il->steps, RfThreadStep, cstep - 1).transition;
+      th->held_loc = rf_net_get_transition (r->net, ct)->loc;
       return joined == st->thread;
     }
   gint dp = h->detached >= 0 ? rf_net_find_var_place (r->net, RF_PLACE_SEM, h->detached) : -1;
@@ -258,9 +246,9 @@ confirm_thread (const Replay *r, const RfDeadlockQuery *q, const RfThreadState *
       const RfThreadStep *ts = &g_array_index (r->il->steps, RfThreadStep, s);
       const RfTransition *t = rf_net_get_transition (r->net, ts->transition);
       gboolean shown = FALSE;
-      if (sp >= 0 && place_delta (t, (guint) sp) > 0)
+      if (sp >= 0 && rf_deadlock_place_delta (t, (guint) sp) > 0)
         shown = ts->thread == joined;   /* it detached itself */
-      if (dp >= 0 && place_delta (t, (guint) dp) > 0)
+      if (dp >= 0 && rf_deadlock_place_delta (t, (guint) dp) > 0)
         {
           /* a detach through the handle (or a detached create): of the thread it held */
           guint at = 0;

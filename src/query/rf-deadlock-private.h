@@ -7,6 +7,10 @@
 
 G_BEGIN_DECLS
 
+/* The change transition T makes to place P's tokens (what it puts there less what it
+ * takes). */
+gint rf_deadlock_place_delta (const RfTransition *t, guint p);
+
 /* Appends to OUT the join misuse queries of NET (built from PROG), in a fixed order: a
  * self-join by pthread_join (pthread_self ()) when the program has one, then per thread
  * handle the program notes (RfHandle, in its order) a self-join query when a thread

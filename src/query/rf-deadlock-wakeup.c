@@ -475,7 +475,11 @@ rf_deadlock_wakeup_check (const RfNet *net, const RfDeadlockQuery *q, const RfCo
       if ((pl->kind == RF_PLACE_SIGNAL || pl->kind == RF_PLACE_SEM) && pl->var == (gint) var)
         x = (gint) p;
     }
-  g_return_if_fail (x >= 0);
+  if (x < 0)
+    {
+      v->why = g_strdup ("the variable has no place in the net");
+      return;
+    }
   Wakeup wk = { net, (guint) x, rf_net_get_place (net, (guint) x)->kind == RF_PLACE_SIGNAL, NULL, NULL, NULL,
                 NULL, NULL, NULL, -1 };
   wk.is_wait = g_new0 (gboolean, np);

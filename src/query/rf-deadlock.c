@@ -91,19 +91,25 @@ graph_clear (Graph *g)
   g_clear_pointer (&g->lock_place, g_array_unref);
 }
 
+gint
+rf_deadlock_place_delta (const RfTransition *t, guint p)
+{
+  gint d = 0;
+  for (guint i = 0; i < t->n_post; i++)
+    if (t->post[i].place == p)
+      d += (gint) t->post[i].count;
+  for (guint i = 0; i < t->n_pre; i++)
+    if (t->pre[i].place == p)
+      d -= (gint) t->pre[i].count;
+  return d;
+}
+
 /* The change a transition makes to how many times its thread holds lock place LP:
  * +1 when it takes LP's token, -1 when it gives one. */
 static gint
 lock_delta (const RfTransition *t, guint lp)
 {
-  gint d = 0;
-  for (guint i = 0; i < t->n_pre; i++)
-    if (t->pre[i].place == lp)
-      d += (gint) t->pre[i].count;
-  for (guint i = 0; i < t->n_post; i++)
-    if (t->post[i].place == lp)
-      d -= (gint) t->post[i].count;
-  return d;
+  return -rf_deadlock_place_delta (t, lp);
 }
 
 /* HOLD_ bits after a move changing the count by D from BITS. */

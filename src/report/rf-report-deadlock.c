@@ -94,7 +94,8 @@ where_ctx (const RfNet *net, const RfDeadlockVerdict *dv, const RfDeadlockThread
       const RfTransition *t = rf_net_get_transition (net, ti);
       if (t->pc_from != place)
         continue;
-      if (t->loc.line == th->wait_loc.line && t->loc.col == th->wait_loc.col && g_strcmp0 (t->loc.file, th->wait_loc.file) == 0)
+      if (t->loc.line == th->wait_loc.line && t->loc.col == th->wait_loc.col
+          && g_strcmp0 (t->loc.file, th->wait_loc.file) == 0)
         return t->ctx;
       if (ctx < 0)
         ctx = t->ctx;
