@@ -412,7 +412,19 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
     {
       /* wait until a thread created with this handle has ended */
       g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
-      lower_emit (L, RF_OP_TAKE, sem, -1, loc, txt);
+      gint own = L->job && L->job_id < L->jobs.exit_sem->len ? g_array_index (L->jobs.exit_sem, gint, L->job_id) : -1;
+      if (own == sem)
+        {
+          /* the handle may hold this very thread (it was created into it): glibc's
+           * pthread_join then fails at once with EDEADLK, and the thread goes on */
+          g_autofree char *fail = g_strdup_printf ("pthread_join(%s) fails (EDEADLK: the calling thread)", t->str);
+          guint start = L->cur, j = lower_node (L, loc);
+          lower_edge (L, start, j, RF_OP_TAKE, sem, -1, loc, txt);
+          lower_edge (L, start, j, RF_OP_SKIP, -1, -1, loc, fail);
+          L->cur = j;
+        }
+      else
+        lower_emit (L, RF_OP_TAKE, sem, -1, loc, txt);
     }
   else
     {
