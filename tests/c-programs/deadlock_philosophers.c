@@ -1,11 +1,6 @@
 // deadlock_philosophers.c: Five philosophers share a pot of noodles and five forks; every philosopher picks up the left fork and then the right one, so if all five pick up their left fork at once each waits forever for its neighbour's.
 // expect: noodles race-free
-// args: --check races,deadlocks
-// expect-deadlocks: deadlock
-// known-gap-deadlocks: unknown: each philosopher takes and puts its forks in two switches on its id, and
-//   the model does not take the two switches the same way, so a thread may hold any fork at any
-//   lock: every cycle of five forks is a candidate, and none is confirmed or excluded (for the
-//   same reason the misuse check, left out here, would show unlocks of forks not held)
+// expect-deadlock: lock order fork0 -> fork1 -> fork2 -> fork3 -> fork4 -> fork0: DEADLOCK
 // fixed-twin: deadlock_philosophers_fixed.c
 #include <pthread.h>
 #include <stdint.h>

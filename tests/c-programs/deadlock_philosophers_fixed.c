@@ -1,11 +1,6 @@
 // deadlock_philosophers_fixed.c: Five philosophers share a pot of noodles and five forks; philosophers 0-3 pick up left then right, but philosopher 4 picks up its right fork (fork0) before its left (fork4), so forks are always taken in increasing number and no circular wait can form.
 // expect: noodles race-free
-// args: --check races,deadlocks
 // expect-deadlocks: deadlock-free
-// known-gap-deadlocks: unknown: each philosopher takes and puts its forks in two switches on its id, and
-//   the model does not take the two switches the same way, so a thread may hold any fork at any
-//   lock: every cycle of five forks is a candidate, and none is confirmed or excluded (for the
-//   same reason the misuse check, left out here, would show unlocks of forks not held)
 // racy-twin: deadlock_philosophers.c
 #include <pthread.h>
 #include <stdint.h>

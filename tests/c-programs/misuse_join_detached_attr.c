@@ -1,11 +1,9 @@
 // misuse_join_detached_attr.c: main creates its logger with an attribute set to
 // PTHREAD_CREATE_DETACHED, and later joins it anyway: a join of a detached thread,
-// undefined in POSIX. racefree does not follow an attribute's state along the program
-// (the thread is only maybe detached), so it asks and cannot prove it impossible, but
-// does not show it.
+// undefined in POSIX. The attribute is set detached on every path to the create and
+// not changed in between, so the thread is detached from its start.
 // expect: logged race-free
 // expect-deadlock: join of detached logger: JOIN OF DETACHED
-// known-gap-deadlocks: unknown: a create with an attribute that may be detached is only a maybe-detach in the model
 // fixed-twin: misuse_join_detached_attr_fixed.c
 #include <pthread.h>
 #include <stddef.h>

@@ -5,9 +5,10 @@
  * lower_handle_sem) is noted in the program (RfHandle) with the semaphores that say its
  * thread is detached: `detached$t`, posted by a detach through t, and `detached_self$t`,
  * posted by a thread created into t when it detaches itself. A create into t with an
- * attribute that may be detached posts `detached$?` after it (below): the model does
- * not follow an attribute's state along the program, so that thread is only maybe
- * detached, and a join of it is never shown, only not proved. Nothing takes them, so they change no
+ * attribute set detached on every path to it (below: a must-set along the lowering)
+ * posts `detached$t` after it, as a detach through t would; one with an attribute that
+ * may be detached otherwise posts `detached$?`: that thread is only maybe detached, and
+ * a join of it is never shown, only not proved. Nothing takes them, so they change no
  * other place of the net: every race verdict stays as it was. A detach of a thread the
  * lowering cannot name (through a copy of a handle, a pointer, a parameter) posts
  * `detached$?`, which any joinable handle's thread may be (so a join of a detached
@@ -18,6 +19,8 @@
  *   pthread_detach (t), t joinable:            pc_i -> pc_j + detached$t
  *   pthread_detach (pthread_self ()) in a thread created into joinable t:
  *                                              pc_i -> pc_j + detached_self$t
+ *   pthread_create (&t, &a, f, x), a detached on every path:
+ *                                              pc_i -> pc_j + entry_f; pc_j -> pc_k + detached$t
  *   pthread_create (&t, &a, f, x), a maybe detached:
  *                                              pc_i -> pc_j + entry_f; pc_j -> pc_k + detached$?
  *   pthread_detach (e), e another thread:      pc_i -> pc_j + detached$?
@@ -172,10 +175,95 @@ lower_detach_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
     post_detached_any (L, loc, text);
 }
 
-/* After pthread_create (&t, attr, ...) into joinable handle SEM (or -1): when the
- * program may set an attribute detached, attr may make the thread detached unless it is
- * NULL or a local attribute never set so, never assigned and never reached through a
- * pointer: the thread t holds may then be detached from its start (detached$?). */
+/* D is a local attribute that only its own statements change: never assigned whole nor
+ * reached through a pointer kept anywhere. */
+static gboolean
+private_attr (Lower *L, CDecl *d)
+{
+  return d && d->kind == C_DECL_VAR && !c_is_static_object (d) && !g_hash_table_contains (L->pre.assigned_whole, d)
+         && !g_hash_table_contains (L->pre.escaped, d);
+}
+
+/* The private attribute (private_attr) E points to: `&a`. */
+static CDecl *
+attr_of (Lower *L, CExpr *e)
+{
+  CExpr *a = c_peel (e);
+  CDecl *d = a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR ? lower_handle_root (L, a->a, NULL) : NULL;
+  CExpr *id = d ? c_peel (a->a) : NULL;
+  return id && id->kind == C_EXPR_IDENT && private_attr (L, d) ? d : NULL;
+}
+
+/* Detached attributes, flow-sensitively. Right after
+ * `pthread_attr_setdetachstate (&a, PTHREAD_CREATE_DETACHED);`, a a private local
+ * attribute (private_attr), a makes detached threads until a statement names a again
+ * other than as `&a` given to pthread_create or to a pthread_attr_ function that does not
+ * set the detach state (pthread_attr_setdetachstate and pthread_attr_init do). Such an
+ * a is in L->priv.fresh, the must-set of rf-c-lower-fresh.c (its branches meet, its
+ * loops and labels drop what they may change): lower_fresh_kill drops a at any other
+ * use (lower_detach_touched), lower_fresh_gen_stmt adds it (lower_detach_gen). */
+
+/* Walk: the names of the attributes of L->priv.fresh in uses that keep their state. */
+typedef struct {
+  Lower *L;
+  GHashTable *kept;     /* CExpr* `a` in `&a` given to pthread_create and the like */
+  GHashTable *touched;  /* CDecl*: the attributes used otherwise */
+} AttrUses;
+
+static CVisitResult
+attr_keeps (CExpr *e, gpointer data)
+{
+  AttrUses *u = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  guint k = n && strcmp (n, "pthread_create") == 0 ? 1 : 0;
+  gboolean keeps = n && (k == 1 || (g_str_has_prefix (n, "pthread_attr_") && strcmp (n, "pthread_attr_init") != 0
+                                     && strcmp (n, "pthread_attr_setdetachstate") != 0));
+  CExpr *a = keeps ? c_peel (c_arg (e, k)) : NULL;
+  if (a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR && c_peel (a->a) && c_peel (a->a)->kind == C_EXPR_IDENT)
+    g_hash_table_add (u->kept, c_peel (a->a));
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+attr_touches (CExpr *e, gpointer data)
+{
+  AttrUses *u = data;
+  /* the set's attributes: its members that are no pointers (those are fresh_gen's) */
+  if (e->kind == C_EXPR_IDENT && e->decl && g_hash_table_contains (u->L->priv.fresh, e->decl)
+      && !is_pointerish (u->L, e->decl->type) && !g_hash_table_contains (u->kept, e))
+    g_hash_table_add (u->touched, e->decl);
+  return C_VISIT_CONTINUE;
+}
+
+void
+lower_detach_touched (Lower *L, CStmt *s, CExpr *e, GHashTable *touched)
+{
+  g_autoptr (GHashTable) kept = g_hash_table_new (NULL, NULL);
+  AttrUses u = { L, kept, touched };
+  CVisitor k = { .expr = attr_keeps, .data = &u }, t = { .expr = attr_touches, .data = &u };
+  if (s)
+    c_visit_stmt (&k, s), c_visit_stmt (&t, s);
+  if (e)
+    c_visit_expr (&k, e), c_visit_expr (&t, e);
+}
+
+void
+lower_detach_gen (Lower *L, CStmt *s)
+{
+  CExpr *e = s->kind == C_STMT_EXPR ? c_peel (s->expr) : NULL;
+  CExpr *state = e && e->kind == C_EXPR_CALL && g_strcmp0 (c_callee_name (e), "pthread_attr_setdetachstate") == 0
+                 ? c_peel (c_arg (e, 1)) : NULL;
+  CDecl *d = state && state->kind == C_EXPR_IDENT && g_strcmp0 (state->text, "PTHREAD_CREATE_DETACHED") == 0
+             ? attr_of (L, c_arg (e, 0)) : NULL;
+  if (d)
+    g_hash_table_add (L->priv.fresh, d);
+}
+
+/* After pthread_create (&t, attr, ...) into joinable handle SEM (or -1): attr makes
+ * detached threads (a in L->priv.fresh, above): the thread t holds is detached from its
+ * start (detached$t, as a detach through t); else, when the program may set an
+ * attribute detached, attr may make the thread detached unless it is NULL or a private
+ * local attribute never set so: the thread may then be detached (detached$?). */
 void
 lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc)
 {
@@ -183,14 +271,18 @@ lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc)
   if (sem < 0 || !a || a->kind == C_EXPR_INT || (g_hash_table_size (L->pre.detached_attrs) == 0
                                                    && !L->pre.detached_attr_unknown))
     return;
-  /* a local attribute never set detached, assigned or reached by a pointer is not */
-  CDecl *d = a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR ? lower_handle_root (L, a->a, NULL) : NULL;
-  if (d && !c_is_static_object (d) && !g_hash_table_contains (L->pre.detached_attrs, d)
-      && !g_hash_table_contains (L->pre.assigned_whole, d) && !g_hash_table_contains (L->pre.escaped, d)
-      && !L->pre.detached_attr_unknown)
-    return;
+  CDecl *d = attr_of (L, a);
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 1), t);
+  if (d && g_hash_table_contains (L->priv.fresh, d))
+    {
+      g_autofree char *text = g_strdup_printf ("created detached (%s)", t->str);
+      post_detached (L, (guint) sem, "detached", loc, text);
+      return;
+    }
+  /* a local attribute never set detached, assigned or reached by a pointer is not */
+  if (d && !g_hash_table_contains (L->pre.detached_attrs, d) && !L->pre.detached_attr_unknown)
+    return;
   g_autofree char *text = g_strdup_printf ("created maybe detached (%s)", t->str);
   post_detached_any (L, loc, text);
 }

@@ -284,7 +284,8 @@ lower_private_sites (Lower *L)
  * the pointers it lets escape, a `p = malloc` statement adds p; branches meet in the
  * intersection; a loop or switch drops every pointer its body assigns or lets escape,
  * at entry and at each iteration, and leaves the entry set behind; a label (a goto
- * may arrive from anywhere) empties the set. */
+ * may arrive from anywhere) empties the set. The same must-set holds the local
+ * attributes set detached (rf-c-lower-detach.c: lower_detach_gen, lower_detach_touched). */
 
 /* The local pointers that statement/expression code assigns or lets escape. */
 static GHashTable *
@@ -307,6 +308,7 @@ fresh_touched (Lower *L, CStmt *s, CExpr *e, int ctx)
     g_hash_table_add (touched, d);   /* assigned a new object: the old one may be out */
   if (L->priv.all_bad)
     g_hash_table_add (touched, touched);  /* marker: everything */
+  lower_detach_touched (L, s, e, touched);  /* the detached attributes it may change */
   g_hash_table_unref (L->priv.sites);
   L->priv.bad = bad;
   L->priv.sites = sites;
@@ -400,7 +402,8 @@ lower_fresh_gen_in_test (Lower *L, CExpr *cond)
     }
 }
 
-/* After statement S: `p = malloc (...)`, `T *p = malloc (...)` make p fresh. */
+/* After statement S: `p = malloc (...)`, `T *p = malloc (...)` make p fresh; an
+ * attribute set detached joins the set too (rf-c-lower-detach.c). */
 void
 lower_fresh_gen_stmt (Lower *L, CStmt *s)
 {
@@ -421,4 +424,5 @@ lower_fresh_gen_stmt (Lower *L, CStmt *s)
         if (d->kind == C_DECL_VAR && d->init && d->init->expr)
           fresh_gen (L, d, d->init->expr);
       }
+  lower_detach_gen (L, s);
 }

@@ -374,6 +374,8 @@ typedef struct {
   GHashTable *split_threads; /* CStmt* block -> 1 + the index of its last item that
                              * starts or joins threads, directly or through calls (0:
                              * none); rf-c-lower-split.c's scan, once per block */
+  GHashTable *split_params; /* CDecl* parameter -> its tests in its function's body
+                             * (owned; rf-c-lower-split.c), worked out once */
   CExpr *split_call;        /* the call whose inlining a condition asks to split by its
                              * result (Frame.split), or NULL; split_t, split_f: the
                              * nodes its frame's ret_t and ret_f are to be */
@@ -545,6 +547,8 @@ void lower_stmt (Lower *L, CStmt *s);
 /* S assigns D or takes its address, or holds a label (or a case of an enclosing
  * switch) that lowering it twice would merge. */
 gboolean lower_stmt_touches (CStmt *s, CDecl *d);
+/* The case and default labels (CStmt*) of switch body S, not those of nested switches. */
+void lower_switch_cases (CStmt *s, GPtrArray *out);
 /* E assigns D or takes its address. */
 gboolean lower_expr_touches (CExpr *e, CDecl *d);
 /* S takes the address of D somewhere. */
@@ -818,6 +822,11 @@ void lower_self_prepass (Lower *L, CDecl *d);
 gboolean lower_join_self (Lower *L, CExpr *e, RfLoc loc);
 void lower_detach_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
 void lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc);
+/* Adds to TOUCHED the detached attributes of L->priv.fresh that statement S (or
+ * expression E) may change; after S, lower_detach_gen adds the attribute it sets
+ * detached. */
+void lower_detach_touched (Lower *L, CStmt *s, CExpr *e, GHashTable *touched);
+void lower_detach_gen (Lower *L, CStmt *s);
 
 /* rf-c-lower-jobs.c */
 guint lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint count, gint sem);
@@ -916,6 +925,10 @@ gboolean lower_value_switch (Lower *L, CExpr *e, GPtrArray *cases, GHashTable *n
 gboolean lower_split_block (Lower *L, CStmt *block, guint i);
 /* The path being lowered knows the truth of condition E (in *TRUTH). */
 gboolean lower_split_decides (Lower *L, CExpr *e, gboolean *truth);
+/* A switch on E, a local whose value the path being lowered knows, from the current
+ * node to the node of its case (CASES: CStmt* -> node + 1 in NODES) or to OUT (TRUE);
+ * FALSE when the path does not tell which case. */
+gboolean lower_split_switch (Lower *L, CExpr *e, GPtrArray *cases, GHashTable *nodes, guint out);
 
 /* rf-c-lower-svcomp.c */
 /* The pre-pass: whether every function's atomic sections are structured. */

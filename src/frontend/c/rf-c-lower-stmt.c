@@ -81,8 +81,8 @@ case_label (CStmt *s, gpointer out)
   return C_VISIT_CONTINUE;
 }
 
-static void
-collect_cases (CStmt *s, GPtrArray *out)
+void
+lower_switch_cases (CStmt *s, GPtrArray *out)
 {
   CVisitor v = { .stmt = case_label, .no_exprs = TRUE, .data = out };
   c_visit_stmt (&v, s);
@@ -549,7 +549,7 @@ lower_stmt_kind (Lower *L, CStmt *s)
       {
         lower_eval (L, s->expr);
         g_autoptr (GPtrArray) cases = g_ptr_array_new ();
-        collect_cases (s->body, cases);
+        lower_switch_cases (s->body, cases);
         GHashTable *saved = L->frame->cases;
         L->frame->cases = g_hash_table_new (NULL, NULL);
         guint head = L->cur, out = lower_node (L, s->loc);
@@ -562,8 +562,10 @@ lower_stmt_kind (Lower *L, CStmt *s)
             if (c->kind == C_STMT_DEFAULT)
               has_default = TRUE;
           }
-        /* a switch on a value variable goes to the case of its value (rf-c-lower-values.c) */
-        if (!lower_value_switch (L, s->expr, cases, L->frame->cases, out))
+        /* a switch on a local whose value the path knows (rf-c-lower-split.c), or on a
+         * value variable (rf-c-lower-values.c), goes to the case of its value */
+        if (!lower_split_switch (L, s->expr, cases, L->frame->cases, out)
+            && !lower_value_switch (L, s->expr, cases, L->frame->cases, out))
           {
             for (guint i = 0; i < cases->len; i++)
               {

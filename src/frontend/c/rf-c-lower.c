@@ -516,6 +516,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->priv.ptr_addr = g_hash_table_new (NULL, NULL);
   L->priv.fresh = g_hash_table_new (NULL, NULL);
   L->split_threads = g_hash_table_new (NULL, NULL);
+  L->split_params = g_hash_table_new_full (NULL, NULL, NULL, g_free);
   L->addr_taken = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->jobs.of_fn = g_hash_table_new (NULL, NULL);
   L->jobs.of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -588,6 +589,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->priv.ptr_addr);
   g_hash_table_unref (L->priv.fresh);
   g_hash_table_unref (L->split_threads);
+  g_hash_table_unref (L->split_params);
   g_hash_table_unref (L->addr_taken);
   g_hash_table_unref (L->jobs.of_fn);
   g_hash_table_unref (L->jobs.of_handle);
