@@ -63,8 +63,13 @@ test_forms (void **state)
   assert_int_equal (effect ("__atomic_load"), RF_C_LIBC_ATOMIC_LOAD_GENERIC);
   assert_int_equal (effect ("atomic_load_explicit"), RF_C_LIBC_ATOMIC_LOAD);
   assert_int_equal (rf_c_libc_lookup ("__atomic_exchange_n")->pointers, RF_C_LIBC_PTS_ATOMIC);
-  assert_int_equal (effect ("__builtin_setjmp"), RF_C_LIBC_UNSUPPORTED);
-  assert_string_equal (rf_c_libc_lookup ("_setjmp")->family, "setjmp");
+  assert_int_equal (effect ("__builtin_setjmp"), RF_C_LIBC_SETJMP);
+  assert_int_equal (effect ("_setjmp"), RF_C_LIBC_SETJMP);
+  assert_int_equal (effect ("__sigsetjmp_cancel"), RF_C_LIBC_SETJMP);
+  assert_int_equal (effect ("siglongjmp"), RF_C_LIBC_LONGJMP);
+  assert_int_equal (effect ("__pthread_register_cancel"), RF_C_LIBC_CLEANUP_PUSH);
+  assert_int_equal (effect ("__pthread_unregister_cancel"), RF_C_LIBC_CLEANUP_POP);
+  assert_int_equal (effect ("__pthread_unwind_next"), RF_C_LIBC_UNWIND);
   assert_int_equal (effect ("pthread_rwlock_timedrdlock"), RF_C_LIBC_TRY_RDLOCK);
   assert_int_equal (effect ("pthread_rwlock_clockwrlock"), RF_C_LIBC_TRY_WRLOCK);
   assert_int_equal (effect ("sem_timedwait"), RF_C_LIBC_SEM_TRYWAIT);

@@ -17,7 +17,6 @@ enum {
 #define S(name, effect, pointers, flags, state) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL, state }
 #define W(name, effect, pointers, flags, why) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, why, NULL }
 #define X(name, flags, family, why) { name, RF_C_LIBC_UNSUPPORTED, RF_C_LIBC_PTS_OTHER, flags, family, why, NULL }
-#define JUMP "a non-local jump: the model cannot follow where it goes"
 /* hidden library state (see RfCLibcState): stdio's streams (the locked functions
  * write them atomically, the _unlocked ones plainly), the locale setlocale sets and
  * every locale-dependent function reads, and the time zone variables tzset sets */
@@ -41,10 +40,10 @@ static const RfCLibcFunc table[] = {
   R ("pthread_cancel", PURE, OTHER, NC | CANCELS),
   R ("pthread_testcancel", PURE, OTHER, 0),
   R ("pthread_setcancelstate", PURE, OTHER, NC),
-  R ("__sigsetjmp_cancel", PURE, OTHER, NC),
-  W ("__pthread_register_cancel", PURE, OTHER, NC | NOT_WITH_CANCEL, "pthread_cleanup_push handlers"),
-  R ("__pthread_unregister_cancel", PURE, OTHER, NC),
-  R ("__pthread_unwind_next", PURE, OTHER, NC),
+  R ("__sigsetjmp_cancel", SETJMP, OTHER, NC),
+  R ("__pthread_register_cancel", CLEANUP_PUSH, OTHER, NC),
+  R ("__pthread_unregister_cancel", CLEANUP_POP, OTHER, NC),
+  R ("__pthread_unwind_next", UNWIND, OTHER, NC),
   R ("pthread_kill", PURE, OTHER, NC),
   R ("raise", PURE, OTHER, 0),
   R ("kill", PURE, OTHER, 0),
@@ -372,16 +371,16 @@ static const RfCLibcFunc table[] = {
   R ("__atomic_thread_fence", ATOMIC_FENCE, ATOMIC, NC),
   R ("__atomic_signal_fence", ATOMIC_FENCE, ATOMIC, NC),
   R ("__sync_synchronize", ATOMIC_FENCE, ATOMIC, NC),
-  /* cannot be modelled */
-  X ("setjmp", 0, "setjmp", JUMP),
-  X ("_setjmp", 0, "setjmp", JUMP),
-  X ("sigsetjmp", 0, "setjmp", JUMP),
-  X ("__sigsetjmp", 0, "setjmp", JUMP),
-  X ("longjmp", 0, "longjmp", JUMP),
-  X ("siglongjmp", 0, "longjmp", JUMP),
-  X ("_longjmp", 0, "longjmp", JUMP),
-  X ("__builtin_setjmp", NC, "setjmp", JUMP),
-  X ("__builtin_longjmp", NC, "longjmp", JUMP),
+  /* non-local jumps (rf-c-lower-jump.c) */
+  R ("setjmp", SETJMP, OTHER, NC),
+  R ("_setjmp", SETJMP, OTHER, NC),
+  R ("sigsetjmp", SETJMP, OTHER, NC),
+  R ("__sigsetjmp", SETJMP, OTHER, NC),
+  R ("__builtin_setjmp", SETJMP, OTHER, NC),
+  R ("longjmp", LONGJMP, OTHER, NC),
+  R ("siglongjmp", LONGJMP, OTHER, NC),
+  R ("_longjmp", LONGJMP, OTHER, NC),
+  R ("__builtin_longjmp", LONGJMP, OTHER, NC),
   /* known for their flags or pointers only (the lowering takes them as code without a body) */
   R ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC),  /* asynchronous cancellation: rf-c-lower.c */
   R ("pthread_cond_clockwait", UNMODELLED, UNKNOWN, 0),
@@ -719,6 +718,11 @@ rf_c_libc_effect_describe (RfCLibcEffect e)
     [RF_C_LIBC_REALLOC] = "reads and writes through argument 1; a new object",
     [RF_C_LIBC_FREE] = "writes through argument 1",
     [RF_C_LIBC_EXIT] = "the thread ends",
+    [RF_C_LIBC_SETJMP] = "returns; again, not 0, after a longjmp to it (a jump target of the thread)",
+    [RF_C_LIBC_LONGJMP] = "jumps back to any setjmp of the thread",
+    [RF_C_LIBC_CLEANUP_PUSH] = "registers a cleanup handler (pthread_cleanup_push): cancellation and pthread_exit run it",
+    [RF_C_LIBC_CLEANUP_POP] = "ends the cleanup handler's registration (pthread_cleanup_pop)",
+    [RF_C_LIBC_UNWIND] = "unwinding goes on to the next cleanup handler, or the thread ends",
     [RF_C_LIBC_AT_EXIT] = "the handler runs once, in a thread of its own",
     [RF_C_LIBC_SIGNAL_HANDLER] = "the handler runs at any time, in a thread of its own",
     [RF_C_LIBC_SIGACTION] = "any function that may be the handler runs at any time, in a thread of its own",

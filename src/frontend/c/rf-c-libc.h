@@ -50,6 +50,13 @@ typedef enum {
   RF_C_LIBC_FREE,         /* writes through argument 1 */
   /* control */
   RF_C_LIBC_EXIT,         /* the thread ends (exit, abort, pthread_exit, assert) */
+  RF_C_LIBC_SETJMP,       /* setjmp: returns, and again (not 0) after a longjmp to it */
+  RF_C_LIBC_LONGJMP,      /* longjmp: jumps back to a setjmp of the thread */
+  RF_C_LIBC_CLEANUP_PUSH, /* pthread_cleanup_push's registration (glibc's
+                           * __pthread_register_cancel): cancellation unwinds to the
+                           * setjmp just before it */
+  RF_C_LIBC_CLEANUP_POP,  /* its end (__pthread_unregister_cancel) */
+  RF_C_LIBC_UNWIND,       /* __pthread_unwind_next: unwinding goes on to the next handler */
   RF_C_LIBC_AT_EXIT,      /* atexit: the handler runs once, in a thread of its own */
   RF_C_LIBC_SIGNAL_HANDLER, /* signal: the handler runs at any time, in a thread of its own */
   RF_C_LIBC_SIGACTION,    /* sigaction: likewise, for any function that may be the handler */

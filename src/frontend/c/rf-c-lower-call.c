@@ -173,6 +173,19 @@ lower_memory_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
     }
 }
 
+/* A call of NAME (NULL: through a pointer, to code without a body) in a program that
+ * cancels threads: a thread may be cancelled there (deferred cancellation) and unwind
+ * to its cleanup handlers, or end holding what it holds. */
+static void
+cancel_point (Lower *L, CExpr *e, const char *name)
+{
+  if (!L->pre.cancels || !rf_c_libc_may_cancel (name) || L->quiet)
+    return;
+  g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
+  if (!lower_unwind (L, e->loc, t))
+    lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
+}
+
 /* exit, abort, pthread_exit: pc_i -> exit (the thread ends; other threads keep
  * running: an over-approximation of exit). */
 static void
@@ -183,6 +196,12 @@ lower_exit_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
    * over-approximation of exit); exit and abort end the process, which a thread's own
    * end does not (a thread may exit while it holds a mutex) */
   gboolean thread_only = strcmp (name, "pthread_exit") == 0 || strcmp (name, "thrd_exit") == 0;
+  /* pthread_exit runs the cleanup handlers first (rf-c-lower-jump.c) */
+  if (strcmp (name, "pthread_exit") == 0 && lower_unwind (L, loc, name))
+    {
+      lower_dead (L, loc);
+      return;
+    }
   lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, thread_only ? -1 : RF_SKIP_HALT, -1, loc, name);
   lower_dead (L, loc);
 }
@@ -277,6 +296,10 @@ lower_library_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib
       return;
     case RF_C_LIBC_EXIT:
       lower_exit_call (L, e, name, lib, loc);
+      return;
+    case RF_C_LIBC_SETJMP: case RF_C_LIBC_LONGJMP: case RF_C_LIBC_CLEANUP_PUSH: case RF_C_LIBC_CLEANUP_POP:
+    case RF_C_LIBC_UNWIND:
+      lower_jump_call (L, e, name, lib, loc);
       return;
     case RF_C_LIBC_KEY_CREATE: case RF_C_LIBC_AT_EXIT:
       lower_handler_call (L, e, name, lib, loc);
@@ -582,6 +605,7 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
     if (f->fn == fn)
       {
         lower_call_copy (L, fn, f->entry, f->ret, loc, "recursive");
+        L->jumps.cycle = TRUE;  /* its unwinds: rf-c-lower-jump.c */
         return;
       }
   if (lower_share_reuse (L, fn, loc))
@@ -618,11 +642,13 @@ lower_inline (Lower *L, CDecl *fn, CExpr *call)
   L->cur = entry;
   L->frame = f;
   GArray *caller_facts = L->facts;  /* a shared copy knows nothing of its caller's locals */
+  GArray *caller_cleanups = NULL;
   if (share)
-    L->facts = NULL;
+    L->facts = NULL, lower_jump_share_begin (L, &caller_cleanups);
   lower_stmt (L, fn->body);
   if (share)
     {
+      lower_jump_share_end (L, caller_cleanups);
       if (L->facts)
         g_array_unref (L->facts);
       L->facts = caller_facts;
@@ -642,13 +668,8 @@ lower_call (Lower *L, CExpr *e)
   const char *name = c_callee_name (e);
   CDecl *def = lower_func_def (L, name);
   const RfCLibcFunc *f = rf_c_libc_lookup (name);
-  if (L->pre.cancels && !def && rf_c_libc_may_cancel (name) && !L->quiet)
-    {
-      /* the program cancels threads: a thread may end at any cancellation point
-       * (deferred cancellation), holding what it holds */
-      g_autofree char *t = g_strdup_printf ("cancelled in %s", name ? name : "a call");
-      lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, e->loc, t);
-    }
+  if (name && !def)
+    cancel_point (L, e, name);
   if (f && (f->flags & RF_C_LIBC_CANCELS) && L->pre.async_cancels)
     lower_warn (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel with pthread_setcanceltype: "
                "every thread may end at any point (asynchronous cancellation)");
@@ -705,6 +726,9 @@ lower_call (Lower *L, CExpr *e)
       }
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (e->a, t);
+  /* a target with a body has its own cancellation points; one without may be one */
+  if (bodiless->len > 0 || cands->len == 0)
+    cancel_point (L, e, NULL);
   if (bodiless->len > 0)
     {
       /* targets without a body (or data): each a branch of its own */

@@ -265,6 +265,7 @@ lower_signal_handler_call (Lower *L, CExpr *e, const char *name, const RfCLibcFu
       lower_warn (L, loc, key, "%s: handler '%s' taken to run in a thread of its own, any number of times, "
                  "at any time after this call", name, f->name);
       lower_edge (L, L->cur, L->cur, RF_OP_CREATE, lower_job_for (L, f, NULL, NULL, NULL), -1, loc, NULL);
+      g_hash_table_add (L->jumps.handlers, f);
     }
 }
 
@@ -458,6 +459,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *c
   L->cur = L->job->entry;
   L->exit_node = lower_node (L, fn->body->end);
   L->job->exit = (gint) L->exit_node;
+  lower_jumps_begin (L);
   Frame *f = lower_frame_new (L, fn, NULL, NULL, FALSE);
   f->entry = L->job->entry;
   f->ret = L->exit_node;
@@ -495,6 +497,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *c
       f->ret = lower_node (L, fn->body->end);
       lower_stmt (L, fn->body);
       lower_edge (L, L->cur, f->ret, RF_OP_SKIP, -1, -1, fn->body->end, "return");
+      lower_jumps_finish (L);
       /* after init: while (*) create E; for every entry E */
       for (guint i = 0; i < create_after->len; i++)
         {
@@ -508,6 +511,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *c
     {
       lower_stmt (L, fn->body);
       lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, fn->body->end, "return");
+      lower_jumps_finish (L);
       gint sem = g_array_index (L->jobs.exit_sem, gint, job_id);
       if (sem >= 0)
         {

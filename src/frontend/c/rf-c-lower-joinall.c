@@ -139,8 +139,8 @@ scan_expr (CExpr *e, gpointer data)
     }
   if (sc->mention && e->kind == C_EXPR_IDENT && asked (sc, e->decl))
     sc->hit = TRUE;
-  if (e->kind == C_EXPR_LABEL_ADDR)
-    sc->jump = TRUE;  /* &&label: a computed goto may go there */
+  if (e->kind == C_EXPR_LABEL_ADDR || (e->kind == C_EXPR_CALL && lower_is_setjmp (e)))
+    sc->jump = TRUE;  /* &&label: a computed goto may go there; a longjmp to a setjmp */
   return C_VISIT_CONTINUE;
 }
 

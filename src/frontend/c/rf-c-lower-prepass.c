@@ -225,6 +225,8 @@ pre_expr (Lower *L, CExpr *e, guint flags, CType *hint)
           L->pre.unknown_calls = TRUE;
         if (lib && (lib->flags & RF_C_LIBC_CANCELS))
           L->pre.cancels = TRUE;
+        if (k == RF_C_LIBC_CLEANUP_PUSH)
+          L->pre.cleanups = TRUE;
         if (n && g_str_has_prefix (n, "pthread_spin_") && (k == RF_C_LIBC_LOCK || k == RF_C_LIBC_TRYLOCK))
           L->pre.spins = TRUE;
         if (n && strcmp (n, "pthread_setcanceltype") == 0)

@@ -168,6 +168,7 @@ typedef struct {
   gboolean mutex_other;     /* ... PTHREAD_MUTEX_ERRORCHECK or PTHREAD_MUTEX_ROBUST, or sets a
                              * mutex type not by name: a lock may fail */
   gboolean cancels;         /* the program calls pthread_cancel */
+  gboolean cleanups;        /* the program registers cleanup handlers (pthread_cleanup_push) */
   gboolean spins;           /* the program takes spinlocks: its sleeps are steps (RF_OP_SLEEP) */
   gboolean async_cancels;   /* ... and pthread_setcanceltype (asynchronous cancellation may be
                              * asked for): a thread may end before any operation */
@@ -374,6 +375,19 @@ typedef struct {
   GHashTable *split_threads; /* CStmt* block -> 1 + the index of its last item that
                              * starts or joins threads, directly or through calls (0:
                              * none); rf-c-lower-split.c's scan, once per block */
+  struct {                  /* non-local jumps of the job being lowered (rf-c-lower-jump.c) */
+    GArray *targets;        /* guint: the nodes where its setjmps return (again) */
+    GArray *sources;        /* guint: its longjmps: to every target (none: the end) */
+    GArray *unwind_any;     /* guint: unwinds to handlers not known: every target, the end */
+    GArray *unwinds;        /* guint: every unwind (with cycle, to every target and the end) */
+    gboolean cycle;         /* a recursive call of the job jumps back to an active copy */
+    GArray *cleanups;       /* guint: the cleanup registrations open on the path, innermost
+                             * last: the target each unwinds to, G_MAXUINT when not known */
+    gint last_setjmp;       /* the target of the last setjmp lowered (-1: none), in */
+    Frame *last_frame;      /* this frame */
+    guint shared;           /* > 0: in a shared copy of a function (rf-c-lower-share.c) */
+    GHashTable *handlers;   /* CDecl*: the functions run as signal handlers */
+  } jumps;
   GHashTable *split_params; /* CDecl* parameter -> its tests in its function's body
                              * (owned; rf-c-lower-split.c), worked out once */
   CExpr *split_call;        /* the call whose inlining a condition asks to split by its
@@ -821,6 +835,21 @@ void lower_detach_prepass (Lower *L, CExpr *call);
 void lower_self_prepass (Lower *L, CDecl *d);
 gboolean lower_join_self (Lower *L, CExpr *e, RfLoc loc);
 void lower_detach_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+/* rf-c-lower-jump.c */
+/* CALL is a setjmp (a target a longjmp may come back to from anywhere). */
+gboolean lower_is_setjmp (CExpr *call);
+/* The job's jumps: forgotten at its start, their edges added at its end. */
+void lower_jumps_begin (Lower *L);
+void lower_jumps_finish (Lower *L);
+/* setjmp, longjmp, the registration of a cleanup handler and its end, unwinding on. */
+void lower_jump_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc);
+/* The thread unwinds from the current node (cancellation, pthread_exit) to the
+ * innermost cleanup handler open on the path (TRUE); FALSE when none is (it ends). */
+gboolean lower_unwind (Lower *L, RfLoc loc, const char *text);
+/* Around a shared copy of a function: its unwinds may go to any caller's handler. */
+void lower_jump_share_begin (Lower *L, GArray **saved);
+void lower_jump_share_end (Lower *L, GArray *saved);
+
 void lower_create_detached (Lower *L, CExpr *e, gint sem, RfLoc loc);
 /* Adds to TOUCHED the detached attributes of L->priv.fresh that statement S (or
  * expression E) may change; after S, lower_detach_gen adds the attribute it sets

@@ -110,6 +110,9 @@ touch_expr (CExpr *e, gpointer data)
       && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
           || e->op == C_OP_POSTDEC))
     return C_VISIT_STOP;
+  /* a setjmp: a longjmp may come back to its return from anywhere, as a goto to a label */
+  if (e->kind == C_EXPR_CALL && lower_is_setjmp (e))
+    return C_VISIT_STOP;
   /* a statement expression (atomic_load and other library macros) is looked into,
    * with no switch around */
   if (e->kind == C_EXPR_STMT_EXPR)
@@ -145,7 +148,7 @@ touch_stmt_done (CStmt *s, gpointer data)
 }
 
 /* S assigns D or takes its address, or holds a label (or a case of an enclosing
- * switch) that lowering it twice would merge. */
+ * switch, or a setjmp) that lowering it twice would merge. */
 gboolean
 lower_stmt_touches (CStmt *s, CDecl *d)
 {

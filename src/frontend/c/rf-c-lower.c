@@ -238,7 +238,8 @@ lower_no_excl (Lower *L, gboolean take, const char *key, const char *reason)
 void
 lower_async_cancel_point (Lower *L, RfLoc loc)
 {
-  if (L->pre.cancels && L->pre.async_cancels && !L->quiet && L->exit_node != L->cur)
+  if (L->pre.cancels && L->pre.async_cancels && !L->quiet && L->exit_node != L->cur
+      && !lower_unwind (L, loc, "cancelled (asynchronous)"))
     lower_edge (L, L->cur, L->exit_node, RF_OP_SKIP, -1, -1, loc, "cancelled (asynchronous)");
 }
 
@@ -517,6 +518,13 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->priv.fresh = g_hash_table_new (NULL, NULL);
   L->split_threads = g_hash_table_new (NULL, NULL);
   L->split_params = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  L->jumps.targets = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jumps.sources = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jumps.unwind_any = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jumps.unwinds = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jumps.cleanups = g_array_new (FALSE, FALSE, sizeof (guint));
+  L->jumps.handlers = g_hash_table_new (NULL, NULL);
+  L->jumps.last_setjmp = -1;
   L->addr_taken = g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref);
   L->jobs.of_fn = g_hash_table_new (NULL, NULL);
   L->jobs.of_handle = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -590,6 +598,12 @@ lower_free (Lower *L)
   g_hash_table_unref (L->priv.fresh);
   g_hash_table_unref (L->split_threads);
   g_hash_table_unref (L->split_params);
+  g_array_unref (L->jumps.targets);
+  g_array_unref (L->jumps.sources);
+  g_array_unref (L->jumps.unwind_any);
+  g_array_unref (L->jumps.unwinds);
+  g_array_unref (L->jumps.cleanups);
+  g_hash_table_unref (L->jumps.handlers);
   g_hash_table_unref (L->addr_taken);
   g_hash_table_unref (L->jobs.of_fn);
   g_hash_table_unref (L->jobs.of_handle);
