@@ -11,7 +11,7 @@ import sys
 import tempfile
 
 binary, root = os.path.abspath(sys.argv[1]), sys.argv[2]
-bad = os.path.join("tests", "c-programs", "unsupported_cleanup.c")
+bad = os.path.join("tests", "c-errors", "unsupported.c")
 proc = subprocess.run([sys.executable, os.path.join(root, "tools", "queries"), "--binary", binary,
                        "examples/counter.sml", "examples/counter_with_lock.sml", bad],
                       cwd=root, capture_output=True, text=True)

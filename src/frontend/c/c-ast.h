@@ -136,6 +136,9 @@ struct _CDecl {
   const char *message;  /* STATIC_ASSERT message, ASM text, asm label */
   const char *asm_label;/* `__asm__ ("name")` after the declarator */
   GPtrArray *attrs;     /* const char*: __attribute__ texts, or NULL */
+  CExpr *cleanup;       /* VAR of a block with __attribute__ ((cleanup (f))): the call
+                         * `f (&d)` that runs when d leaves its scope (also the last
+                         * statements of its block, c_stmt_compound), or NULL */
   CStmt *body;          /* FUNC definition: compound statement */
   GPtrArray *params;    /* FUNC definition: CDecl* (same as type->params) */
   CDecl *enum_prev;     /* ENUMERATOR: the one before it in its enum, or NULL (set when the
@@ -288,6 +291,9 @@ struct _CStmt {
   CExpr *expr, *expr2;
   CStmt *init, *body, *else_body;
   GPtrArray *items;     /* COMPOUND: CStmt*; DECL: CDecl*; LOCAL_LABEL: const char* */
+  guint cleanups;       /* COMPOUND: its last items that are cleanup calls the parser
+                         * appended (CDecl.cleanup): a statement expression's value is
+                         * the item before them */
   const char *label;    /* GOTO, LABEL */
   GPtrArray *attrs;     /* LABEL: attributes after the colon */
   CAsm *asm_;

@@ -417,6 +417,48 @@ apply_spec (CParser *ctx, CDecl *d, CSpec *s, CType *base)
       d->attrs = c_list_add (ctx, d->attrs, g_ptr_array_index (s->attrs, i));
 }
 
+/* The name F of `__attribute__ ((cleanup (F)))` (or `__cleanup__`) in attribute text A,
+ * or NULL. */
+static const char *
+cleanup_name (CParser *ctx, const char *a)
+{
+  const char *p = a ? strstr (a, "cleanup") : NULL;
+  if (!p)
+    return NULL;
+  p += strlen ("cleanup");
+  while (*p == '_' || g_ascii_isspace (*p))
+    p++;
+  if (*p++ != '(')
+    return NULL;
+  while (g_ascii_isspace (*p))
+    p++;
+  const char *q = p;
+  while (g_ascii_isalnum (*q) || *q == '_')
+    q++;
+  if (q == p)
+    return NULL;
+  g_autofree char *name = g_strndup (p, q - p);
+  return g_string_chunk_insert_const (ctx->arena->strings, name);
+}
+
+/* `f (&d)` for a block variable D with __attribute__ ((cleanup (f))), or NULL. */
+static CExpr *
+cleanup_call (CParser *ctx, CDecl *d)
+{
+  for (guint i = 0; d->attrs && d->name && i < d->attrs->len; i++)
+    {
+      const char *f = cleanup_name (ctx, g_ptr_array_index (d->attrs, i));
+      if (!f)
+        continue;
+      CExpr *var = c_expr_new (ctx, C_EXPR_IDENT, d->loc);
+      var->text = d->name;
+      var->decl = d;
+      GPtrArray *args = c_list_add (ctx, NULL, c_expr_unary (ctx, C_OP_ADDR, d->loc, var));
+      return c_expr_call (ctx, d->loc, c_expr_ident (ctx, f, d->loc), args);
+    }
+  return NULL;
+}
+
 GPtrArray *
 c_declaration (CParser *ctx, CSpec *s, GPtrArray *decls, RfLoc loc)
 {
@@ -438,6 +480,8 @@ c_declaration (CParser *ctx, CSpec *s, GPtrArray *decls, RfLoc loc)
         d->kind = C_DECL_FUNC;
       else
         d->kind = C_DECL_VAR;
+      if (d->kind == C_DECL_VAR && !d->file_scope && d->storage != C_STORAGE_STATIC && d->storage != C_STORAGE_EXTERN)
+        d->cleanup = cleanup_call (ctx, d);
     }
   return decls;
 }
@@ -738,7 +782,25 @@ c_stmt_new (CParser *ctx, CStmtKind kind, RfLoc loc)
 CStmt *
 c_stmt_compound (CParser *ctx, RfLoc loc, GPtrArray *items, RfLoc end)
 {
+  /* leaving the block at its end runs the cleanups of its variables, the last declared
+   * first (the lowering runs them at a return, break or continue too) */
+  guint n = items ? items->len : 0;
+  for (guint i = n; i-- > 0;)
+    {
+      CStmt *it = g_ptr_array_index (items, i);
+      for (guint k = it->kind == C_STMT_DECL && it->items ? it->items->len : 0; k-- > 0;)
+        {
+          CDecl *d = g_ptr_array_index (it->items, k);
+          if (d->cleanup)
+            {
+              CStmt *call = c_stmt_new (ctx, C_STMT_EXPR, end);
+              call->expr = d->cleanup;
+              items = c_list_add (ctx, items, call);
+            }
+        }
+    }
   CStmt *s = c_stmt_new (ctx, C_STMT_COMPOUND, loc);
+  s->cleanups = (items ? items->len : 0) - n;
   s->items = items;
   s->end = end;
   return s;
@@ -776,6 +838,15 @@ c_stmt_for (CParser *ctx, RfLoc loc, CStmt *init, CExpr *cond, CExpr *step, CStm
 {
   CStmt *s = c_stmt_make (ctx, C_STMT_FOR, loc, cond, step, body, NULL);
   s->init = init;
+  /* `for (T x __attribute__ ((cleanup (f))) = ...; ...)`: x's scope is the loop, so
+   * `{ T x = ...; for (; ...) ...; }`, whose end runs f (&x) */
+  for (guint i = 0; init && init->kind == C_STMT_DECL && init->items && i < init->items->len; i++)
+    if (((CDecl *) g_ptr_array_index (init->items, i))->cleanup)
+      {
+        s->init = NULL;
+        GPtrArray *items = c_list_add (ctx, c_list_add (ctx, NULL, init), s);
+        return c_stmt_compound (ctx, loc, items, body ? (body->kind == C_STMT_COMPOUND ? body->end : body->loc) : loc);
+      }
   return s;
 }
 

@@ -562,6 +562,9 @@ lower_frame_new (Lower *L, CDecl *fn, Frame *up, CExpr *call, gboolean shared)
   f->labels = g_hash_table_new (g_str_hash, g_str_equal);
   f->brk = g_array_new (FALSE, FALSE, sizeof (guint));
   f->cont = g_array_new (FALSE, FALSE, sizeof (guint));
+  f->brk_scope = g_array_new (FALSE, FALSE, sizeof (guint));
+  f->cont_scope = g_array_new (FALSE, FALSE, sizeof (guint));
+  f->scope_base = L->scope_cleanups->len;
   return f;
 }
 
@@ -572,6 +575,8 @@ lower_frame_free (Frame *f)
   g_hash_table_unref (f->labels);
   g_array_unref (f->brk);
   g_array_unref (f->cont);
+  g_array_unref (f->brk_scope);
+  g_array_unref (f->cont_scope);
   if (f->cases)
     g_hash_table_unref (f->cases);
   g_free (f);

@@ -470,11 +470,12 @@ lower_branches (Lower *L, CStmt *block, guint first, CStmt *region, ElemSplit *s
   GPtrArray *items = region->items;
   g_autofree char *t_rep = g_strdup_printf ("guess: %s is the representative cell", kt);
   g_autofree char *t_other = g_strdup_printf ("guess: %s is another cell", kt);
-  guint start = L->cur, out = lower_node (L, region->loc);
+  guint start = L->cur, out = lower_node (L, region->loc), scope = L->scope_cleanups->len;
   g_autoptr (GHashTable) fresh = lower_fresh_copy (L->priv.fresh);
   g_autoptr (GHashTable) rep_fresh = NULL;
   for (gint role = ELEM_REP; role >= ELEM_OTHER; role--)
     {
+      g_ptr_array_set_size (L->scope_cleanups, scope);  /* the cleanup variables before it */
       if (role == ELEM_OTHER)
         {
           rep_fresh = lower_fresh_copy (L->priv.fresh);

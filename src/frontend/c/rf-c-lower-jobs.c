@@ -460,6 +460,7 @@ lower_job (Lower *L, guint job_id, CDecl *fn, GPtrArray *run_first, GPtrArray *c
   L->exit_node = lower_node (L, fn->body->end);
   L->job->exit = (gint) L->exit_node;
   lower_jumps_begin (L);
+  g_ptr_array_set_size (L->scope_cleanups, 0);
   Frame *f = lower_frame_new (L, fn, NULL, NULL, FALSE);
   f->entry = L->job->entry;
   f->ret = L->exit_node;

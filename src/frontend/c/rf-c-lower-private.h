@@ -51,6 +51,8 @@ struct _Frame {
   GHashTable *args;
   GHashTable *labels;
   GArray *brk, *cont;
+  GArray *brk_scope, *cont_scope; /* guint: L->scope_cleanups->len where each was pushed */
+  guint scope_base;         /* L->scope_cleanups->len when the frame was made */
   GHashTable *cases;
 };
 
@@ -375,6 +377,9 @@ typedef struct {
   GHashTable *split_threads; /* CStmt* block -> 1 + the index of its last item that
                              * starts or joins threads, directly or through calls (0:
                              * none); rf-c-lower-split.c's scan, once per block */
+  GPtrArray *scope_cleanups; /* CDecl*: the variables with __attribute__ ((cleanup)) in
+                             * scope on the path being lowered, innermost last: a return,
+                             * break or continue runs the cleanups of those it leaves */
   struct {                  /* non-local jumps of the job being lowered (rf-c-lower-jump.c) */
     GArray *targets;        /* guint: the nodes where its setjmps return (again) */
     GArray *sources;        /* guint: its longjmps: to every target (none: the end) */

@@ -520,11 +520,12 @@ static void
 lower_copies (Lower *L, CStmt *block, guint from, guint n, const guint *starts, CStmt *const *firsts,
               const Fact *facts)
 {
-  guint out = lower_node (L, block->end);
+  guint out = lower_node (L, block->end), scope = L->scope_cleanups->len;
   g_autoptr (GHashTable) before = lower_fresh_copy (L->priv.fresh);
   g_autoptr (GHashTable) met = NULL;
   for (guint c = 0; c < n; c++)
     {
+      g_ptr_array_set_size (L->scope_cleanups, scope);  /* the cleanup variables before it */
       if (c > 0)
         {
           g_hash_table_unref (L->priv.fresh);

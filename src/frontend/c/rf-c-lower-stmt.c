@@ -284,11 +284,24 @@ counted_loop (Lower *L, CStmt *s)
   return (gint) (to - from);
 }
 
+/* A loop (or, INHERIT, a switch, whose continue is its loop's) from here: a break goes
+ * to BRK, a continue to CONT, leaving the cleanup variables declared since. */
+static void
+loop_push_scope (Lower *L, guint brk, guint cont, gboolean inherit)
+{
+  guint here = L->scope_cleanups->len;
+  GArray *cs = L->frame->cont_scope;
+  guint cont_mark = inherit && cs->len ? g_array_index (cs, guint, cs->len - 1) : here;
+  g_array_append_val (L->frame->brk, brk);
+  g_array_append_val (L->frame->cont, cont);
+  g_array_append_val (L->frame->brk_scope, here);
+  g_array_append_val (cs, cont_mark);
+}
+
 static void
 loop_push (Lower *L, guint brk, guint cont)
 {
-  g_array_append_val (L->frame->brk, brk);
-  g_array_append_val (L->frame->cont, cont);
+  loop_push_scope (L, brk, cont, FALSE);
 }
 
 static void
@@ -296,6 +309,17 @@ loop_pop (Lower *L)
 {
   g_array_set_size (L->frame->brk, L->frame->brk->len - 1);
   g_array_set_size (L->frame->cont, L->frame->cont->len - 1);
+  g_array_set_size (L->frame->brk_scope, L->frame->brk_scope->len - 1);
+  g_array_set_size (L->frame->cont_scope, L->frame->cont_scope->len - 1);
+}
+
+/* Leaving the scopes of the cleanup variables from index MARK on (a return, break or
+ * continue): their cleanups run, the last declared first. */
+static void
+run_cleanups (Lower *L, guint mark)
+{
+  for (guint i = L->scope_cleanups->len; i-- > mark;)
+    lower_eval (L, ((CDecl *) g_ptr_array_index (L->scope_cleanups, i))->cleanup);
 }
 
 /* Sets the role of split SP's passes (rf-c-lower-elems.c), if any. */
@@ -433,25 +457,16 @@ lower_decl (Lower *L, CDecl *d)
     }
   if (d->kind != C_DECL_VAR || c_is_static_object (d))
     return;
-  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope, which the
-   * model does not follow (leaving it out could keep a lock held for ever) */
-  for (guint i = 0; d->attrs && i < d->attrs->len; i++)
-    {
-      const char *a = g_ptr_array_index (d->attrs, i);
-      if (a && strstr (a, "cleanup") && !L->quiet)
-        {
-          g_autofree char *key = g_strdup_printf ("cleanup:%p", (void *) d);
-          if (!g_hash_table_contains (L->warned, key))
-            {
-              g_hash_table_add (L->warned, g_steal_pointer (&key));
-              lower_error (L, d->loc, "unsupported: __attribute__ ((cleanup)) on '%s' (the model does not run the "
-                        "cleanup function when '%s' leaves its scope)", d->name ? d->name : "?",
-                        d->name ? d->name : "?");
-            }
-        }
-    }
+  /* __attribute__ ((cleanup (f))): f (&d) runs when d leaves its scope: at the end of
+   * its block (the block's last statements, c_stmt_compound), or at a return, break or
+   * continue that leaves it (run_cleanups); pushed once, at its declaration, even when
+   * a split or guess lowers the rest of the block more than once (each copy starts
+   * from the variables in scope before it) */
+  gboolean push = d->cleanup && !g_ptr_array_find (L->scope_cleanups, d, NULL);
   /* variable-length array bounds are evaluated at the declaration */
   lower_eval_vla_sizes (L, d->type);
+  if (push)
+    g_ptr_array_add (L->scope_cleanups, d);
   if (!d->init)
     return;
   if (d->init->expr)
@@ -481,19 +496,23 @@ lower_stmt_kind (Lower *L, CStmt *s)
   switch (s->kind)
     {
     case C_STMT_COMPOUND:
-      for (guint i = 0; s->items && i < s->items->len; i++)
-        {
-          CStmt *item = g_ptr_array_index (s->items, i);
-          /* a lock reached through a key: the rest of the block per guess */
-          if (lower_guess_block (L, s, i))
-            return;
-          /* a branch on unchanging locals tested again: the rest of the block per truth */
-          if (lower_split_block (L, s, i))
-            return;
-          lower_joinall_block_begin (L, s, i);
-          lower_stmt (L, item);
-          lower_joinall_after (L, item);
-        }
+      {
+        guint scope = L->scope_cleanups->len;  /* its cleanup variables: forgotten at its end */
+        for (guint i = 0; s->items && i < s->items->len; i++)
+          {
+            CStmt *item = g_ptr_array_index (s->items, i);
+            /* a lock reached through a key: the rest of the block per guess */
+            if (lower_guess_block (L, s, i))
+              break;
+            /* a branch on unchanging locals tested again: the rest of the block per truth */
+            if (lower_split_block (L, s, i))
+              break;
+            lower_joinall_block_begin (L, s, i);
+            lower_stmt (L, item);
+            lower_joinall_after (L, item);
+          }
+        g_ptr_array_set_size (L->scope_cleanups, scope);
+      }
       return;
     case C_STMT_DECL:
       for (guint i = 0; s->items && i < s->items->len; i++)
@@ -581,7 +600,7 @@ lower_stmt_kind (Lower *L, CStmt *s)
           }
         lower_dead (L, s->loc);
         guint cont = L->frame->cont->len ? g_array_index (L->frame->cont, guint, L->frame->cont->len - 1) : out;
-        loop_push (L, out, cont);
+        loop_push_scope (L, out, cont, TRUE);
         lower_stmt (L, s->body);
         loop_pop (L);
         lower_edge (L, L->cur, out, RF_OP_SKIP, -1, -1, s->loc, NULL);
@@ -612,6 +631,10 @@ lower_stmt_kind (Lower *L, CStmt *s)
       return;
     case C_STMT_GOTO:
       {
+        if (L->scope_cleanups->len > L->frame->scope_base && !L->quiet)
+          lower_error (L, s->loc, "unsupported: goto in the scope of '%s', a variable with __attribute__ "
+                       "((cleanup)) (the model does not work out which scopes the jump leaves)",
+                       ((CDecl *) g_ptr_array_index (L->scope_cleanups, L->scope_cleanups->len - 1))->name);
         g_autofree char *t = g_strdup_printf ("goto %s", s->label);
         lower_edge (L, L->cur, label_node (L, s->label, s->loc), RF_OP_SKIP, -1, -1, s->loc, t);
         lower_dead (L, s->loc);
@@ -640,6 +663,9 @@ lower_stmt_kind (Lower *L, CStmt *s)
     case C_STMT_BREAK: case C_STMT_CONTINUE:
       {
         GArray *st = s->kind == C_STMT_BREAK ? L->frame->brk : L->frame->cont;
+        GArray *sc = s->kind == C_STMT_BREAK ? L->frame->brk_scope : L->frame->cont_scope;
+        if (sc->len)
+          run_cleanups (L, g_array_index (sc, guint, sc->len - 1));
         if (st->len)
           lower_edge (L, L->cur, g_array_index (st, guint, st->len - 1), RF_OP_SKIP, -1, -1, s->loc,
                 s->kind == C_STMT_BREAK ? "break" : "continue");
@@ -649,12 +675,15 @@ lower_stmt_kind (Lower *L, CStmt *s)
     case C_STMT_RETURN:
       if (L->frame->split && s->expr)
         {
-          /* the caller tests the result: the returned value decides where */
+          /* the caller tests the result: the returned value decides where (the
+           * cleanups first: an over-approximation of their order) */
+          run_cleanups (L, L->frame->scope_base);
           lower_cond (L, s->expr, L->frame->ret_t, L->frame->ret_f);
           lower_dead (L, s->loc);
           return;
         }
       lower_eval (L, s->expr);
+      run_cleanups (L, L->frame->scope_base);
       lower_edge (L, L->cur, L->frame->ret, RF_OP_SKIP, -1, -1, s->loc, "return");
       lower_dead (L, s->loc);
       return;

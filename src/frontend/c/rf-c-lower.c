@@ -518,6 +518,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->priv.fresh = g_hash_table_new (NULL, NULL);
   L->split_threads = g_hash_table_new (NULL, NULL);
   L->split_params = g_hash_table_new_full (NULL, NULL, NULL, g_free);
+  L->scope_cleanups = g_ptr_array_new ();
   L->jumps.targets = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jumps.sources = g_array_new (FALSE, FALSE, sizeof (guint));
   L->jumps.unwind_any = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -598,6 +599,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->priv.fresh);
   g_hash_table_unref (L->split_threads);
   g_hash_table_unref (L->split_params);
+  g_ptr_array_unref (L->scope_cleanups);
   g_array_unref (L->jumps.targets);
   g_array_unref (L->jumps.sources);
   g_array_unref (L->jumps.unwind_any);

@@ -526,15 +526,17 @@ static guint
 stmt_expr_result (RfCPoints *P, CExpr *e, gboolean value)
 {
   CStmt *s = e->stmt;
-  CStmt *last = s && s->kind == C_STMT_COMPOUND && s->items && s->items->len
-                ? g_ptr_array_index (s->items, s->items->len - 1) : NULL;
-  if (s && s->kind == C_STMT_COMPOUND)
-    for (guint i = 0; s->items && i + 1 < s->items->len; i++)
-      pts_stmt (P, g_ptr_array_index (s->items, i));
-  if (last && last->kind == C_STMT_EXPR && last->expr)
-    return value ? val (P, last->expr) : addr (P, last->expr);
-  pts_stmt (P, last);
-  return P->empty;
+  /* the value is the last statement's, before the cleanup calls of the block's
+   * variables (c_stmt_compound), which run after it */
+  guint n = s && s->kind == C_STMT_COMPOUND && s->items ? s->items->len - s->cleanups : 0;
+  CStmt *last = n > 0 ? g_ptr_array_index (s->items, n - 1) : NULL;
+  for (guint i = 0; i + 1 < n; i++)
+    pts_stmt (P, g_ptr_array_index (s->items, i));
+  guint r = last && last->kind == C_STMT_EXPR && last->expr ? (value ? val (P, last->expr) : addr (P, last->expr))
+                                                            : (pts_stmt (P, last), P->empty);
+  for (guint i = n; s && s->kind == C_STMT_COMPOUND && s->items && i < s->items->len; i++)
+    pts_stmt (P, g_ptr_array_index (s->items, i));
+  return r;
 }
 
 static guint

@@ -1,8 +1,9 @@
-// __attribute__((cleanup)) unlock guards: the model would not run the cleanup when
-// the variable leaves its scope (so the lock would stay held and hide the second
-// thread's unprotected write): rejected with a clear error.
-// expect-exit: 2
-// expect-stderr: unsupported_cleanup.c:18:63: error: unsupported: __attribute__ ((cleanup)) on 'guard' (the model does not run the cleanup function when 'guard' leaves its scope)
+// A scoped lock guard with __attribute__ ((cleanup)) whose scope ends too early: the
+// guard's block covers x, but y is written after the block, once the cleanup has
+// released the mutex, and races between the two workers.
+// expect: x race-free
+// expect: y RACE
+// fixed-twin: cleanup_attr_guard.c
 #include <pthread.h>
 
 pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
