@@ -16,6 +16,8 @@
  * rest of the block compares it again: the rest is lowered once per constant k compared
  * (x is k) and once more for every other value, so the two `switch (id)`s of a
  * philosopher's take_forks (id) and put_forks (id) take the same case.
+ * Value splits, and tests seen through helpers, are made only in a program inlined
+ * whole (helpers_ok): one that shares functions to fit keeps its blocks' own tests.
  * A parameter that its function never assigns, bound to an argument that is such a
  * local, is that local (canon): the callee cannot change the caller's private local.
  * Constants are compared only in [0, INT_MAX], where `x == k` and `case k:` hold exactly
@@ -53,6 +55,17 @@ typedef struct {
   gint64 vals[MAX_SPLIT_VALUES];
   guint copies;
 } Fact;
+
+/* The program is inlined whole (no function shared to fit, rf-c-lower-share.c): the
+ * splits may then look into the functions a block calls and tell values apart. A
+ * program too large for that keeps the splits of a block's own tests: copies of what
+ * it inlines would cost more lowering than they tell (mt-daapd's model took a share
+ * level more, and half as long again, with them). */
+static gboolean
+helpers_ok (Lower *L)
+{
+  return g_hash_table_size (L->pre.shared) == 0;
+}
 
 /* D is a local (or parameter) no pointer reaches: only its own statements change it. */
 static gboolean
@@ -392,7 +405,7 @@ search_expr (CExpr *e, gpointer data)
       s->t.threads |= inner.t.threads;
     }
   /* the tests of a parameter bound to the variable: the callee's, once per parameter */
-  for (guint i = 0; fn && fn->body && s->alias && fn->params && e->args && i < fn->params->len
+  for (guint i = 0; fn && fn->body && s->alias && helpers_ok (s->L) && fn->params && e->args && i < fn->params->len
                   && i < e->args->len; i++)
     {
       CDecl *p = g_ptr_array_index (fn->params, i), *x = bound_local (s->L, p, g_ptr_array_index (e->args, i));
@@ -724,6 +737,8 @@ declared_in (CStmt *block, guint from, CDecl *x)
 static gboolean
 split_values (Lower *L, CStmt *block, guint i, CStmt *item)
 {
+  if (!helpers_ok (L))
+    return FALSE;
   g_autoptr (GPtrArray) cands = g_ptr_array_new ();
   Cands c = { L, cands };
   CVisitor cv = { .stmt = cand_stmt, .expr = cand_expr, .data = &c };
