@@ -32,8 +32,8 @@ test_rows (void **state)
       const RfCLibcFunc *f = rf_c_libc_get (i);
       assert_ptr_equal (rf_c_libc_lookup (f->name), f);
       assert_true (f->effect < RF_C_LIBC_N_EFFECTS && f->pointers < RF_C_LIBC_N_PTS);
-      /* an unsupported function, or one unsupported with cancellation, says why */
-      if (f->effect == RF_C_LIBC_UNSUPPORTED || (f->flags & RF_C_LIBC_NOT_WITH_CANCEL))
+      /* an unsupported function says why */
+      if (f->effect == RF_C_LIBC_UNSUPPORTED)
         assert_non_null (f->why);
       else
         assert_null (f->why);
@@ -70,6 +70,8 @@ test_forms (void **state)
   assert_int_equal (effect ("__pthread_register_cancel"), RF_C_LIBC_CLEANUP_PUSH);
   assert_int_equal (effect ("__pthread_unregister_cancel"), RF_C_LIBC_CLEANUP_POP);
   assert_int_equal (effect ("__pthread_unwind_next"), RF_C_LIBC_UNWIND);
+  assert_int_equal (effect ("swapcontext"), RF_C_LIBC_UNSUPPORTED);
+  assert_string_equal (rf_c_libc_lookup ("makecontext")->family, "ucontext");
   assert_int_equal (effect ("pthread_rwlock_timedrdlock"), RF_C_LIBC_TRY_RDLOCK);
   assert_int_equal (effect ("pthread_rwlock_clockwrlock"), RF_C_LIBC_TRY_WRLOCK);
   assert_int_equal (effect ("sem_timedwait"), RF_C_LIBC_SEM_TRYWAIT);

@@ -2,7 +2,7 @@
  *
  * One row per function. The lookup builds a hash table of the rows once; names that
  * are not rows go through the builtin and atomic rules of rf_c_libc_lookup, which return one of the static rows at the end. NC, CB, TU,
- * CANCELS, NOT_WITH_CANCEL and MUTEX_TYPE abbreviate the flags; R is a row, W a row
+ * CANCELS and MUTEX_TYPE abbreviate the flags; R is a row, W a row
  * with a reason, X an unsupported function. */
 #include "rf-c-libc.h"
 
@@ -10,13 +10,14 @@
 
 enum {
   NC = RF_C_LIBC_NO_CANCEL, CB = RF_C_LIBC_CALLS_BACK, TU = RF_C_LIBC_THREAD_UNSAFE, CANCELS = RF_C_LIBC_CANCELS,
-  NOT_WITH_CANCEL = RF_C_LIBC_NOT_WITH_CANCEL, MUTEX_TYPE = RF_C_LIBC_MUTEX_TYPE,
+  MUTEX_TYPE = RF_C_LIBC_MUTEX_TYPE,
 };
 
 #define R(name, effect, pointers, flags) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL, NULL }
 #define S(name, effect, pointers, flags, state) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, NULL, state }
 #define W(name, effect, pointers, flags, why) { name, RF_C_LIBC_##effect, RF_C_LIBC_PTS_##pointers, flags, NULL, why, NULL }
 #define X(name, flags, family, why) { name, RF_C_LIBC_UNSUPPORTED, RF_C_LIBC_PTS_OTHER, flags, family, why, NULL }
+#define UCONTEXT "a switch of execution context: the model cannot follow where it goes"
 /* hidden library state (see RfCLibcState): stdio's streams (the locked functions
  * write them atomically, the _unlocked ones plainly), the locale setlocale sets and
  * every locale-dependent function reads, and the time zone variables tzset sets */
@@ -381,6 +382,11 @@ static const RfCLibcFunc table[] = {
   R ("siglongjmp", LONGJMP, OTHER, NC),
   R ("_longjmp", LONGJMP, OTHER, NC),
   R ("__builtin_longjmp", LONGJMP, OTHER, NC),
+  /* context switches: cannot be modelled (the code a context runs is not followed) */
+  X ("getcontext", NC, "ucontext", UCONTEXT),
+  X ("setcontext", NC, "ucontext", UCONTEXT),
+  X ("swapcontext", NC, "ucontext", UCONTEXT),
+  X ("makecontext", NC, "ucontext", UCONTEXT),
   /* known for their flags or pointers only (the lowering takes them as code without a body) */
   R ("pthread_setcanceltype", UNMODELLED, UNKNOWN, NC),  /* asynchronous cancellation: rf-c-lower.c */
   R ("pthread_cond_clockwait", UNMODELLED, UNKNOWN, 0),
@@ -822,8 +828,6 @@ rf_c_libc_to_markdown (void)
         g_string_append (effect, "; its function arguments do not escape");
       if (f->flags & RF_C_LIBC_CANCELS)
         g_string_append (effect, "; the program cancels threads: each may end at any cancellation point");
-      if (f->flags & RF_C_LIBC_NOT_WITH_CANCEL)
-        g_string_append (effect, "; unsupported in a program that cancels threads");
       if (f->flags & RF_C_LIBC_MUTEX_TYPE)
         g_string_append (effect, "; sets a mutex type (recursive mutexes)");
       g_autoptr (GString) state = g_string_new (NULL);

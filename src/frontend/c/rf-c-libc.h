@@ -143,15 +143,12 @@ enum {
   RF_C_LIBC_THREAD_UNSAFE = 1 << 2, /* POSIX allows it not to be thread-safe (XSH 2.9.1):
                                      * it may share hidden state between threads */
   RF_C_LIBC_CANCELS = 1 << 3,       /* pthread_cancel: the program cancels threads */
-  RF_C_LIBC_NOT_WITH_CANCEL = 1 << 4, /* unsupported in a program that cancels threads
-                                     * (why: what the error names) */
   RF_C_LIBC_MUTEX_TYPE = 1 << 5,    /* sets a mutex's type (recursive, error-checking...) */
 };
 
 /* RfCLibcFunc: one row. name: as written; family: for an unsupported function, the
  * name the user most likely wrote (glibc's macros turn setjmp into _setjmp), or NULL;
- * why: for an unsupported function, why it cannot be modelled; for one with
- * RF_C_LIBC_NOT_WITH_CANCEL, what the error names; else NULL; state: the hidden
+ * why: for an unsupported function, why it cannot be modelled, else NULL; state: the hidden
  * library state a call accesses besides its arguments, or NULL (a comma-separated
  * list of MODE:NAME, read by rf_c_libc_states). Static. */
 typedef struct {

@@ -251,14 +251,13 @@ lower_atomic_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
     }
 }
 
-/* A function that cannot be over-approximated (setjmp, longjmp, fork): a located
- * error. */
+/* A function that cannot be over-approximated (a context switch): a located error. */
 static void
 lower_unsupported_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
   if (lib->why)
     {
-      /* glibc's setjmp is a macro of _setjmp: name what the user wrote too */
+      /* a name of a family (glibc's macros rename some): name what the user wrote too */
       g_autofree char *as = lib->family && strcmp (name, lib->family) ? g_strdup_printf (" (as '%s')", name)
                                                                  : g_strdup ("");
       lower_error (L, loc, "unsupported: %s%s (%s)", lib->family ? lib->family : name, as, lib->why);
@@ -682,8 +681,6 @@ lower_call (Lower *L, CExpr *e)
     lower_warn (L, e->a ? e->a->loc : e->loc, "pthread_cancel", "pthread_cancel: every thread may end at any "
                "call that may be a cancellation point (any call without a body but the pthread functions that "
                "are none)");
-  if (f && (f->flags & RF_C_LIBC_NOT_WITH_CANCEL) && L->pre.cancels)
-    lower_error (L, e->a ? e->a->loc : e->loc, "unsupported: pthread_cancel with %s", f->why);
   if (name && rf_c_libc_lowers (f, def && !def->in_system))
     {
       lower_library_call (L, e, name, f);

@@ -219,8 +219,9 @@ attr_keeps (CExpr *e, gpointer data)
   gboolean keeps = n && (k == 1 || (g_str_has_prefix (n, "pthread_attr_") && strcmp (n, "pthread_attr_init") != 0
                                      && strcmp (n, "pthread_attr_setdetachstate") != 0));
   CExpr *a = keeps ? c_peel (c_arg (e, k)) : NULL;
-  if (a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR && c_peel (a->a) && c_peel (a->a)->kind == C_EXPR_IDENT)
-    g_hash_table_add (u->kept, c_peel (a->a));
+  CExpr *id = a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR ? c_peel (a->a) : NULL;
+  if (id && id->kind == C_EXPR_IDENT)
+    g_hash_table_add (u->kept, id);
   return C_VISIT_CONTINUE;
 }
 
