@@ -331,40 +331,77 @@ index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
 
 static gboolean counted_core (CountedLoop *out, gint64 init_off);
 
-/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
+/* At most this many statements stand between a loop with no init of its own and the
+ * statement that sets its index (`int i = 0; ctxs = xmalloc (n); while (i < n)`). */
+#define MAX_INIT_GAP 8
+
+/* The index and its initial value that statement S sets: `int i = A;` (one of the
+ * declared variables with an initialiser: the K-th such), `i = A;`; FALSE otherwise. */
+static gboolean
+init_form (CStmt *s, guint k, CDecl **index, CExpr **init)
+{
+  if (s->kind == C_STMT_DECL && s->items)
+    {
+      for (guint j = 0; j < s->items->len; j++)
+        {
+          CDecl *d = g_ptr_array_index (s->items, j);
+          if (d->init && d->init->expr && k-- == 0)
+            {
+              *index = d, *init = d->init->expr;
+              return TRUE;
+            }
+        }
+      return FALSE;
+    }
+  CExpr *e = s->kind == C_STMT_EXPR && s->expr ? c_peel (s->expr) : NULL;
+  if (k > 0 || !e || e->kind != C_EXPR_ASSIGN || e->op != C_OP_ASSIGN)
+    return FALSE;
+  *index = lower_ident_decl (c_peel (e)->a), *init = c_peel (e)->b;
+  return *index != NULL;
+}
+
+/* ITEMS[I] as a counted loop: a for loop with its init; a while loop, or a for loop
+ * with no init, takes it from the statement before it, or from one further up when the
+ * statements between neither assign the index nor take its address nor hold a label
+ * and the init is a constant (the statements between could change what it reads). */
 static gboolean
 counted_form (GPtrArray *items, guint i, CountedLoop *out, gboolean guarded)
 {
   CStmt *s = g_ptr_array_index (items, i);
-  *out = (CountedLoop) { .stmt = s, .body = s->body };
+  *out = (CountedLoop) { .stmt = s, .body = s->body, .at = i };
   CExpr *t = guarded && s->expr ? c_peel (s->expr) : NULL;
   if (guarded && !(t && t->kind == C_EXPR_BINARY && t->op == C_OP_AND))
     return FALSE;
   if (guarded)
     out->guard = t->b;
-  CStmt *init = NULL;
-  if (s->kind == C_STMT_FOR)
-    init = s->init;
-  else if (s->kind == C_STMT_WHILE && i > 0)
-    init = g_ptr_array_index (items, i - 1);
-  else
+  if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->expr)
     return FALSE;
-  if (!init || !s->expr)
-    return FALSE;
-  if (init->kind == C_STMT_DECL && init->items && init->items->len == 1)
-    {
-      CDecl *d = g_ptr_array_index (init->items, 0);
-      if (!d->init || !d->init->expr)
-        return FALSE;
-      out->index = d, out->init = d->init->expr;
-    }
-  else if (init->kind == C_STMT_EXPR && init->expr && c_peel (init->expr)->kind == C_EXPR_ASSIGN
-           && c_peel (init->expr)->op == C_OP_ASSIGN)
-    {
-      out->index = lower_ident_decl (c_peel (init->expr)->a);
-      out->init = c_peel (init->expr)->b;
-    }
-  return counted_core (out, 0);
+  if (s->kind == C_STMT_FOR && s->init)
+    return init_form (s->init, 0, &out->index, &out->init) && out->init && counted_core (out, 0);
+  for (guint at = i; at-- > 0 && at + MAX_INIT_GAP >= i;)
+    for (guint k = 0; init_form (g_ptr_array_index (items, at), k, &out->index, &out->init); k++)
+      {
+        gint64 c;
+        CountedLoop try = *out;
+        try.at = at;
+        if (!out->init || !counted_core (&try, 0))
+          continue;
+        /* the index read by the test: the statements between must keep it and the init */
+        if (at + 1 < i && !c_const_int (out->init, &c))
+          return FALSE;
+        for (guint m = at + 1; m < i; m++)
+          if (lower_stmt_touches (g_ptr_array_index (items, m), out->index))
+            return FALSE;
+        *out = try;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+guint
+lower_counted_first (const CountedLoop *cl, guint i)
+{
+  return cl->at + 1 == i ? i - 1 : i;
 }
 
 gboolean
@@ -392,7 +429,7 @@ lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, Counted
       || !(prev->cmp == C_OP_LT || prev->cmp == C_OP_LE || prev->cmp == C_OP_NE) || !prev->hi.e
       || !s->expr || (s->kind != C_STMT_WHILE && !(s->kind == C_STMT_FOR && !s->init)))
     return FALSE;
-  *out = (CountedLoop) { .stmt = s, .body = s->body, .index = prev->index, .init = prev->hi.e };
+  *out = (CountedLoop) { .stmt = s, .body = s->body, .at = i, .index = prev->index, .init = prev->hi.e };
   return counted_core (out, prev->hi.off);
 }
 
@@ -666,4 +703,33 @@ lower_distinct_index (Lower *L, CStmt *s)
   if (fn && fn->body && lower_body_takes_addr (L, fn->body, d))
     return NULL;
   return d;
+}
+
+gboolean
+lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max)
+{
+  CExpr *c = loop && d ? c_peel (loop->expr) : NULL;
+  if (!c || c->kind != C_EXPR_BINARY || !loop->body)
+    return FALSE;
+  /* the body sees the tested value: a for loop's step in its header, a while loop's
+   * last in its body */
+  if (loop->kind == C_STMT_FOR ? !(loop->expr2 && step_of (c_peel (loop->expr2), d))
+      : !(loop->kind == C_STMT_WHILE && loop->body->kind == C_STMT_COMPOUND && loop->body->items
+          && loop->body->items->len > 0
+          && ((CStmt *) g_ptr_array_index (loop->body->items, loop->body->items->len - 1))->kind == C_STMT_EXPR
+          && step_of (c_peel (((CStmt *) g_ptr_array_index (loop->body->items, loop->body->items->len - 1))->expr), d)))
+    return FALSE;
+  COp cmp;
+  CExpr *bound;
+  if (!index_cmp (c, d, &cmp, &bound) || (cmp != C_OP_LT && cmp != C_OP_LE))
+    return FALSE;
+  /* the bound keeps its value while threads run: constants, globals fixed then */
+  g_autoptr (GPtrArray) vars = g_ptr_array_new ();
+  if (!lower_value_vars (bound, vars))
+    return FALSE;
+  for (guint i = 0; i < vars->len; i++)
+    if (!g_hash_table_contains (L->pre.stable, g_ptr_array_index (vars, i)))
+      return FALSE;
+  *max = endpoint (bound, cmp == C_OP_LT ? -1 : 0);
+  return TRUE;
 }

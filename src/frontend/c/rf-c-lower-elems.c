@@ -34,7 +34,10 @@
  * body with the allocation as its initialiser and never assigned, so that it always
  * holds this pass's object; in another object's pass the allocation is no location
  * (lower_elems_site_role), everywhere else (another pass's holder, the points-to set,
- * a library call) it is the site's object as before. No index is needed.
+ * a library call) it is the site's object as before. No index is needed. The holder
+ * may also be the pass's element `A[i]` of a local array of pointers that the pass
+ * sets to the allocation before naming A otherwise (held_element_site): from there on
+ * `A[i]` holds the pass's object (lower_elems_held_element).
  *
  * Indices alike: a pass that hands its index itself to the thread it creates
  * (`pthread_create (&t[i], NULL, work, (void *) (intptr_t) i)`, the thread then
@@ -500,6 +503,90 @@ split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
   return routine_walk (L, create, &w, routine_writes_arg);
 }
 
+/* HeldElement: the walk over a loop body for held_element_site: A written, its address
+ * taken or decayed, other than by the statement SET; WRITES: something written through
+ * `A[...]`. */
+typedef struct {
+  CDecl *a;
+  CExpr *set;
+  gboolean bad, writes;
+} HeldElement;
+
+static CVisitResult
+held_element_use (CExpr *e, gpointer data)
+{
+  HeldElement *h = data;
+  if (e == h->set)
+    return C_VISIT_CONTINUE;
+  CExpr *l = written (e);
+  if (!l && e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR)
+    l = e->a;
+  CExpr *x = c_peel (l);
+  while (x && (x->kind == C_EXPR_INDEX || (x->kind == C_EXPR_MEMBER && !x->arrow)))
+    x = c_peel (x->a);
+  if (x && x->kind == C_EXPR_IDENT && x->decl == h->a)
+    h->bad = TRUE;   /* A[j] = ..., &A[j], A[j]++ */
+  CExpr *r = l ? lvalue_root (l) : NULL;
+  if (r && r->kind == C_EXPR_IDENT && r->decl == h->a && !h->bad)
+    h->writes = TRUE;  /* A[i]->f = ... */
+  for (guint i = 0; e->kind == C_EXPR_CALL && e->args && i < e->args->len; i++)
+    if (lower_ident_decl (g_ptr_array_index (e->args, i)) == h->a)
+      h->bad = TRUE;  /* the array decays to a pointer a function may write through */
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+names_decl (CExpr *e, gpointer d)
+{
+  return e->kind == C_EXPR_IDENT && e->decl == d ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* The allocation call of a pass whose object CREATE is given as the element A[i] of a
+ * local array of pointers: `A[i] = ALLOC (...);` at the top level of BODY, before the
+ * statement with the create, nothing before it naming A, nothing else in BODY writing
+ * A or taking its address (A itself no pointer reaches: not escaped), the create's
+ * argument `A[i]`, and the element written through (by BODY or the start routine).
+ * In the pass, `A[i]` then holds the pass's new object from the assignment on. */
+static CExpr *
+held_element_site (Lower *L, CStmt *body, CDecl *index, CExpr *create, CDecl **holder)
+{
+  CExpr *arg = c_peel (c_arg (create, 3));
+  CDecl *a = arg && arg->kind == C_EXPR_INDEX ? lower_ident_decl (arg->a) : NULL;
+  CType *at = a ? strip (L, a->type) : NULL;
+  if (!index || !a || a->kind != C_DECL_VAR || a->file_scope || c_is_static_object (a) || !at
+      || at->kind != C_TYPE_ARRAY || !is_pointerish (L, at->base) || g_hash_table_contains (L->pre.escaped, a)
+      || lower_ident_decl (arg->b) != index || !body || body->kind != C_STMT_COMPOUND || !body->items)
+    return NULL;
+  CExpr *site = NULL, *set = NULL;
+  gboolean before = FALSE;
+  for (guint k = 0; k < body->items->len && !before; k++)
+    {
+      CStmt *st = g_ptr_array_index (body->items, k);
+      if (lower_stmt_holds (st, create))
+        before = TRUE;
+      else if (!set)
+        {
+          CExpr *x = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
+          CExpr *l = x && x->kind == C_EXPR_ASSIGN && x->op == C_OP_ASSIGN ? c_peel (x->a) : NULL;
+          CExpr *c = l ? c_peel (x->b) : NULL;
+          if (l && l->kind == C_EXPR_INDEX && lower_ident_decl (l->a) == a && lower_ident_decl (l->b) == index
+              && c && c->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (c)))
+            set = x, site = c;
+          else if (c_visit_stmt (&(CVisitor) { .expr = names_decl, .data = a }, st))
+            return NULL;  /* A named before the assignment: an older value */
+        }
+    }
+  if (!set || !before)
+    return NULL;
+  HeldElement h = { a, set, FALSE, FALSE };
+  c_visit_stmt (&(CVisitor) { .expr = held_element_use, .data = &h }, body);
+  WriteScan w = { NULL, NULL, NULL, L };
+  if (h.bad || !(h.writes || routine_walk (L, create, &w, routine_writes_arg)))
+    return NULL;
+  *holder = a;
+  return site;
+}
+
 /* FindCreate: the walk for a create call of a split loop. */
 typedef struct {
   Lower *L;
@@ -508,6 +595,7 @@ typedef struct {
   GHashTable *inner;
   CExpr *base;
   CExpr *site;
+  CDecl *holder;        /* the site's holder is the element holder[index] */
   gboolean value;
 } FindCreate;
 
@@ -530,6 +618,10 @@ find_create (CExpr *e, gpointer data)
   CExpr *site = held_site (fc->L, c_arg (e, 3), fc->inner);
   if (site && !fc->site && split_pays (fc->L, fc->body, NULL, NULL, e))
     fc->site = site;
+  CDecl *holder = NULL;
+  site = fc->site ? NULL : held_element_site (fc->L, fc->body, fc->index, e, &holder);
+  if (site)
+    fc->site = site, fc->holder = holder;
   return C_VISIT_CONTINUE;
 }
 
@@ -559,7 +651,7 @@ lower_elems_begin (Lower *L, CStmt *s)
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
   CVisitor cv = { .stmt = lower_elems_collect_inner, .data = inner };
   c_visit_stmt (&cv, s->body);
-  FindCreate fc = { L, d, s->body, inner, NULL, NULL, FALSE };
+  FindCreate fc = { L, d, s->body, inner, NULL, NULL, NULL, FALSE };
   CVisitor v = { .expr = find_create, .data = &fc };
   c_visit_stmt (&v, s->body);
   if (!fc.base && !fc.site && !fc.value)
@@ -571,6 +663,8 @@ lower_elems_begin (Lower *L, CStmt *s)
   sp->base = fc.base;
   sp->value = !fc.base && fc.value;
   sp->site = fc.base || fc.value ? NULL : fc.site;
+  if (sp->site && fc.holder)
+    sp->holder = fc.holder, sp->holder_index = d;
   sp->frame = L->frame;
   sp->role = ELEM_NONE;
   sp->inner = g_steal_pointer (&inner);
@@ -737,8 +831,9 @@ element_holds_index (Lower *L, ElemSplit *sp, CExpr *arg, CExpr *create)
 }
 
 gint
-lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref)
+lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref, Endpoint *max, gboolean *has_max)
 {
+  *has_max = FALSE;
   CExpr *arg = c_arg (create, 3);
   CDecl *d = lower_ident_decl (arg);
   *index = d;
@@ -752,6 +847,7 @@ lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref)
         {
           *index = sp->index;
           *deref = TRUE;
+          *has_max = lower_index_max (L, sp->loop, sp->index, max);
           return sp->role;
         }
     }
@@ -761,7 +857,10 @@ lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
       if (sp->value && !sp->guess && sp->index == d && sp->frame == L->frame && sp->role != ELEM_NONE)
-        return sp->role;
+        {
+          *has_max = lower_index_max (L, sp->loop, sp->index, max);
+          return sp->role;
+        }
     }
   /* a thread given an index hands it on (its parameter, or a copy that keeps every
    * value): the child's index is the parent's, so it has the parent's role, and the
@@ -775,6 +874,10 @@ lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref)
       if (first && !lower_casts_keep (L, arg, first->type))
         return ELEM_NONE;
       *index = first ? first : d;
+      const IndexMax *m = L->job_id < L->jobs.arg_index_max->len ? g_ptr_array_index (L->jobs.arg_index_max, L->job_id)
+                                                                  : NULL;
+      if (m && !m->conflict)
+        *max = m->max, *has_max = TRUE;
       return given;
     }
   return ELEM_NONE;
@@ -805,6 +908,22 @@ lower_elems_site_role (Lower *L, CExpr *call)
         return sp->role;
     }
   return ELEM_NONE;
+}
+
+CExpr *
+lower_elems_held_element (Lower *L, CExpr *e)
+{
+  e = c_peel (e);
+  if (!e || e->kind != C_EXPR_INDEX || L->elems_off)
+    return NULL;
+  CDecl *a = lower_ident_decl (e->a), *i = lower_index_decl (L, e->b);
+  for (guint k = L->elems->len; a && i && k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->holder == a && sp->holder_index == i && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0)
+        return sp->site;
+    }
+  return NULL;
 }
 
 /* A local of the loop's own frame not declared in its body was initialised before the

@@ -331,6 +331,14 @@ fresh_drop (Lower *L, GHashTable *touched)
     g_hash_table_remove (L->priv.fresh, d);
 }
 
+/* Statement S assigns local pointer D or lets its value out (fresh_touched). */
+gboolean
+lower_fresh_touches (Lower *L, CStmt *s, CDecl *d)
+{
+  g_autoptr (GHashTable) touched = fresh_touched (L, s, NULL, 0);
+  return g_hash_table_contains (touched, d) || g_hash_table_contains (touched, touched);
+}
+
 /* Drops the pointers statement S (or expression E, in context CTX) touches. */
 void
 lower_fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx)

@@ -43,6 +43,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   gint no_index = ELEM_NONE;
   g_array_append_val (L->jobs.arg_index, no_index);
   g_ptr_array_add (L->jobs.arg_index_decl, NULL);
+  g_ptr_array_add (L->jobs.arg_index_max, NULL);
   g_array_append_val (L->jobs.arg_index_deref, none);
   g_ptr_array_add (L->jobs.arg_cell, NULL);
   g_assert (L->jobs.fn->len == id + 1);
@@ -287,6 +288,23 @@ lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
   lower_edge (L, L->cur, failure, RF_OP_SKIP, -1, -1, call->loc, "pthread_create fails");
 }
 
+/* Job ID's threads are also given indices up to MAX (NULL: unbounded). */
+static void
+index_max_merge (Lower *L, guint id, const Endpoint *max)
+{
+  IndexMax *m = g_ptr_array_index (L->jobs.arg_index_max, id);
+  if (!m)
+    {
+      m = g_new0 (IndexMax, 1);
+      m->conflict = max == NULL;
+      if (max)
+        m->max = *max;
+      g_ptr_array_index (L->jobs.arg_index_max, id) = m;
+    }
+  else if (!max || !lower_same_endpoint (L, m->max, *max, NULL))
+    m->conflict = TRUE;
+}
+
 /* pthread_create (&t, attr, f, arg): create f: pc_i -> pc_j + entry_f, one transition
  * per start routine f may be; the job type remembers what arg points to and the handle
  * whose semaphore its threads post when they end. */
@@ -354,7 +372,10 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
    * index and the others are job types of their own */
   CDecl *index_decl = NULL;
   gboolean index_deref = FALSE;
-  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, e, &index_decl, &index_deref) : ELEM_NONE;
+  Endpoint index_max = { 0 };
+  gboolean has_max = FALSE;
+  gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, e, &index_decl, &index_deref, &index_max, &has_max)
+                                 : ELEM_NONE;
   GPtrArray *bind = site ? arg : NULL;  /* the binding only when known exactly */
   if (index_role != ELEM_NONE)
     {
@@ -386,6 +407,7 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
           g_array_index (L->jobs.arg_index, gint, id) = index_role;
           g_ptr_array_index (L->jobs.arg_index_decl, id) = index_decl;
           g_array_index (L->jobs.arg_index_deref, guint, id) = index_deref;
+          index_max_merge (L, id, has_max ? &index_max : NULL);
         }
       if (site && cell)
         g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;

@@ -117,7 +117,7 @@ lower_joinall_barrier (Lower *L, GPtrArray *items, guint i, const CountedLoop *c
   CDecl *main_fn = L->frame->fn;
   if (csite->helper)
     return FALSE;
-  guint first = cl->stmt->kind == C_STMT_WHILE ? i - 1 : i;
+  guint first = lower_counted_first (cl, i);
   /* the init, before the loop in the block */
   CExpr *init = NULL;
   guint at = 0;

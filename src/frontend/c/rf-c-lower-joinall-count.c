@@ -383,7 +383,7 @@ lower_joinall_count (Lower *L, GPtrArray *items, guint i, guint k, const Counted
         return FALSE;
     }
   /* the start value, and main's changes in the loop */
-  guint first = cl->stmt->kind == C_STMT_WHILE && !csite->helper ? i - 1 : i;
+  guint first = csite->helper ? i : lower_counted_first (cl, i);
   CExpr *v;
   guint at;
   if (!start_value (L, main_fn, items, first, c, &v, &at))
@@ -436,7 +436,7 @@ lower_joinall_started (Lower *L, GPtrArray *items, guint i, guint k, const Count
       || kv == cl->index || kv == wl->index)
     return FALSE;
   /* K is 0 before the create loop */
-  guint first = cl->stmt->kind == C_STMT_WHILE ? i - 1 : i, at;
+  guint first = lower_counted_first (cl, i), at;
   CExpr *v;
   gint64 z;
   if (!start_value (L, main_fn, items, first, kv, &v, &at) || (v && !(c_const_int (v, &z) && z == 0)))

@@ -859,7 +859,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       if (!cl.guard && lower_joinall_count (L, items, i, k, &cl, create, &csite, &counter))
         {
           plan = new_plan (L, create, g_ptr_array_index (items, k), items,
-                           cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, k, block_end);
+                           lower_counted_first (&cl, i), k, block_end);
           plan->counter = counter;
           break;
         }
@@ -915,7 +915,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
         break;
       if (started)
         {
-          plan = new_plan (L, create, jl.stmt, items, cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, k, block_end);
+          plan = new_plan (L, create, jl.stmt, items, lower_counted_first (&cl, i), k, block_end);
           plan->sem_arg = c_arg (wait, 0);
           plan->sem_loc = wait->loc;
           break;
@@ -926,7 +926,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       g_autoptr (GPtrArray) vars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hvars = g_ptr_array_new ();
       g_autoptr (GPtrArray) hraw = g_ptr_array_new ();
-      guint first = cl.stmt->kind == C_STMT_WHILE && !csite.helper ? i - 1 : i;
+      guint first = csite.helper ? i : lower_counted_first (&cl, i);
       g_autoptr (GHashTable) funcs = region_funcs (L, items, first, k, csite.helper, jsite.helper);
       gboolean ok = TRUE;
       lower_join_site_vars (cl.init, subst, vars, &ok);
@@ -1040,7 +1040,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
       /* main's own writes in the helpers: before the create loop, after the join loop */
       if (csite.helper)
         {
-          guint at = cl.stmt->kind == C_STMT_WHILE && csite.i > 0 ? csite.i - 1 : csite.i;
+          guint at = lower_counted_first (&cl, csite.i);
           plan->quiet_begin[0] = csite.helper->body->loc;
           plan->quiet_end[0] = ((CStmt *) g_ptr_array_index (csite.items, at))->loc;
         }
@@ -1057,7 +1057,7 @@ find_plan (Lower *L, GPtrArray *items, guint i, RfLoc block_end)
   if (!cl.guard && lower_joinall_barrier (L, items, i, &cl, create, &csite, &barrier, &main_waits))
     {
       if (!plan)
-        plan = new_plan (L, create, NULL, items, cl.stmt->kind == C_STMT_WHILE ? i - 1 : i, i, block_end);
+        plan = new_plan (L, create, NULL, items, lower_counted_first (&cl, i), i, block_end);
       plan->barrier = barrier;
       plan->barrier_main = main_waits;
       plan->create_loop = cl.stmt;

@@ -284,6 +284,9 @@ typedef struct {
   guint off;
   gboolean guess;
   CDecl *ptr;
+  CDecl *holder, *holder_index;  /* an object split whose holder is the element
+                                  * `holder[holder_index]` of a local array of pointers
+                                  * (lower_elems_held_element), else NULL */
 } ElemSplit;
 
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
@@ -310,6 +313,8 @@ typedef struct {
                              * rf-c-lower-elems.c): ELEM_REP, ELEM_OTHER, or ELEM_NONE */
   GPtrArray *arg_index_decl;/* CDecl* (borrowed) of that index, or NULL: the thread's copy
                              * must hold every value of its type */
+  GPtrArray *arg_index_max; /* IndexMax* (owned) or NULL: the largest index any thread of
+                             * the job type is given (rf-c-lower-range.c's last chunk) */
   GArray *arg_index_deref;  /* guint (a boolean): the index is handed through an element
                              * that holds it (`ids[i] = i;` then `&ids[i]`): the thread
                              * reads it as `*arg` */
@@ -393,6 +398,12 @@ typedef struct {
     guint shared;           /* > 0: in a shared copy of a function (rf-c-lower-share.c) */
     GHashTable *handlers;   /* CDecl*: the functions run as signal handlers */
   } jumps;
+  GHashTable *range_vals;   /* while rf-c-lower-range.c reads a chunk: CDecl* -> CExpr*,
+                             * a local set through an out-parameter (its value), a
+                             * parameter of the helper setting it (its argument) */
+  GHashTable *range_derefs; /* ... and a helper's out-parameter p -> the value of *p */
+  GHashTable *owned;        /* "tag.field" -> whether the pointer field is owned
+                             * (rf-c-lower-owned.c), worked out once; NULL until asked */
   GHashTable *split_params; /* CDecl* parameter -> its tests in its function's body
                              * (owned; rf-c-lower-split.c), worked out once */
   CExpr *split_call;        /* the call whose inlining a condition asks to split by its
@@ -549,6 +560,10 @@ gboolean lower_is_alloc (Lower *L, const char *n);
 /* Likewise, but never the argument's object back (not realloc). */
 gboolean lower_is_new_alloc (Lower *L, const char *n);
 GPtrArray *lower_deref (Lower *L, CExpr *e);
+/* rf-c-lower-owned.c: E is a load `X->f` (or `X.f`) of a pointer field its objects own,
+ * with X another object than the representative: the pointer reaches another owned
+ * object than the one a race would be on. */
+gboolean lower_owned_other (Lower *L, CExpr *e);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
 GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
 
@@ -594,11 +609,20 @@ typedef struct {
   gint64 off;
 } Endpoint;
 
+/* IndexMax: the largest index the threads of a job type are given, max (an Endpoint),
+ * unless two creates disagree (conflict: no bound known). */
+typedef struct {
+  Endpoint max;
+  gboolean conflict;
+} IndexMax;
+
 /* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
  * (borrowed; bound NULL for `while (i--)`); step: +1 or -1; cmp: the comparison with
  * the index on the left; lo, hi: the values the index has in the body, [lo, hi). */
 typedef struct {
   CStmt *stmt;
+  guint at;           /* the item of the block that sets the index (the loop's own for a for
+                       * loop with its init, or with none; before it for a while loop) */
   CDecl *index;
   CExpr *init;
   COp cmp;
@@ -632,8 +656,17 @@ gboolean lower_keeps_thread_index (Lower *L, CType *to, CType *from);
  * of type T (lower_keeps_thread_index; pointer types count as keeping it, as
  * `(void *) (intptr_t) i` and back do). */
 gboolean lower_casts_keep (Lower *L, CExpr *e, CType *t);
-/* ITEMS[I] as a counted loop (a while loop takes its init from ITEMS[I - 1]). */
+/* ITEMS[I] as a counted loop (a while loop takes its init from a statement before it:
+ * CountedLoop.at). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
+/* Every value index D has in the body of LOOP (a for loop stepping it in its header,
+ * or a while loop stepping it last) is at most *MAX: its test `D < B` or `D <= B`,
+ * with B made of constants and globals fixed while threads run. */
+gboolean lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max);
+/* The first item of the loop CL at ITEMS[I] as the join plans scan it: its init's when
+ * that is the item just before it, else its own (the statements between an init further
+ * up and the loop are checked as the loop's surroundings). */
+guint lower_counted_first (const CountedLoop *cl, guint i);
 /* The same for a loop whose test is `COUNTED && GUARD` (out->guard: GUARD), which may
  * end the loop early: the caller must allow for that. */
 gboolean lower_counted_guarded (GPtrArray *items, guint i, CountedLoop *out);
@@ -684,12 +717,17 @@ gboolean lower_range_of_thread (Lower *L, CExpr *base, CDecl *k);
 gint lower_elems_role (Lower *L, CExpr *base, CExpr *idx);
 /* The role of the object allocation call CALL made in the pass being lowered. */
 gint lower_elems_site_role (Lower *L, CExpr *call);
+/* The allocation site whose object the element E (`A[i]`) holds in a pass of an object
+ * split with that holder, or NULL. */
+CExpr *lower_elems_held_element (Lower *L, CExpr *e);
 /* The role of pthread_create CREATE's argument: the index of a value split, the running
  * thread's own index handed on to its child, or an element of the pass that holds
  * the pass's index (*DEREF set: the thread reads it through its argument); *INDEX: the
  * variable whose type the index has (the split's, or the one given at the thread's
- * own creation). */
-gint lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref);
+ * own creation); *MAX (when *HAS_MAX): no thread given an index this way gets one above
+ * it (lower_index_max, or the running thread's own bound handed on). */
+gint lower_elems_value_role (Lower *L, CExpr *create, CDecl **index, gboolean *deref, Endpoint *max,
+                             gboolean *has_max);
 /* Around resolving the value local D of frame F was initialised with (an alias):
  * splits of F whose body does not declare D do not apply. */
 void lower_elems_alias_enter (Lower *L, CDecl *d, Frame *f);
@@ -896,6 +934,8 @@ guint lower_main_prefix (Lower *L);
 /* rf-c-lower-fresh.c */
 void lower_private_sites (Lower *L);
 void lower_fresh_kill (Lower *L, CStmt *s, CExpr *e, int ctx);
+/* Statement S assigns local pointer D or lets its value out. */
+gboolean lower_fresh_touches (Lower *L, CStmt *s, CDecl *d);
 GHashTable *lower_fresh_copy (GHashTable *set);
 void lower_fresh_meet (Lower *L, GHashTable *other);
 void lower_fresh_gen_in_test (Lower *L, CExpr *cond);

@@ -22,7 +22,9 @@
  *  - HI `LO + C` (`lo + chunk`, `id * 4 + 4`) or `(id + 1) * C`;
  *  - C the same in every thread: constants and globals fixed while threads run
  *    (pre.stable), maybe through a local initialised so;
- * and every cast on the way keeps every value. */
+ * and every cast on the way keeps every value. HI may also give the last thread the
+ * rest, `id == K ? H : HI'` (last_chunk), when no thread gets an index above K; LO and
+ * HI may be locals a helper sets through their addresses (outparams). */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -46,6 +48,14 @@ resolve (Lower *L, CExpr *e, guint depth)
 {
   e = strip_keeping (L, e);
   CDecl *d = e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
+  /* a local set by a helper through its address, the helper's parameters, `*p` of its
+   * out-parameter (outparams) */
+  CExpr *v = d && L->range_vals ? g_hash_table_lookup (L->range_vals, d) : NULL;
+  CExpr *pe = e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF ? c_peel (e->a) : NULL;
+  if (!v && pe && pe->kind == C_EXPR_IDENT && L->range_derefs)
+    v = g_hash_table_lookup (L->range_derefs, pe->decl);
+  if (v && depth > 0)
+    return resolve (L, v, depth - 1);
   if (depth > 0 && d && d->kind == C_DECL_VAR && !d->file_scope && !c_is_static_object (d) && d->init
       && d->init->expr && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d))
     return resolve (L, d->init->expr, depth - 1);
@@ -105,12 +115,52 @@ index_times (Lower *L, CExpr *e)
   return NULL;
 }
 
+/* HI (resolved) is `id == K ? H : R` (or `K == id`, `id != K ? R : H`, `id < K ? R :
+ * H`, `id >= K ? H : R`): the thread K's chunk runs on to H, the others' end at R. The
+ * chunk [K * C, H) meets no other thread's [id * C, id * C + C) when no thread is given
+ * an index above K (the job's IndexMax: its create loop's test `i < K + 1`). Then *REST
+ * is R. */
+static gboolean
+last_chunk (Lower *L, CExpr *hi, CExpr **rest)
+{
+  hi = strip_keeping (L, hi);
+  CExpr *c = hi && hi->kind == C_EXPR_COND ? strip_keeping (L, c_peel (hi->a)) : NULL;
+  if (!c || c->kind != C_EXPR_BINARY || !hi->b || !hi->c)
+    return FALSE;
+  gboolean left = is_index (L, c->a);
+  CExpr *k = left ? c->b : is_index (L, c->b) ? c->a : NULL;
+  COp op = c->op;
+  if (!k)
+    return FALSE;
+  if (!left)
+    op = op == C_OP_LT ? C_OP_GT : op == C_OP_GT ? C_OP_LT : op == C_OP_LE ? C_OP_GE : op == C_OP_GE ? C_OP_LE : op;
+  /* which branch is the last thread's */
+  gboolean last_then = op == C_OP_EQ || op == C_OP_GE;
+  if (!last_then && op != C_OP_NE && op != C_OP_LT)
+    return FALSE;
+  const IndexMax *m = L->job_id < L->jobs.arg_index_max->len ? g_ptr_array_index (L->jobs.arg_index_max, L->job_id)
+                                                              : NULL;
+  Endpoint ke = lower_endpoint (k), me = m ? m->max : ke;
+  gint64 v;
+  if (ke.e && c_const_int (ke.e, &v))
+    ke = (Endpoint) { NULL, ke.off + v };  /* `4 - 1` */
+  if (me.e && c_const_int (me.e, &v))
+    me = (Endpoint) { NULL, me.off + v };
+  if (!m || m->conflict || !lower_same_endpoint (L, me, ke, NULL))
+    return FALSE;
+  *rest = last_then ? hi->c : hi->b;
+  return TRUE;
+}
+
 /* [LO, HI) is the thread's chunk (see the approach). */
 static gboolean
 chunk (Lower *L, Endpoint lo, Endpoint hi)
 {
   if (!lo.e || lo.off != 0 || !hi.e)
     return FALSE;
+  CExpr *rest;
+  if (hi.off == 0 && last_chunk (L, resolve (L, hi.e, RESOLVE_DEPTH), &rest))
+    hi = (Endpoint) { rest, 0 };
   CExpr *c = index_times (L, lo.e);
   if (!c || !same_everywhere (L, c, RESOLVE_DEPTH))
     return FALSE;
@@ -190,6 +240,9 @@ find_loop (CStmt *s, gpointer data)
 typedef struct {
   Lower *L;
   GHashTable *loops, *bad;
+  GHashTable *keyed;    /* variables a synchronisation call's arguments name (a guess's key) */
+  GHashTable *stepped;  /* CDecl* -> 1 when only set to constants or stepped, 2 when not */
+  guint in_create;      /* loops around the walk whose body creates threads */
 } ChunkScan;
 
 static CVisitResult
@@ -200,6 +253,72 @@ collect_loop (CStmt *s, gpointer data)
     for (guint i = 0; s->init->items && i < s->init->items->len; i++)
       g_hash_table_insert (cs->loops, g_ptr_array_index (s->init->items, i), s);
   return C_VISIT_CONTINUE;
+}
+
+/* Steps: the walk checking that variable x is only set to constants or stepped by them. */
+typedef struct {
+  CDecl *x;
+  gboolean bad;
+} Steps;
+
+static CVisitResult
+steps_only (CExpr *e, gpointer data)
+{
+  Steps *st = data;
+  gint64 c;
+  if (e->kind == C_EXPR_ASSIGN && lower_ident_decl (e->a) == st->x
+      && !((e->op == C_OP_ASSIGN || e->op == C_OP_ADD_ASSIGN || e->op == C_OP_SUB_ASSIGN) && c_const_int (e->b, &c)))
+    st->bad = TRUE;
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+add_ident (CExpr *e, gpointer set)
+{
+  if (e->kind == C_EXPR_IDENT && e->decl)
+    g_hash_table_add (set, e->decl);
+  return C_VISIT_CONTINUE;
+}
+
+/* A synchronisation call (but pthread_create and pthread_join, which key no guess):
+ * the variables of its arguments. */
+static CVisitResult
+collect_keyed (CExpr *e, gpointer data)
+{
+  ChunkScan *cs = data;
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  if (n && (g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")) && strcmp (n, "pthread_create") != 0
+      && strcmp (n, "pthread_join") != 0)
+    for (guint i = 0; e->args && i < e->args->len; i++)
+      c_visit_expr (&(CVisitor) { .expr = add_ident, .data = cs->keyed }, g_ptr_array_index (e->args, i));
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+is_create (CExpr *e, gpointer data)
+{
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  return n && strcmp (n, "pthread_create") == 0 ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* Loops that create threads, around the subscripts scan_subscript sees. */
+static CVisitResult
+enter_loop (CStmt *s, gpointer data)
+{
+  ChunkScan *cs = data;
+  if ((s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO)
+      && c_visit_stmt (&(CVisitor) { .expr = is_create }, s))
+    cs->in_create++;
+  return C_VISIT_CONTINUE;
+}
+
+static void
+leave_loop (CStmt *s, gpointer data)
+{
+  ChunkScan *cs = data;
+  if ((s->kind == C_STMT_FOR || s->kind == C_STMT_WHILE || s->kind == C_STMT_DO)
+      && c_visit_stmt (&(CVisitor) { .expr = is_create }, s))
+    cs->in_create--;
 }
 
 static CVisitResult
@@ -214,13 +333,37 @@ any_pthread_call (CExpr *e, gpointer data)
  * loop steps it: no thread's index, rf-c-lower-elems.c's thread_index_var) whose body
  * calls no pthread function (no create, whose pass a split could follow; no lock, whose
  * key a guess could split on). Such a loop is a chunk loop, split by chunks, or no
- * split at all (main's `for (int k = 0; k < n; k++) A[k] = 0;`). */
+ * split at all (main's `for (int k = 0; k < n; k++) A[k] = 0;`). Or X is a plain local
+ * (not static, its address never taken, only ever set to constants or stepped by them:
+ * no thread's index, ticket or copy of a parameter), no synchronisation call names it
+ * (no guess's key), and the subscript is in no loop that creates threads (whose passes
+ * an index split follows): main's `int i;` counting over the array before the create
+ * loop and after the join loop. */
 static gboolean
 chunk_candidate (ChunkScan *cs, CDecl *x)
 {
   CStmt *loop = x ? g_hash_table_lookup (cs->loops, x) : NULL;
   CVisitor pv = { .expr = any_pthread_call };
-  return loop && !c_visit_stmt (&pv, loop->body);
+  if (loop && !c_visit_stmt (&pv, loop->body))
+    return TRUE;
+  if (!x || x->kind != C_DECL_VAR || x->file_scope || c_is_static_object (x) || x->thread_local
+      || g_hash_table_contains (cs->L->pre.escaped, x) || g_hash_table_contains (cs->keyed, x) || cs->in_create)
+    return FALSE;
+  gint64 c;
+  if (x->init && !(x->init->expr && c_const_int (x->init->expr, &c)))
+    return FALSE;
+  guint known = GPOINTER_TO_UINT (g_hash_table_lookup (cs->stepped, x));
+  if (known)
+    return known == 1;
+  Steps st = { x, FALSE };
+  for (guint i = 0; i < cs->L->decls->len && !st.bad; i++)
+    {
+      CDecl *f = g_ptr_array_index (cs->L->decls, i);
+      if (f->kind == C_DECL_FUNC && f->body)
+        c_visit_stmt (&(CVisitor) { .expr = steps_only, .data = &st }, f->body);
+    }
+  g_hash_table_insert (cs->stepped, x, GUINT_TO_POINTER (st.bad ? 2 : 1));
+  return !st.bad;
 }
 
 /* A subscript `B[x]`, `x[B]`, `B + x` of array (or pointer) variable B by a plain
@@ -252,9 +395,11 @@ chunks_only (Lower *L, CDecl *a)
 {
   if (!L->pre.chunk_bad)
     {
-      ChunkScan cs = { L, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL) };
-      CVisitor lv = { .stmt = collect_loop, .data = &cs };
-      CVisitor sv = { .expr = scan_subscript, .data = &cs };
+      g_autoptr (GHashTable) keyed = g_hash_table_new (NULL, NULL);
+      g_autoptr (GHashTable) stepped = g_hash_table_new (NULL, NULL);
+      ChunkScan cs = { L, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), keyed, stepped, 0 };
+      CVisitor lv = { .stmt = collect_loop, .expr = collect_keyed, .data = &cs };
+      CVisitor sv = { .stmt = enter_loop, .stmt_done = leave_loop, .expr = scan_subscript, .data = &cs };
       for (guint pass = 0; pass < 2; pass++)
         for (guint i = 0; i < L->decls->len; i++)
           {
@@ -268,6 +413,182 @@ chunks_only (Lower *L, CDecl *a)
       L->pre.chunk_bad = cs.bad;
     }
   return a && !g_hash_table_contains (L->pre.chunk_bad, a);
+}
+
+static CVisitResult
+reads_deref (CExpr *e, gpointer q)
+{
+  return e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF && lower_ident_decl (e->a) == q ? C_VISIT_STOP
+                                                                                          : C_VISIT_CONTINUE;
+}
+
+/* OutScan: the walk counting the uses of a variable d: `&d` as a call's argument (call
+ * set to that call), other uses of its address, writes (bad); of a pointer parameter p:
+ * `*p = E` stores (store), other uses than `*p` read (bad). */
+typedef struct {
+  CDecl *d;
+  CExpr *call, *store;
+  guint addrs;
+  gboolean bad, param;
+} OutScan;
+
+static CVisitResult
+out_scan (CExpr *e, gpointer data)
+{
+  OutScan *o = data;
+  if (e->kind == C_EXPR_CALL)
+    for (guint i = 0; e->args && i < e->args->len; i++)
+      {
+        CExpr *a = c_peel (g_ptr_array_index (e->args, i));
+        if (!o->param && a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR && lower_ident_decl (a->a) == o->d)
+          o->call = e, o->addrs++;
+      }
+  CExpr *w = e->kind == C_EXPR_ASSIGN ? e->a
+             : e->kind == C_EXPR_UNARY && (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC
+                                           || e->op == C_OP_POSTDEC) ? e->a : NULL;
+  w = c_peel (w);
+  if (!o->param)
+    {
+      if (lower_ident_decl (w) == o->d)
+        o->bad = TRUE;
+      return C_VISIT_CONTINUE;
+    }
+  /* a parameter: only ever `*p` */
+  if (w && w->kind == C_EXPR_UNARY && w->op == C_OP_DEREF && lower_ident_decl (w->a) == o->d)
+    {
+      if (e->kind == C_EXPR_ASSIGN && e->op == C_OP_ASSIGN && !o->store)
+        o->store = e;
+      else
+        o->bad = TRUE;
+    }
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF && lower_ident_decl (e->a) == o->d)
+    return C_VISIT_SKIP;
+  if (e->kind == C_EXPR_IDENT && e->decl == o->d)
+    o->bad = TRUE;  /* p itself used: copied, passed on, compared */
+  return C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+addr_anywhere (CExpr *e, gpointer d)
+{
+  return e->kind == C_EXPR_UNARY && e->op == C_OP_ADDR && lower_ident_decl (e->a) == d ? C_VISIT_STOP
+                                                                                       : C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+leaves_early (CStmt *s, gpointer data)
+{
+  return s->kind == C_STMT_RETURN || s->kind == C_STMT_GOTO || s->kind == C_STMT_BREAK || s->kind == C_STMT_CONTINUE
+         ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* The index of the top-level statement of block ITEMS that is the expression statement
+ * E, or -1. */
+static gint
+top_expr (GPtrArray *items, CExpr *e)
+{
+  for (guint i = 0; items && i < items->len; i++)
+    {
+      CStmt *s = g_ptr_array_index (items, i);
+      if (s->kind == C_STMT_EXPR && c_peel (s->expr) == e)
+        return (gint) i;
+    }
+  return -1;
+}
+
+/* Local X of the thread's function FN, with no initialiser, is set by a helper through
+ * its address before the chunk loop at ITEMS[AT] (`chunk_bounds (id, &lo, &hi);`): X is
+ * never written and its address is taken once, as an argument of a call that is a
+ * statement of ITEMS before AT, of a function of the program (not recursive, its
+ * address never taken) whose matching parameter p is only ever read as `*p` and stored
+ * once, `*p = E;`, a statement of its body's top level before which nothing leaves it.
+ * Then X holds E, with the helper's parameters (never assigned, address never taken)
+ * standing for the call's arguments, and `*q` of another out-parameter q for its own
+ * value when q's store comes first: range_vals and range_derefs get them. */
+static gboolean
+outparams (Lower *L, CDecl *x, CDecl *fn, GPtrArray *items, guint at)
+{
+  if (!x || x->kind != C_DECL_VAR || x->file_scope || c_is_static_object (x) || x->init || !fn || !fn->body)
+    return FALSE;
+  OutScan xs = { .d = x };
+  c_visit_stmt (&(CVisitor) { .expr = out_scan, .data = &xs }, fn->body);
+  gint c_at = xs.call ? top_expr (items, c_peel (xs.call)) : -1;
+  /* its address nowhere else (the one call's argument aside) */
+  guint addrs = 0;
+  CVisitor av = { .expr = addr_anywhere, .data = x };
+  for (guint i = 0; fn->body->items && i < fn->body->items->len; i++)
+    addrs += c_visit_stmt (&av, g_ptr_array_index (fn->body->items, i));
+  if (xs.bad || xs.addrs != 1 || addrs != 1 || c_at < 0 || (guint) c_at >= at)
+    return FALSE;
+  CDecl *f = lower_func_def (L, c_callee_name (xs.call));
+  if (!f || !f->body || f->body->kind != C_STMT_COMPOUND || !f->params || !xs.call->args
+      || f->params->len != xs.call->args->len || g_hash_table_contains (L->pre.recursive, f)
+      || g_hash_table_contains (L->pre.addr_funcs, f))
+    return FALSE;
+  /* the helper's parameters: values stand for the arguments, out-parameters for what
+   * they store (in store order) */
+  g_autoptr (GHashTable) stores = g_hash_table_new (NULL, NULL);
+  for (guint i = 0; i < f->params->len; i++)
+    {
+      CDecl *p = g_ptr_array_index (f->params, i);
+      CExpr *a = c_peel (g_ptr_array_index (xs.call->args, i));
+      if (g_hash_table_contains (L->pre.assigned, p) || lower_body_takes_addr (L, f->body, p))
+        return FALSE;
+      if (a && a->kind == C_EXPR_UNARY && a->op == C_OP_ADDR)
+        {
+          OutScan ps = { .d = p, .param = TRUE };
+          c_visit_stmt (&(CVisitor) { .expr = out_scan, .data = &ps }, f->body);
+          gint s_at = ps.store ? top_expr (f->body->items, c_peel (ps.store)) : -1;
+          if (ps.bad || s_at < 0)
+            return FALSE;
+          for (gint j = 0; j < s_at; j++)
+            {
+              CStmt *b = g_ptr_array_index (f->body->items, j);
+              if (lower_stmt_touches (b, NULL) || c_visit_stmt (&(CVisitor) { .stmt = leaves_early }, b))
+                return FALSE;
+            }
+          g_hash_table_insert (stores, p, ps.store);
+        }
+    }
+  /* `*q` read by a store: q's own store must come before it */
+  GHashTableIter it;
+  gpointer p, st;
+  g_hash_table_iter_init (&it, stores);
+  while (g_hash_table_iter_next (&it, &p, &st))
+    {
+      GHashTableIter jt;
+      gpointer q, qst;
+      g_hash_table_iter_init (&jt, stores);
+      while (g_hash_table_iter_next (&jt, &q, &qst))
+        if (q != p && c_visit_expr (&(CVisitor) { .expr = reads_deref, .data = q }, ((CExpr *) st)->b)
+            && top_expr (f->body->items, c_peel (qst)) > top_expr (f->body->items, c_peel (st)))
+          return FALSE;
+      if (c_visit_expr (&(CVisitor) { .expr = reads_deref, .data = p }, ((CExpr *) st)->b))
+        return FALSE;  /* *p = *p + 1: an older value */
+    }
+  if (!L->range_vals)
+    {
+      L->range_vals = g_hash_table_new (NULL, NULL);
+      L->range_derefs = g_hash_table_new (NULL, NULL);
+    }
+  for (guint i = 0; i < f->params->len; i++)
+    {
+      CDecl *q = g_ptr_array_index (f->params, i);
+      CExpr *a = g_ptr_array_index (xs.call->args, i);
+      CExpr *qst = g_hash_table_lookup (stores, q);
+      if (qst)
+        g_hash_table_insert (L->range_derefs, q, qst->b);
+      else
+        g_hash_table_insert (L->range_vals, q, a);
+    }
+  for (guint i = 0; i < f->params->len; i++)
+    {
+      CExpr *a = c_peel (g_ptr_array_index (xs.call->args, i));
+      CExpr *qst = g_hash_table_lookup (stores, g_ptr_array_index (f->params, i));
+      if (qst && lower_ident_decl (a->a) == x)
+        g_hash_table_insert (L->range_vals, x, qst->b);
+    }
+  return g_hash_table_contains (L->range_vals, x);
 }
 
 gboolean
@@ -293,5 +614,18 @@ lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
   Changes ch = { k, cl.stmt->expr2, 0 };
   CVisitor cv = { .expr = count_change, .data = &ch };
   c_visit_stmt (&cv, f->fn->body);
-  return ch.n == 0 && chunk (L, cl.lo, cl.hi);
+  if (ch.n != 0)
+    return FALSE;
+  /* bounds a helper sets through their addresses (outparams) */
+  CExpr *ends[2] = { cl.lo.e, cl.hi.e };
+  for (guint i = 0; i < 2; i++)
+    {
+      CDecl *x = lower_ident_decl (ends[i]);
+      if (x && (!L->range_vals || !g_hash_table_contains (L->range_vals, x)) && !x->init)
+        outparams (L, x, f->fn, fl.items, fl.at);
+    }
+  gboolean r = chunk (L, cl.lo, cl.hi);
+  g_clear_pointer (&L->range_vals, g_hash_table_unref);
+  g_clear_pointer (&L->range_derefs, g_hash_table_unref);
+  return r;
 }

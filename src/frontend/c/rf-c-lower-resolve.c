@@ -366,6 +366,33 @@ deref_places (Lower *L, CExpr *e0)
         lower_rep_grant (L, r);
       return r;
     }
+  else if (e->kind == C_EXPR_INDEX && lower_elems_held_element (L, e))
+    {
+      /* A[i] holding the object of its pass (rf-c-lower-elems.c): another object, or
+       * the site's */
+      CExpr *site = lower_elems_held_element (L, e);
+      lower_eval (L, e);
+      GPtrArray *ps = places_new ();
+      RfCObj *r = lower_root_find (L, RF_C_OBJ_HEAP, site);
+      if (lower_elems_site_role (L, site) == ELEM_OTHER)
+        L->elem_other = L->other_obj = L->elem_inside = TRUE;
+      else if (r)
+        g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
+      else
+        {
+          g_ptr_array_unref (ps);
+          ps = lower_by_type (L, want);
+        }
+      return view_places (L, ps, want);
+    }
+  else if (e->kind == C_EXPR_MEMBER && lower_owned_other (L, e))
+    {
+      /* a pointer another object owns (rf-c-lower-owned.c): it points to another owned
+       * object, and an offset from it stays inside that (assumption 3) */
+      lower_eval (L, e);
+      L->elem_other = L->other_obj = L->elem_inside = TRUE;
+      return places_new ();
+    }
   else
     lower_eval (L, e);
   GPtrArray *ps = by_points (L, e, want);
