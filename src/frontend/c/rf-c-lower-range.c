@@ -520,7 +520,8 @@ outparams (Lower *L, CDecl *x, CDecl *fn, GPtrArray *items, guint at)
     addrs += c_visit_stmt (&av, g_ptr_array_index (fn->body->items, i));
   if (xs.bad || xs.addrs != 1 || addrs != 1 || c_at < 0 || (guint) c_at >= at)
     return FALSE;
-  CDecl *f = lower_func_def (L, c_callee_name (xs.call));
+  const char *callee = c_callee_name (xs.call);
+  CDecl *f = callee ? lower_func_def (L, callee) : NULL;
   if (!f || !f->body || f->body->kind != C_STMT_COMPOUND || !f->params || !xs.call->args
       || f->params->len != xs.call->args->len || g_hash_table_contains (L->pre.recursive, f)
       || g_hash_table_contains (L->pre.addr_funcs, f))

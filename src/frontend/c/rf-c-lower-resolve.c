@@ -394,7 +394,13 @@ deref_places (Lower *L, CExpr *e0)
       return places_new ();
     }
   else
-    lower_eval (L, e);
+    {
+      /* what evaluating E itself meets (a load through another element or object)
+       * says nothing of what its value points to: its points-to set does */
+      gboolean other = L->other_obj, eo = L->elem_other, ei = L->elem_inside;
+      lower_eval (L, e);
+      L->other_obj = other, L->elem_other = eo, L->elem_inside = ei;
+    }
   GPtrArray *ps = by_points (L, e, want);
   if (!ps)
     ps = lower_by_type (L, want);  /* the declared pointee of the original expression (casts included) */
