@@ -36,8 +36,9 @@
  * (lower_elems_site_role), everywhere else (another pass's holder, the points-to set,
  * a library call) it is the site's object as before. No index is needed. The holder
  * may also be the pass's element `A[i]` of a local array of pointers that the pass
- * sets to the allocation before naming A otherwise (held_element_site): from there on
- * `A[i]` holds the pass's object (lower_elems_held_element).
+ * sets to the allocation before naming A otherwise (held_element_site), or a local
+ * pointer the pass assigns so (held_var_site): from there on `A[i]` or the pointer
+ * holds the pass's object (lower_elems_held_element).
  *
  * Indices alike: a pass that hands its index itself to the thread it creates
  * (`pthread_create (&t[i], NULL, work, (void *) (intptr_t) i)`, the thread then
@@ -510,6 +511,7 @@ typedef struct {
   CDecl *a;
   CExpr *set;
   gboolean bad, writes;
+  gboolean pointer;     /* a is a pointer variable (held_var_site): passing it on is no write */
 } HeldElement;
 
 static CVisitResult
@@ -529,7 +531,7 @@ held_element_use (CExpr *e, gpointer data)
   CExpr *r = l ? lvalue_root (l) : NULL;
   if (r && r->kind == C_EXPR_IDENT && r->decl == h->a && !h->bad)
     h->writes = TRUE;  /* A[i]->f = ... */
-  for (guint i = 0; e->kind == C_EXPR_CALL && e->args && i < e->args->len; i++)
+  for (guint i = 0; !h->pointer && e->kind == C_EXPR_CALL && e->args && i < e->args->len; i++)
     if (lower_ident_decl (g_ptr_array_index (e->args, i)) == h->a)
       h->bad = TRUE;  /* the array decays to a pointer a function may write through */
   return C_VISIT_CONTINUE;
@@ -578,12 +580,56 @@ held_element_site (Lower *L, CStmt *body, CDecl *index, CExpr *create, CDecl **h
     }
   if (!set || !before)
     return NULL;
-  HeldElement h = { a, set, FALSE, FALSE };
+  HeldElement h = { a, set, FALSE, FALSE, FALSE };
   c_visit_stmt (&(CVisitor) { .expr = held_element_use, .data = &h }, body);
   WriteScan w = { NULL, NULL, NULL, L };
   if (h.bad || !(h.writes || routine_walk (L, create, &w, routine_writes_arg)))
     return NULL;
   *holder = a;
+  return site;
+}
+
+/* The allocation call of a pass whose object CREATE is given in a local pointer V
+ * declared outside the pass (or in it, without an initialiser): `v = ALLOC (...);` at
+ * the top level of BODY, before the statement with the create, nothing before it
+ * naming v, nothing else in BODY assigning v or taking its address (no pointer reaches
+ * v: not escaped), and the object written through (by BODY or the start routine). In
+ * the pass, v then holds the pass's new object from the assignment on. */
+static CExpr *
+held_var_site (Lower *L, CStmt *body, CExpr *create, CDecl **holder)
+{
+  CExpr *arg = c_peel (c_arg (create, 3));
+  CDecl *v = arg && arg->kind == C_EXPR_IDENT ? arg->decl : NULL;
+  if (!v || v->kind != C_DECL_VAR || v->file_scope || c_is_static_object (v) || !is_pointerish (L, v->type)
+      || g_hash_table_contains (L->pre.escaped, v) || g_hash_table_contains (L->priv.ptr_addr, v) || !body
+      || body->kind != C_STMT_COMPOUND || !body->items)
+    return NULL;
+  CExpr *site = NULL, *set = NULL;
+  gboolean before = FALSE;
+  for (guint k = 0; k < body->items->len && !before; k++)
+    {
+      CStmt *st = g_ptr_array_index (body->items, k);
+      if (lower_stmt_holds (st, create))
+        before = TRUE;
+      else if (!set)
+        {
+          CExpr *x = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
+          CExpr *c = x && x->kind == C_EXPR_ASSIGN && x->op == C_OP_ASSIGN && lower_ident_decl (x->a) == v
+                     ? c_peel (x->b) : NULL;
+          if (c && c->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (c)))
+            set = x, site = c;
+          else if (c_visit_stmt (&(CVisitor) { .expr = names_decl, .data = v }, st))
+            return NULL;  /* v named before the assignment: an older value */
+        }
+    }
+  if (!set || !before)
+    return NULL;
+  HeldElement h = { v, set, FALSE, FALSE, TRUE };
+  c_visit_stmt (&(CVisitor) { .expr = held_element_use, .data = &h }, body);
+  WriteScan w = { NULL, NULL, NULL, L };
+  if (h.bad || !(h.writes || routine_walk (L, create, &w, routine_writes_arg)))
+    return NULL;
+  *holder = v;
   return site;
 }
 
@@ -620,6 +666,8 @@ find_create (CExpr *e, gpointer data)
     fc->site = site;
   CDecl *holder = NULL;
   site = fc->site ? NULL : held_element_site (fc->L, fc->body, fc->index, e, &holder);
+  if (!site && !fc->site)
+    site = held_var_site (fc->L, fc->body, e, &holder);
   if (site)
     fc->site = site, fc->holder = holder;
   return C_VISIT_CONTINUE;
@@ -664,7 +712,7 @@ lower_elems_begin (Lower *L, CStmt *s)
   sp->value = !fc.base && fc.value;
   sp->site = fc.base || fc.value ? NULL : fc.site;
   if (sp->site && fc.holder)
-    sp->holder = fc.holder, sp->holder_index = d;
+    sp->holder = fc.holder, sp->holder_index = strip (L, fc.holder->type)->kind == C_TYPE_ARRAY ? d : NULL;
   sp->frame = L->frame;
   sp->role = ELEM_NONE;
   sp->inner = g_steal_pointer (&inner);
@@ -914,10 +962,14 @@ CExpr *
 lower_elems_held_element (Lower *L, CExpr *e)
 {
   e = c_peel (e);
-  if (!e || e->kind != C_EXPR_INDEX || L->elems_off)
+  /* an object, unlike an element, keeps a library call's extent inside it (assumption
+   * 3): elems_off does not apply */
+  if (!e || (e->kind != C_EXPR_INDEX && e->kind != C_EXPR_IDENT))
     return NULL;
-  CDecl *a = lower_ident_decl (e->a), *i = lower_index_decl (L, e->b);
-  for (guint k = L->elems->len; a && i && k-- > 0;)
+  /* A[i], or a holder variable v (holder_index NULL) */
+  CDecl *a = e->kind == C_EXPR_IDENT ? e->decl : lower_ident_decl (e->a);
+  CDecl *i = e->kind == C_EXPR_IDENT ? NULL : lower_index_decl (L, e->b);
+  for (guint k = L->elems->len; a && (i || e->kind == C_EXPR_IDENT) && k-- > 0;)
     {
       ElemSplit *sp = g_ptr_array_index (L->elems, k);
       if (sp->holder == a && sp->holder_index == i && sp->frame == L->frame && sp->role != ELEM_NONE && sp->off == 0)

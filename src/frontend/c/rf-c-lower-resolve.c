@@ -323,6 +323,25 @@ deref_places (Lower *L, CExpr *e0)
       lower_eval (L, e);
       return places_new ();  /* an object no other thread has yet (see fresh_gen) */
     }
+  else if ((e->kind == C_EXPR_INDEX || e->kind == C_EXPR_IDENT) && lower_elems_held_element (L, e))
+    {
+      /* A[i] or v holding the object of its pass (rf-c-lower-elems.c): another object,
+       * or the site's */
+      CExpr *site = lower_elems_held_element (L, e);
+      lower_eval (L, e);
+      GPtrArray *ps = places_new ();
+      RfCObj *r = lower_root_find (L, RF_C_OBJ_HEAP, site);
+      if (lower_elems_site_role (L, site) == ELEM_OTHER)
+        L->elem_other = L->other_obj = L->elem_inside = TRUE;
+      else if (r)
+        g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
+      else
+        {
+          g_ptr_array_unref (ps);
+          ps = lower_by_type (L, want);
+        }
+      return view_places (L, ps, want);
+    }
   else if (e->kind == C_EXPR_IDENT && e->decl && tracked_param (L, e->decl) >= 0)
     {
       /* an entry's parameter standing for the representative or another object */
@@ -365,25 +384,6 @@ deref_places (Lower *L, CExpr *e0)
       if (guessed_rep)
         lower_rep_grant (L, r);
       return r;
-    }
-  else if (e->kind == C_EXPR_INDEX && lower_elems_held_element (L, e))
-    {
-      /* A[i] holding the object of its pass (rf-c-lower-elems.c): another object, or
-       * the site's */
-      CExpr *site = lower_elems_held_element (L, e);
-      lower_eval (L, e);
-      GPtrArray *ps = places_new ();
-      RfCObj *r = lower_root_find (L, RF_C_OBJ_HEAP, site);
-      if (lower_elems_site_role (L, site) == ELEM_OTHER)
-        L->elem_other = L->other_obj = L->elem_inside = TRUE;
-      else if (r)
-        g_ptr_array_add (ps, (gpointer) rf_c_objects_loc (L->objs, r, ""));
-      else
-        {
-          g_ptr_array_unref (ps);
-          ps = lower_by_type (L, want);
-        }
-      return view_places (L, ps, want);
     }
   else if (e->kind == C_EXPR_MEMBER && lower_owned_other (L, e))
     {
