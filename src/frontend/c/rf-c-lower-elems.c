@@ -36,9 +36,9 @@
  * (lower_elems_site_role), everywhere else (another pass's holder, the points-to set,
  * a library call) it is the site's object as before. No index is needed. The holder
  * may also be the pass's element `A[i]` of a local array of pointers that the pass
- * sets to the allocation before naming A otherwise (held_element_site), or a local
- * pointer the pass assigns so (held_var_site): from there on `A[i]` or the pointer
- * holds the pass's object (lower_elems_held_element).
+ * sets to the allocation before naming A otherwise, or a local pointer the pass
+ * assigns so (held_holder_site): from there on `A[i]` or the pointer holds the pass's
+ * object (lower_elems_held_element).
  *
  * Indices alike: a pass that hands its index itself to the thread it creates
  * (`pthread_create (&t[i], NULL, work, (void *) (intptr_t) i)`, the thread then
@@ -504,14 +504,14 @@ split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
   return routine_walk (L, create, &w, routine_writes_arg);
 }
 
-/* HeldElement: the walk over a loop body for held_element_site: A written, its address
+/* HeldElement: the walk over a loop body for held_holder_site: A written, its address
  * taken or decayed, other than by the statement SET; WRITES: something written through
  * `A[...]`. */
 typedef struct {
   CDecl *a;
   CExpr *set;
   gboolean bad, writes;
-  gboolean pointer;     /* a is a pointer variable (held_var_site): passing it on is no write */
+  gboolean pointer;     /* a is a pointer variable, not an array: passing it on is no write */
 } HeldElement;
 
 static CVisitResult
@@ -543,21 +543,26 @@ names_decl (CExpr *e, gpointer d)
   return e->kind == C_EXPR_IDENT && e->decl == d ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
 
-/* The allocation call of a pass whose object CREATE is given as the element A[i] of a
- * local array of pointers: `A[i] = ALLOC (...);` at the top level of BODY, before the
- * statement with the create, nothing before it naming A, nothing else in BODY writing
- * A or taking its address (A itself no pointer reaches: not escaped), the create's
- * argument `A[i]`, and the element written through (by BODY or the start routine).
- * In the pass, `A[i]` then holds the pass's new object from the assignment on. */
+/* The allocation call of a pass whose object CREATE is given in a holder: the element
+ * A[i] of a local array of pointers (INDEX the loop's index), or a local pointer v
+ * declared outside the pass or in it without an initialiser. `H = ALLOC (...);` at the
+ * top level of BODY, before the statement with the create, nothing before it naming
+ * the holder's variable, nothing else in BODY writing it or taking its address (no
+ * pointer reaches it: not escaped; an array also not handed to a function), the
+ * create's argument H, and the object written through (by BODY or the start routine).
+ * In the pass, H then holds the pass's new object from the assignment on. */
 static CExpr *
-held_element_site (Lower *L, CStmt *body, CDecl *index, CExpr *create, CDecl **holder)
+held_holder_site (Lower *L, CStmt *body, CDecl *index, CExpr *create, CDecl **holder)
 {
   CExpr *arg = c_peel (c_arg (create, 3));
-  CDecl *a = arg && arg->kind == C_EXPR_INDEX ? lower_ident_decl (arg->a) : NULL;
+  gboolean element = arg && arg->kind == C_EXPR_INDEX;
+  CDecl *a = element ? lower_ident_decl (arg->a) : arg && arg->kind == C_EXPR_IDENT ? arg->decl : NULL;
   CType *at = a ? strip (L, a->type) : NULL;
-  if (!index || !a || a->kind != C_DECL_VAR || a->file_scope || c_is_static_object (a) || !at
-      || at->kind != C_TYPE_ARRAY || !is_pointerish (L, at->base) || g_hash_table_contains (L->pre.escaped, a)
-      || lower_ident_decl (arg->b) != index || !body || body->kind != C_STMT_COMPOUND || !body->items)
+  if (!a || a->kind != C_DECL_VAR || a->file_scope || c_is_static_object (a) || !at
+      || g_hash_table_contains (L->pre.escaped, a) || !body || body->kind != C_STMT_COMPOUND || !body->items)
+    return NULL;
+  if (element ? !index || at->kind != C_TYPE_ARRAY || !is_pointerish (L, at->base) || lower_ident_decl (arg->b) != index
+              : !is_pointerish (L, a->type) || at->kind == C_TYPE_ARRAY || g_hash_table_contains (L->priv.ptr_addr, a))
     return NULL;
   CExpr *site = NULL, *set = NULL;
   gboolean before = FALSE;
@@ -570,66 +575,24 @@ held_element_site (Lower *L, CStmt *body, CDecl *index, CExpr *create, CDecl **h
         {
           CExpr *x = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
           CExpr *l = x && x->kind == C_EXPR_ASSIGN && x->op == C_OP_ASSIGN ? c_peel (x->a) : NULL;
-          CExpr *c = l ? c_peel (x->b) : NULL;
-          if (l && l->kind == C_EXPR_INDEX && lower_ident_decl (l->a) == a && lower_ident_decl (l->b) == index
-              && c && c->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (c)))
+          gboolean to_holder = l && (element ? l->kind == C_EXPR_INDEX && lower_ident_decl (l->a) == a
+                                                 && lower_ident_decl (l->b) == index
+                                             : lower_ident_decl (l) == a);
+          CExpr *c = to_holder ? c_peel (x->b) : NULL;
+          if (c && c->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (c)))
             set = x, site = c;
           else if (c_visit_stmt (&(CVisitor) { .expr = names_decl, .data = a }, st))
-            return NULL;  /* A named before the assignment: an older value */
+            return NULL;  /* named before the assignment: an older value */
         }
     }
   if (!set || !before)
     return NULL;
-  HeldElement h = { a, set, FALSE, FALSE, FALSE };
+  HeldElement h = { a, set, FALSE, FALSE, !element };
   c_visit_stmt (&(CVisitor) { .expr = held_element_use, .data = &h }, body);
   WriteScan w = { NULL, NULL, NULL, L };
   if (h.bad || !(h.writes || routine_walk (L, create, &w, routine_writes_arg)))
     return NULL;
   *holder = a;
-  return site;
-}
-
-/* The allocation call of a pass whose object CREATE is given in a local pointer V
- * declared outside the pass (or in it, without an initialiser): `v = ALLOC (...);` at
- * the top level of BODY, before the statement with the create, nothing before it
- * naming v, nothing else in BODY assigning v or taking its address (no pointer reaches
- * v: not escaped), and the object written through (by BODY or the start routine). In
- * the pass, v then holds the pass's new object from the assignment on. */
-static CExpr *
-held_var_site (Lower *L, CStmt *body, CExpr *create, CDecl **holder)
-{
-  CExpr *arg = c_peel (c_arg (create, 3));
-  CDecl *v = arg && arg->kind == C_EXPR_IDENT ? arg->decl : NULL;
-  if (!v || v->kind != C_DECL_VAR || v->file_scope || c_is_static_object (v) || !is_pointerish (L, v->type)
-      || g_hash_table_contains (L->pre.escaped, v) || g_hash_table_contains (L->priv.ptr_addr, v) || !body
-      || body->kind != C_STMT_COMPOUND || !body->items)
-    return NULL;
-  CExpr *site = NULL, *set = NULL;
-  gboolean before = FALSE;
-  for (guint k = 0; k < body->items->len && !before; k++)
-    {
-      CStmt *st = g_ptr_array_index (body->items, k);
-      if (lower_stmt_holds (st, create))
-        before = TRUE;
-      else if (!set)
-        {
-          CExpr *x = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
-          CExpr *c = x && x->kind == C_EXPR_ASSIGN && x->op == C_OP_ASSIGN && lower_ident_decl (x->a) == v
-                     ? c_peel (x->b) : NULL;
-          if (c && c->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (c)))
-            set = x, site = c;
-          else if (c_visit_stmt (&(CVisitor) { .expr = names_decl, .data = v }, st))
-            return NULL;  /* v named before the assignment: an older value */
-        }
-    }
-  if (!set || !before)
-    return NULL;
-  HeldElement h = { v, set, FALSE, FALSE, TRUE };
-  c_visit_stmt (&(CVisitor) { .expr = held_element_use, .data = &h }, body);
-  WriteScan w = { NULL, NULL, NULL, L };
-  if (h.bad || !(h.writes || routine_walk (L, create, &w, routine_writes_arg)))
-    return NULL;
-  *holder = v;
   return site;
 }
 
@@ -665,9 +628,7 @@ find_create (CExpr *e, gpointer data)
   if (site && !fc->site && split_pays (fc->L, fc->body, NULL, NULL, e))
     fc->site = site;
   CDecl *holder = NULL;
-  site = fc->site ? NULL : held_element_site (fc->L, fc->body, fc->index, e, &holder);
-  if (!site && !fc->site)
-    site = held_var_site (fc->L, fc->body, e, &holder);
+  site = fc->site ? NULL : held_holder_site (fc->L, fc->body, fc->index, e, &holder);
   if (site)
     fc->site = site, fc->holder = holder;
   return C_VISIT_CONTINUE;

@@ -57,8 +57,7 @@ typedef struct {
   GHashTable *approved; /* CExpr* assignments `X->f = v` whose v is fresh (stmt_approve) */
   GHashTable *s_objs;   /* RfCObj* untyped objects some access as S reaches (s_access) */
   gboolean any_untyped; /* an access as S reaches an object the points-to sets miss */
-  gboolean bad;
-  const char *why;      /* the first reason it is not owned (for a debugger) */
+  gboolean bad;         /* not owned (set_bad: the reason is the call's text) */
 } Own;
 
 /* A and B are the same struct, or may be: one tag, two tags of one name, or two
@@ -128,8 +127,7 @@ is_field (Own *o, CExpr *e)
 static void
 set_bad (Own *o, const char *why)
 {
-  if (!o->bad)
-    o->why = why;
+  (void) why;  /* the reason, for a reader of the code and a debugger's breakpoint */
   o->bad = TRUE;
 }
 
