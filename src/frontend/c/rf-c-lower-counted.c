@@ -329,7 +329,19 @@ index_cmp (CExpr *cond, CDecl *d, COp *cmp, CExpr **bound)
   return FALSE;
 }
 
-static gboolean counted_core (CountedLoop *out, gint64 init_off);
+static gboolean counted_core (CountedLoop *out, gint64 init_off, gboolean reads);
+
+static CVisitResult
+names_var (CExpr *e, gpointer d)
+{
+  return e->kind == C_EXPR_IDENT && e->decl == d ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+gboolean
+lower_expr_names (CExpr *e, CDecl *d)
+{
+  return c_visit_expr (&(CVisitor) { .expr = names_var, .data = d }, e);
+}
 
 /* At most this many statements stand between a loop with no init of its own and the
  * statement that sets its index (`int i = 0; ctxs = xmalloc (n); while (i < n)`). */
@@ -365,7 +377,7 @@ init_form (CStmt *s, guint k, CDecl **index, CExpr **init)
  * statements between neither assign the index nor take its address nor hold a label
  * and the init is a constant (the statements between could change what it reads). */
 static gboolean
-counted_form (GPtrArray *items, guint i, CountedLoop *out, gboolean guarded)
+counted_form (GPtrArray *items, guint i, CountedLoop *out, gboolean guarded, gboolean reads)
 {
   CStmt *s = g_ptr_array_index (items, i);
   *out = (CountedLoop) { .stmt = s, .body = s->body, .at = i };
@@ -377,14 +389,14 @@ counted_form (GPtrArray *items, guint i, CountedLoop *out, gboolean guarded)
   if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->expr)
     return FALSE;
   if (s->kind == C_STMT_FOR && s->init)
-    return init_form (s->init, 0, &out->index, &out->init) && out->init && counted_core (out, 0);
+    return init_form (s->init, 0, &out->index, &out->init) && out->init && counted_core (out, 0, reads);
   for (guint at = i; at-- > 0 && at + MAX_INIT_GAP >= i;)
     for (guint k = 0; init_form (g_ptr_array_index (items, at), k, &out->index, &out->init); k++)
       {
         gint64 c;
         CountedLoop try = *out;
         try.at = at;
-        if (!out->init || !counted_core (&try, 0))
+        if (!out->init || !counted_core (&try, 0, reads))
           continue;
         /* the index read by the test: the statements between must keep it and the init */
         if (at + 1 < i && !c_const_int (out->init, &c))
@@ -407,13 +419,19 @@ lower_counted_first (const CountedLoop *cl, guint i)
 gboolean
 lower_counted_form (GPtrArray *items, guint i, CountedLoop *out)
 {
-  return counted_form (items, i, out, FALSE);
+  return counted_form (items, i, out, FALSE, FALSE);
+}
+
+gboolean
+lower_counted_form_reads (GPtrArray *items, guint i, CountedLoop *out)
+{
+  return counted_form (items, i, out, FALSE, TRUE);
 }
 
 gboolean
 lower_counted_guarded (GPtrArray *items, guint i, CountedLoop *out)
 {
-  return counted_form (items, i, out, TRUE);
+  return counted_form (items, i, out, TRUE, FALSE);
 }
 
 /* ITEMS[I], a loop with no init of its own (`while (i-- > 0)`, `for (; i < n; i++)`)
@@ -430,13 +448,13 @@ lower_counted_after (GPtrArray *items, guint i, const CountedLoop *prev, Counted
       || !s->expr || (s->kind != C_STMT_WHILE && !(s->kind == C_STMT_FOR && !s->init)))
     return FALSE;
   *out = (CountedLoop) { .stmt = s, .body = s->body, .at = i, .index = prev->index, .init = prev->hi.e };
-  return counted_core (out, prev->hi.off);
+  return counted_core (out, prev->hi.off, FALSE);
 }
 
 /* The rest of a counted loop's reading, once OUT's stmt, body, index and init are
  * known (the init's value plus INIT_OFF). */
 static gboolean
-counted_core (CountedLoop *out, gint64 init_off)
+counted_core (CountedLoop *out, gint64 init_off, gboolean reads)
 {
   CStmt *s = out->stmt;
   if (!out->index || out->index->kind != C_DECL_VAR || c_is_static_object (out->index))
@@ -505,10 +523,16 @@ counted_core (CountedLoop *out, gint64 init_off)
       if (!((out->step == 1 && up) || (out->step == -1 && down)))
         return FALSE;
     }
-  /* the ends are fixed: neither names the index */
+  /* the ends are fixed: neither names the index (READS: the caller vouches for what
+   * they read through pointers) */
   g_autoptr (GPtrArray) ends = g_ptr_array_new ();
-  if (!lower_value_vars (out->init, ends) || (out->bound && !lower_value_vars (out->bound, ends))
-      || g_ptr_array_find (ends, out->index, NULL))
+  if (reads)
+    {
+      if (lower_expr_names (out->init, out->index) || (out->bound && lower_expr_names (out->bound, out->index)))
+        return FALSE;
+    }
+  else if (!lower_value_vars (out->init, ends) || (out->bound && !lower_value_vars (out->bound, ends))
+           || g_ptr_array_find (ends, out->index, NULL))
     return FALSE;
   /* the values the test lets through, [lo, hi), then shifted */
   if (out->step == 1)
@@ -705,8 +729,22 @@ lower_distinct_index (Lower *L, CStmt *s)
   return d;
 }
 
+static gboolean index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max, gboolean pass);
+
 gboolean
 lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max)
+{
+  return index_max (L, loop, d, max, FALSE);
+}
+
+gboolean
+lower_index_max_pass (Lower *L, CStmt *loop, CDecl *d, Endpoint *max)
+{
+  return index_max (L, loop, d, max, TRUE);
+}
+
+static gboolean
+index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max, gboolean pass)
 {
   CExpr *c = loop && d ? c_peel (loop->expr) : NULL;
   if (!c || c->kind != C_EXPR_BINARY || !loop->body)
@@ -723,12 +761,14 @@ lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max)
   CExpr *bound;
   if (!index_cmp (c, d, &cmp, &bound) || (cmp != C_OP_LT && cmp != C_OP_LE))
     return FALSE;
-  /* the bound keeps its value while threads run: constants, globals fixed then */
+  /* the bound keeps its value while threads run: constants, globals fixed then (PASS:
+   * or variables with one value in every pass of the loop) */
   g_autoptr (GPtrArray) vars = g_ptr_array_new ();
   if (!lower_value_vars (bound, vars))
     return FALSE;
   for (guint i = 0; i < vars->len; i++)
-    if (!g_hash_table_contains (L->pre.stable, g_ptr_array_index (vars, i)))
+    if (!g_hash_table_contains (L->pre.stable, g_ptr_array_index (vars, i))
+        && !(pass && lower_elems_fixed_var (L, g_ptr_array_index (vars, i), loop->body)))
       return FALSE;
   *max = endpoint (bound, cmp == C_OP_LT ? -1 : 0);
   return TRUE;

@@ -256,13 +256,17 @@ routine_writes_arg (CExpr *e, gpointer data)
 }
 
 /* B is a named array: an array variable (not a parameter), or an array member of a
- * struct variable, so that an index counts from the start of one array object; or a
+ * struct variable, so that an index counts from the start of one array object (or a
+ * field of the thread's object its pass set to one); or a
  * global pointer fixed while threads run that only ever holds a new allocation
  * (pre.fresh_globals): every thread indexes from the start of the one object it
  * points to then. */
 gboolean
 lower_elems_named_array (Lower *L, CExpr *b)
 {
+  /* a thread's pointer field that its pass set to a named array (argfields) */
+  if (lower_argfield_named (L, b))
+    return TRUE;
   b = c_peel (b);
   if (b && b->kind == C_EXPR_IDENT && b->decl && g_hash_table_contains (L->pre.fresh_globals, b->decl))
     return TRUE;
@@ -334,11 +338,18 @@ thread_index_var (Lower *L, CDecl *d)
   /* the index's type, given at the creation: the copy must keep every value of it */
   CDecl *index = L->job && L->job_id < L->jobs.arg_index_decl->len ? g_ptr_array_index (L->jobs.arg_index_decl, L->job_id)
                                                                     : NULL;
-  /* handed through an element that holds it: the parameter points to the index */
-  gboolean deref = L->job && L->job_id < L->jobs.arg_index_deref->len
-                   && g_array_index (L->jobs.arg_index_deref, guint, L->job_id);
+  /* handed through an element that holds it: the parameter points to the index; or
+   * through a field of the object it points to (rf-c-lower-argfields.c) */
+  guint by = L->job && L->job_id < L->jobs.arg_index_deref->len
+             ? g_array_index (L->jobs.arg_index_deref, guint, L->job_id) : INDEX_BY_VALUE;
+  gboolean deref = by == INDEX_BY_DEREF;
   if (d == p)
-    return !deref;
+    return by == INDEX_BY_VALUE;
+  if (by == INDEX_BY_FIELD)
+    return index && d->kind == C_DECL_VAR && !c_is_static_object (d) && d->init && d->init->expr
+           && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
+           && lower_argfield_is_index (L, d->init->expr) && lower_casts_keep (L, d->init->expr, index->type)
+           && lower_keeps_thread_index (L, d->type, index->type);
   CExpr *set = tls_index (L, f->fn, d, p, deref, index);
   if (set)
     return !index || (lower_casts_keep (L, set, index->type) && lower_keeps_thread_index (L, d->type, index->type));
@@ -477,9 +488,10 @@ body_writes_through (CExpr *e, gpointer data)
   return r && r != c_peel (l) && is_arg_var (w, r) ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
 
-/* Some element (or object) may be written: by BODY as `BASE[INDEX]...` (through the
- * holder of the object, BASE NULL), or by the start routine of CREATE through its
- * argument (a routine given by pointer may do anything). */
+/* Some element (or object) may be written: by BODY as `BASE[INDEX]...` or through the
+ * create's argument when it is a variable (the object's holder, a local pointing at
+ * the element), or by the start routine of CREATE through its argument (a routine
+ * given by pointer may do anything). */
 static gboolean
 split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
 {
@@ -490,16 +502,19 @@ split_pays (Lower *L, CStmt *body, CExpr *base, CDecl *index, CExpr *create)
       if (c_visit_stmt (&bv, body))
         return TRUE;
     }
-  else
+  /* a->id = i: written through the holder (of the object, or the local the body
+   * points at the element: `struct arg *a = &args[i];`) */
+  CDecl *h = lower_ident_decl (c_arg (create, 3));
+  if (h)
     {
-      /* a->id = i: written through the holder */
       g_autoptr (GHashTable) holder = g_hash_table_new (NULL, NULL);
-      g_hash_table_add (holder, lower_ident_decl (c_arg (create, 3)));
+      g_hash_table_add (holder, h);
       w.vars = holder;
       CVisitor bv = { .expr = body_writes_through, .data = &w };
-      if (c_visit_stmt (&bv, body))
-        return TRUE;
+      gboolean through = c_visit_stmt (&bv, body);
       w.vars = NULL;
+      if (through)
+        return TRUE;
     }
   return routine_walk (L, create, &w, routine_writes_arg);
 }
@@ -724,15 +739,19 @@ gint
 lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
 {
   CDecl *d = lower_index_decl (L, idx);
+  gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
+               : ELEM_NONE;
+  /* a thread given its index in a field of its object: X[a->id] */
+  if (!L->elems_off && !d && given != ELEM_NONE && lower_argfield_is_index (L, idx) && lower_elems_named_array (L, base))
+    return given;
   if (L->elems_off || !d)
     return ELEM_NONE;
   /* a thread given an index: X[id] */
-  gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
-               : ELEM_NONE;
   if (given != ELEM_NONE && thread_index_var (L, d) && lower_elems_named_array (L, base))
     return given;
   /* a thread's own chunk: `for (int k = id * C; k < id * C + C; k++) X[k]` */
-  if (given != ELEM_NONE && lower_elems_named_array (L, base) && lower_range_of_thread (L, base, d))
+  if (given != ELEM_NONE && (lower_elems_named_array (L, base) || lower_argfield_value (L, base))
+      && lower_range_of_thread (L, base, d))
     return given;
   /* an index the caller passed down: splits of the caller's frame on its variable
    * (named arrays only: a base is text of the frame it is written in) */

@@ -46,6 +46,7 @@ lower_job_add (Lower *L, CDecl *fn, const char *base, RfStartKind start, guint c
   g_ptr_array_add (L->jobs.arg_index_max, NULL);
   g_array_append_val (L->jobs.arg_index_deref, none);
   g_ptr_array_add (L->jobs.arg_cell, NULL);
+  g_ptr_array_add (L->jobs.arg_fields, NULL);
   g_assert (L->jobs.fn->len == id + 1);
   return id;
 }
@@ -376,17 +377,24 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   gboolean has_max = FALSE;
   gint index_role = c_arg (e, 3) ? lower_elems_value_role (L, e, &index_decl, &index_deref, &index_max, &has_max)
                                  : ELEM_NONE;
+  /* else the index read through fields of the pass's object (rf-c-lower-argfields.c) */
+  ArgFields *fields = index_role == ELEM_NONE && c_arg (e, 3)
+                      ? lower_argfields_at_create (L, e, &index_role, &index_decl, &index_max, &has_max) : NULL;
+  guint index_by = fields ? INDEX_BY_FIELD : index_deref ? INDEX_BY_DEREF : INDEX_BY_VALUE;
   GPtrArray *bind = site ? arg : NULL;  /* the binding only when known exactly */
   if (index_role != ELEM_NONE)
     {
+      /* threads given fields: job types of this create call's own */
+      g_autofree char *own = fields ? g_strdup_printf ("\t(fields of %p)", (void *) e) : NULL;
       char *with = g_strconcat (site ? site : "", site ? "\n" : "",
-                                index_role == ELEM_REP ? "\t(the index)" : "\t(another index)", NULL);
+                                index_role == ELEM_REP ? "\t(the index)" : "\t(another index)", own, NULL);
       g_free (site);
       site = with;
     }
   /* threads given another element, object or index than the representative's are
-   * named so (the representative's keep the routine's name) */
-  const char *tag = index_role == ELEM_OTHER ? "another index"
+   * named so (the representative's keep the routine's name; an index read through
+   * fields comes with the element or object) */
+  const char *tag = index_role == ELEM_OTHER && !fields ? "another index"
                     : elem && arg && arg->len == 0 ? (inside ? "another object" : "another element") : NULL;
   /* a joinable handle: these threads post its semaphore when they end */
   CExpr *h = c_peel (c_arg (e, 0));
@@ -406,7 +414,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
         {
           g_array_index (L->jobs.arg_index, gint, id) = index_role;
           g_ptr_array_index (L->jobs.arg_index_decl, id) = index_decl;
-          g_array_index (L->jobs.arg_index_deref, guint, id) = index_deref;
+          g_array_index (L->jobs.arg_index_deref, guint, id) = index_by;
+          g_ptr_array_index (L->jobs.arg_fields, id) = fields;
           index_max_merge (L, id, has_max ? &index_max : NULL);
         }
       if (site && cell)

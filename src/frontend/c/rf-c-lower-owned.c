@@ -42,7 +42,14 @@
  * anonymous ones with the same members) count as S (same_tag: two files' copies of a
  * header's struct). In module mode nothing is owned: clients may build S objects the
  * program does not show. Copying a pointer field byte by byte through a character
- * pointer in program code is not followed (docs/c-model.md, "Owned fields"). */
+ * pointer in program code is not followed (docs/c-model.md, "Owned fields").
+ *
+ * The same scan, exact (lower_field_set_only), tells rf-c-lower-argfields.c that one
+ * assignment alone writes field f of S (of any type): every other assignment or step
+ * of an f, any store through a pointer that may reach one, any library call but those
+ * that only read (or free) given a pointer that may reach an S or an f (a pointer to
+ * another member reaches that member alone), and any assignment of a whole S makes it
+ * fail; copies of S read from, not written to, are allowed. */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -58,6 +65,8 @@ typedef struct {
   GHashTable *s_objs;   /* RfCObj* untyped objects some access as S reaches (s_access) */
   gboolean any_untyped; /* an access as S reaches an object the points-to sets miss */
   gboolean bad;         /* not owned (set_bad: the reason is the call's text) */
+  CExpr *only;          /* the exact scan (lower_field_set_only): the one assignment
+                         * allowed to write f, or NULL (the owned scan) */
 } Own;
 
 /* A and B are the same struct, or may be: one tag, two tags of one name, or two
@@ -260,7 +269,9 @@ check_init (Own *o, CInit *in)
     check_init (o, ((CInitItem *) g_ptr_array_index (in->items, i))->init);
 }
 
-/* Pointer P's points-to set may reach a location holding S, or field f. */
+/* Pointer P's points-to set may reach a location holding S, or field f (FIELD_ONLY);
+ * in the exact scan, a location holding S means one whose own type holds S (a pointer
+ * to another member of S reaches that member alone). */
 static gboolean
 may_reach (Own *o, CExpr *p, gboolean field_only)
 {
@@ -278,6 +289,12 @@ may_reach (Own *o, CExpr *p, gboolean field_only)
       gsize n = strlen (l->path), m = strlen (end);
       if (n >= m && strcmp (l->path + n - m, end) == 0)
         return TRUE;
+      if (!field_only && o->only && l->type)
+        {
+          if (holds (L, l->type, o->tag, 0))
+            return TRUE;
+          continue;
+        }
       /* an untyped object (malloc'ed, character) holds an S when it is accessed as one
        * (effective types, assumption 2) */
       if (!field_only
@@ -285,6 +302,14 @@ may_reach (Own *o, CExpr *p, gboolean field_only)
         return TRUE;
     }
   return FALSE;
+}
+
+/* A call of library function F (NULL: not in the table) writes through no pointer
+ * argument: no memory effect, reads only, or free (which ends the object). */
+static gboolean
+reads_only (const RfCLibcFunc *f)
+{
+  return f && (rf_c_libc_is_pure (f->effect) || f->effect == RF_C_LIBC_READS || f->effect == RF_C_LIBC_FREE);
 }
 
 static CVisitResult
@@ -297,6 +322,11 @@ expr_check (CExpr *e, gpointer data)
     case C_EXPR_ASSIGN:
       if (holds (L, type_of (L, e->a), o->tag, 0))
         set_bad (o, "a value holding it is assigned");
+      else if (is_field (o, e->a) && o->only)
+        {
+          if (e != o->only)
+            set_bad (o, "another assignment writes it");
+        }
       else if (is_field (o, e->a))
         {
           if (e->op == C_OP_ASSIGN && !new_value (L, e->b) && !regrown (L, e) && !g_hash_table_contains (o->approved, e))
@@ -313,13 +343,21 @@ expr_check (CExpr *e, gpointer data)
                         : l->kind == C_EXPR_UNARY && l->op == C_OP_DEREF ? l->a
                         : l->kind == C_EXPR_INDEX ? (is_pointerish (L, type_of (L, l->a)) ? l->a : l->b)
                         : NULL;
-          if (base && lt && lt->kind == C_TYPE_POINTER && may_reach (o, base, TRUE))
+          if (base && lt && (lt->kind == C_TYPE_POINTER || o->only) && may_reach (o, base, TRUE))
             set_bad (o, "a pointer is stored through a pointer that may reach it");
         }
       break;
     case C_EXPR_UNARY:
       if (e->op == C_OP_ADDR && is_field (o, e->a))
         set_bad (o, "its address is taken");
+      if (o->only && (e->op == C_OP_PREINC || e->op == C_OP_PREDEC || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC))
+        {
+          CExpr *l = c_peel (e->a);
+          CExpr *base = l && l->kind == C_EXPR_UNARY && l->op == C_OP_DEREF ? l->a
+                        : l && l->kind == C_EXPR_INDEX ? (is_pointerish (L, type_of (L, l->a)) ? l->a : l->b) : NULL;
+          if (is_field (o, e->a) || (base && may_reach (o, base, TRUE)))
+            set_bad (o, "it is stepped");
+        }
       break;
     case C_EXPR_MEMBER:
       {
@@ -332,16 +370,24 @@ expr_check (CExpr *e, gpointer data)
       }
       break;
     case C_EXPR_COMPOUND_LIT:
-      if (holds (L, e->type, o->tag, 0))
+      if (!o->only && holds (L, e->type, o->tag, 0))
         set_bad (o, "a compound literal holds it");
       break;
     case C_EXPR_CALL:
       {
         const char *n = c_callee_name (e);
-        for (guint i = 0; e->args && i < e->args->len; i++)
+        for (guint i = 0; !o->only && e->args && i < e->args->len; i++)
           if (holds (L, type_of (L, g_ptr_array_index (e->args, i)), o->tag, 0))
             set_bad (o, "a value holding it is passed");
         const RfCLibcFunc *f = n && !lower_func_def (L, n) ? rf_c_libc_lookup (n) : NULL;
+        if (o->only && n && !lower_func_def (L, n) && !reads_only (f))
+          for (guint i = 0; e->args && i < e->args->len; i++)
+            {
+              CExpr *a = g_ptr_array_index (e->args, i);
+              if (is_pointerish (L, type_of (L, a)) && may_reach (o, a, FALSE)
+                  && !(f && f->effect == RF_C_LIBC_CREATE && i == 3))
+                set_bad (o, "a library call may write it");
+            }
         if (f && (f->pointers == RF_C_LIBC_PTS_COPY || f->pointers == RF_C_LIBC_PTS_REALLOC
                   || f->effect == RF_C_LIBC_SORT || f->effect == RF_C_LIBC_REALLOC))
           for (guint i = 0; e->args && i < e->args->len; i++)
@@ -386,9 +432,10 @@ s_access (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* Scans the program for S.f (see the approach). */
+/* Scans the program for S.f (see the approach; ONLY: the exact scan of
+ * lower_field_set_only). */
 static gboolean
-owned_scan (Lower *L, CTag *tag, const char *field)
+owned_scan (Lower *L, CTag *tag, const char *field, CExpr *only)
 {
   CDecl *m = NULL;
   for (guint i = 0; tag->members && i < tag->members->len && !m; i++)
@@ -398,12 +445,12 @@ owned_scan (Lower *L, CTag *tag, const char *field)
         m = x;
     }
   CType *mt = m ? strip (L, m->type) : NULL;
-  if (!mt || mt->kind != C_TYPE_POINTER)
+  if (!mt || (mt->kind != C_TYPE_POINTER && !only))
     return FALSE;
   g_autoptr (GHashTable) approved = g_hash_table_new (NULL, NULL);
   g_autoptr (GHashTable) s_objs = g_hash_table_new (NULL, NULL);
-  Own o = { .L = L, .tag = tag, .field = field, .approved = approved, .s_objs = s_objs };
-  CVisitor v = { .stmt = stmt_approve, .expr = expr_check, .data = &o };
+  Own o = { .L = L, .tag = tag, .field = field, .approved = approved, .s_objs = s_objs, .only = only };
+  CVisitor v = { .stmt = only ? NULL : stmt_approve, .expr = expr_check, .data = &o };
   CVisitor sv = { .expr = s_access, .data = &o };
   for (guint i = 0; i < L->decls->len; i++)
     {
@@ -422,13 +469,13 @@ owned_scan (Lower *L, CTag *tag, const char *field)
         c_visit_stmt (&v, d->body);
       else if (d->kind == C_DECL_VAR && d->init)
         {
-          if (d->init->expr && holds (L, d->type, tag, 0))
+          if (!only && d->init->expr && holds (L, d->type, tag, 0))
             set_bad (&o, "a value holding it initialises a variable");
           c_visit_init (&v, d->init);
         }
     }
   /* brace initializers of objects holding S, wherever they are */
-  for (guint i = 0; i < L->decls->len && !o.bad; i++)
+  for (guint i = 0; i < L->decls->len && !o.bad && !only; i++)
     {
       CDecl *d = g_ptr_array_index (L->decls, i);
       if (!d->in_system && d->kind == C_DECL_VAR && d->init && !d->init->expr && holds (L, d->type, tag, 0))
@@ -447,9 +494,38 @@ owned_field (Lower *L, CTag *tag, const char *field)
   gpointer r;
   if (g_hash_table_lookup_extended (L->owned, key, NULL, &r))
     return GPOINTER_TO_INT (r);
-  gboolean ok = owned_scan (L, tag, field);
+  gboolean ok = owned_scan (L, tag, field, NULL);
   g_hash_table_insert (L->owned, g_steal_pointer (&key), GINT_TO_POINTER (ok));
   return ok;
+}
+
+gboolean
+lower_field_set_only (Lower *L, CTag *tag, const char *field, CExpr *set)
+{
+  if (!tag || !tag->complete || !L->pts || L->module)
+    return FALSE;
+  if (!L->owned)
+    L->owned = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autofree char *key = g_strdup_printf ("%p.%s=%p", (void *) tag, field, (void *) set);
+  gpointer r;
+  if (g_hash_table_lookup_extended (L->owned, key, NULL, &r))
+    return GPOINTER_TO_INT (r);
+  gboolean ok = owned_scan (L, tag, field, set);
+  g_hash_table_insert (L->owned, g_steal_pointer (&key), GINT_TO_POINTER (ok));
+  return ok;
+}
+
+CTag *
+lower_member_tag (Lower *L, CExpr *e)
+{
+  e = c_peel (e);
+  return e && e->kind == C_EXPR_MEMBER ? member_tag (L, e) : NULL;
+}
+
+gboolean
+lower_same_tag (CTag *a, CTag *b)
+{
+  return same_tag (a, b);
 }
 
 gboolean

@@ -289,6 +289,27 @@ typedef struct {
                                   * (lower_elems_held_element), else NULL */
 } ElemSplit;
 
+/* How a thread reads the index it was given (LowerJobs.arg_index_deref). */
+enum { INDEX_BY_VALUE = 0, INDEX_BY_DEREF = 1, INDEX_BY_FIELD = 2 };
+
+/* ArgFields: the fields of the object a job's threads are given that the pass creating
+ * them set (rf-c-lower-argfields.c). Invariant: each set is an assignment `O.f = E;`,
+ * a top-level statement of the creating loop's body before the create, O the pass's
+ * own element or object (the create's argument), E made of constants, the loop's
+ * index and variables in fixed (one value in every pass of the loop); conflict: two
+ * create sites of the job set them differently (no field is known). Borrowed by the
+ * job types of the create call. */
+typedef struct {
+  GHashTable *sets;     /* const char* field (the AST's) -> CExpr* assignment */
+  GHashTable *checked;  /* const char* field -> 1 when its set alone writes it, 2 not */
+  GHashTable *fixed;    /* CDecl* set: the variables of the sets' values but the index */
+  GHashTable *reads;    /* CExpr* member read in a set's value (`args[i].lo`) -> the
+                         * earlier set of that field, whose value it reads */
+  CTag *tag;            /* the object's struct */
+  CDecl *index, *fn;    /* the loop's index and the function it is in */
+  gboolean conflict;
+} ArgFields;
+
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
  * has one entry per job type of the program, by job id. */
 typedef struct {
@@ -315,9 +336,12 @@ typedef struct {
                              * must hold every value of its type */
   GPtrArray *arg_index_max; /* IndexMax* (owned) or NULL: the largest index any thread of
                              * the job type is given (rf-c-lower-range.c's last chunk) */
-  GArray *arg_index_deref;  /* guint (a boolean): the index is handed through an element
-                             * that holds it (`ids[i] = i;` then `&ids[i]`): the thread
-                             * reads it as `*arg` */
+  GArray *arg_index_deref;  /* guint, how the thread reads the index: INDEX_BY_VALUE (its
+                             * parameter), INDEX_BY_DEREF (handed through an element that
+                             * holds it, `ids[i] = i;` then `&ids[i]`: `*arg`),
+                             * INDEX_BY_FIELD (a field of its argument: arg_fields) */
+  GPtrArray *arg_fields;    /* ArgFields* (borrowed from Lower.argfields) or NULL: what its argument's fields hold
+                             * (rf-c-lower-argfields.c) */
   GPtrArray *arg_cell;      /* const RfCLoc* (borrowed) or NULL: its arg is in that
                              * representative cell (see rep_cell) */
   GQueue pending;           /* job ids + 1 not lowered yet */
@@ -402,6 +426,8 @@ typedef struct {
                              * a local set through an out-parameter (its value), a
                              * parameter of the helper setting it (its argument) */
   GHashTable *range_derefs; /* ... and a helper's out-parameter p -> the value of *p */
+  GHashTable *argfields;    /* CExpr* create call -> ArgFields* (owned) or NULL: the fields
+                             * its pass sets (rf-c-lower-argfields.c), worked out once */
   GHashTable *owned;        /* "tag.field" -> whether the pointer field is owned
                              * (rf-c-lower-owned.c), worked out once; NULL until asked */
   GHashTable *split_params; /* CDecl* parameter -> its tests in its function's body
@@ -564,6 +590,14 @@ GPtrArray *lower_deref (Lower *L, CExpr *e);
  * with X another object than the representative: the pointer reaches another owned
  * object than the one a race would be on. */
 gboolean lower_owned_other (Lower *L, CExpr *e);
+/* Field FIELD of struct TAG is written by assignment SET alone in the whole program:
+ * no other assignment, step, library call, copy of a whole struct or store through a
+ * pointer may write it, nor is its address taken (the owned scan's rules, exact). */
+gboolean lower_field_set_only (Lower *L, CTag *tag, const char *field, CExpr *set);
+/* The struct tag member expression E selects from, or NULL. */
+CTag *lower_member_tag (Lower *L, CExpr *e);
+/* A and B are the same struct, or may be (one name; anonymous ones alike). */
+gboolean lower_same_tag (CTag *a, CTag *b);
 GPtrArray *lower_lval (Lower *L, CExpr *e);
 GPtrArray *lower_value_places (Lower *L, CExpr *e, CType *want);
 
@@ -659,10 +693,18 @@ gboolean lower_casts_keep (Lower *L, CExpr *e, CType *t);
 /* ITEMS[I] as a counted loop (a while loop takes its init from a statement before it:
  * CountedLoop.at). */
 gboolean lower_counted_form (GPtrArray *items, guint i, CountedLoop *out);
+/* The same, its ends allowed to read memory (the caller vouches that it does not
+ * change while the loop runs): only that they do not name the index is checked. */
+gboolean lower_counted_form_reads (GPtrArray *items, guint i, CountedLoop *out);
+/* Expression E names variable D. */
+gboolean lower_expr_names (CExpr *e, CDecl *d);
 /* Every value index D has in the body of LOOP (a for loop stepping it in its header,
  * or a while loop stepping it last) is at most *MAX: its test `D < B` or `D <= B`,
  * with B made of constants and globals fixed while threads run. */
 gboolean lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max);
+/* The same, B also allowed variables with one value in every pass of LOOP
+ * (lower_elems_fixed_var): a bound to compare with values the passes compute. */
+gboolean lower_index_max_pass (Lower *L, CStmt *loop, CDecl *d, Endpoint *max);
 /* The first item of the loop CL at ITEMS[I] as the join plans scan it: its init's when
  * that is the item just before it, else its own (the statements between an init further
  * up and the loop are checked as the loop's surroundings). */
@@ -699,6 +741,10 @@ gboolean lower_value_vars (CExpr *e, GPtrArray *out);
 
 /* The index of loop S when each pass of a run of S sees its own value of it, or NULL. */
 CDecl *lower_distinct_index (Lower *L, CStmt *s);
+/* rf-c-lower-sites.c: local pointer V of function FN only ever holds null or a new
+ * allocation (its initialiser and every assignment; never stepped, its address never
+ * taken): indexing it counts from the start of one object. */
+gboolean lower_fresh_local (Lower *L, CDecl *v, CDecl *fn);
 
 /* rf-c-lower-elems.c */
 /* A split of loop S when it creates threads given elements `&base[index]`, pushed
@@ -743,6 +789,32 @@ gboolean lower_elems_named_array (Lower *L, CExpr *b);
 CVisitResult lower_elems_collect_inner (CStmt *s, gpointer data);
 /* The role of pointer variable D's target under a guess, or ELEM_NONE. */
 gint lower_elems_ptr_role (Lower *L, CDecl *d);
+
+/* rf-c-lower-argfields.c */
+/* The fields the pass being lowered sets in the object it gives pthread_create CREATE
+ * (a new ArgFields, or NULL when none holds a value of the pass's index): *ROLE and
+ * *INDEX the pass's role and index, *MAX (when *HAS_MAX) the largest index. */
+ArgFields *lower_argfields_at_create (Lower *L, CExpr *create, gint *role, CDecl **index, Endpoint *max,
+                                      gboolean *has_max);
+void lower_argfields_free (ArgFields *af);
+/* In a thread given fields: E (`a->f`, a its argument) holds the value the set of f
+ * gave it (an expression of the creating function, its index standing for the
+ * thread's), or NULL. */
+CExpr *lower_argfield_value (Lower *L, CExpr *e);
+/* E reads the thread's index through a field (its value is the creating loop's index). */
+gboolean lower_argfield_is_index (Lower *L, CExpr *e);
+/* D is the creating loop's index (standing for the thread's) or one of the fixed
+ * variables of the thread's fields' values. */
+gboolean lower_argfield_index_decl (Lower *L, CDecl *d);
+gboolean lower_argfield_fixed (Lower *L, CDecl *d);
+/* E is a field of the thread's object its pass set to a named array of the creating
+ * function: an array variable, or a local pointer only ever given new allocations
+ * (lower_fresh_local). */
+gboolean lower_argfield_named (Lower *L, CExpr *e);
+/* E is a field of the thread's object its pass set to `&A[X]` or `A + X`, A a named
+ * array of the creating function whose elements the field points to as they are:
+ * *ARRAY (A) and *OFFSET (X). */
+gboolean lower_argfield_offset (Lower *L, CExpr *e, CExpr **array, CExpr **offset);
 
 /* rf-c-lower-guess.c */
 /* PS (one place) is the representative cell of itself: rep_cell. */

@@ -47,6 +47,10 @@ static CExpr *
 resolve (Lower *L, CExpr *e, guint depth)
 {
   e = strip_keeping (L, e);
+  /* a field of the thread's object its pass set (argfields): its value there */
+  CExpr *fv = depth > 0 ? lower_argfield_value (L, e) : NULL;
+  if (fv)
+    return resolve (L, fv, depth - 1);
   CDecl *d = e && e->kind == C_EXPR_IDENT ? e->decl : NULL;
   /* a local set by a helper through its address, the helper's parameters, `*p` of its
    * out-parameter (outparams) */
@@ -73,7 +77,7 @@ same_everywhere (Lower *L, CExpr *c, guint depth)
   for (guint i = 0; i < vars->len; i++)
     {
       CDecl *d = g_ptr_array_index (vars, i);
-      if (g_hash_table_contains (L->pre.stable, d))
+      if (g_hash_table_contains (L->pre.stable, d) || lower_argfield_fixed (L, d))
         continue;
       CExpr *r = resolve (L, &(CExpr) { .kind = C_EXPR_IDENT, .decl = d }, 1);
       if (depth == 0 || r->kind == C_EXPR_IDENT || !same_everywhere (L, r, depth - 1))
@@ -89,9 +93,14 @@ is_index (Lower *L, CExpr *e)
   for (guint depth = 0; depth <= RESOLVE_DEPTH && e; depth++)
     {
       e = strip_keeping (L, e);
+      if (e && e->kind == C_EXPR_MEMBER)
+        {
+          e = resolve (L, e, 1);  /* a field of the thread's object */
+          continue;
+        }
       if (!e || e->kind != C_EXPR_IDENT)
         return FALSE;
-      if (lower_thread_index_var (L, e->decl))
+      if (lower_thread_index_var (L, e->decl) || lower_argfield_index_decl (L, e->decl))
         return TRUE;
       CExpr *r = resolve (L, e, 1);
       if (r == e)
@@ -152,6 +161,61 @@ last_chunk (Lower *L, CExpr *hi, CExpr **rest)
   return TRUE;
 }
 
+/* E (resolved) is f (id), a monotone function of the thread's index: id once, reached
+ * from the top through +, -, * with values the same in every thread, / by one (id in
+ * the dividend), unary minus and casts that keep every value. f is the same function
+ * in every thread, so either f (id) <= f (id') whenever id < id', or f (id) >= f (id')
+ * whenever id < id' (no arithmetic wraps round: assumption 3; C's division truncates,
+ * which keeps it monotone). */
+static gboolean
+rising (Lower *L, CExpr *e, guint depth)
+{
+  e = strip_keeping (L, e);
+  if (!e || depth > RESOLVE_DEPTH * 4)
+    return FALSE;
+  if (is_index (L, e))
+    return TRUE;
+  if (e->kind == C_EXPR_UNARY && e->op == C_OP_NEG)
+    return rising (L, e->a, depth + 1);
+  if (e->kind != C_EXPR_BINARY)
+    return FALSE;
+  switch (e->op)
+    {
+    case C_OP_ADD: case C_OP_SUB: case C_OP_MUL:
+      return (rising (L, e->a, depth + 1) && same_everywhere (L, e->b, RESOLVE_DEPTH))
+             || (rising (L, e->b, depth + 1) && same_everywhere (L, e->a, RESOLVE_DEPTH));
+    case C_OP_DIV:
+      return rising (L, e->a, depth + 1) && same_everywhere (L, e->b, RESOLVE_DEPTH);
+    default:
+      return FALSE;
+    }
+}
+
+/* HI (resolved) is LO (resolved, rising) with the index replaced by `id + 1`. Then
+ * [f (id), f (id + 1)) meets no [f (id'), f (id' + 1)) for id != id': with id < id',
+ * f (id + 1) <= f (id') when f rises; when it falls, every such range is empty. */
+static gboolean
+next_of (Lower *L, CExpr *hi, CExpr *lo, guint depth)
+{
+  hi = strip_keeping (L, hi), lo = strip_keeping (L, lo);
+  gint64 one;
+  if (!hi || !lo || depth > RESOLVE_DEPTH * 4)
+    return FALSE;
+  if (lo->kind == C_EXPR_UNARY && lo->op == C_OP_NEG)
+    return hi->kind == C_EXPR_UNARY && hi->op == C_OP_NEG && next_of (L, hi->a, lo->a, depth + 1);
+  if (is_index (L, lo))
+    return hi->kind == C_EXPR_BINARY && hi->op == C_OP_ADD
+           && ((is_index (L, hi->a) && c_const_int (hi->b, &one) && one == 1)
+               || (is_index (L, hi->b) && c_const_int (hi->a, &one) && one == 1));
+  if (hi->kind != C_EXPR_BINARY || lo->kind != C_EXPR_BINARY || hi->op != lo->op)
+    return FALSE;
+  gboolean left = rising (L, lo->a, 0);
+  CExpr *hs = left ? hi->a : hi->b, *ls = left ? lo->a : lo->b;  /* the side with the index */
+  CExpr *ho = left ? hi->b : hi->a, *lo_other = left ? lo->b : lo->a;
+  return next_of (L, resolve (L, hs, RESOLVE_DEPTH), resolve (L, ls, RESOLVE_DEPTH), depth + 1)
+         && lower_same_value (L, ho, lo_other, NULL);
+}
+
 /* [LO, HI) is the thread's chunk (see the approach). */
 static gboolean
 chunk (Lower *L, Endpoint lo, Endpoint hi)
@@ -161,6 +225,10 @@ chunk (Lower *L, Endpoint lo, Endpoint hi)
   CExpr *rest;
   if (hi.off == 0 && last_chunk (L, resolve (L, hi.e, RESOLVE_DEPTH), &rest))
     hi = (Endpoint) { rest, 0 };
+  /* a partition [f (id), f (id + 1)) by a rising f */
+  CExpr *lo_f = resolve (L, lo.e, RESOLVE_DEPTH);
+  if (hi.off == 0 && rising (L, lo_f, 0) && next_of (L, resolve (L, hi.e, RESOLVE_DEPTH), lo_f, 0))
+    return TRUE;
   CExpr *c = index_times (L, lo.e);
   if (!c || !same_everywhere (L, c, RESOLVE_DEPTH))
     return FALSE;
@@ -175,7 +243,9 @@ chunk (Lower *L, Endpoint lo, Endpoint hi)
     for (guint s = 0; s < 2; s++)
       {
         CExpr *x = s ? hi_r->b : hi_r->a, *y = s ? hi_r->a : hi_r->b;
-        if (lower_same_value (L, resolve (L, x, RESOLVE_DEPTH), lo_r, NULL) && lower_same_value (L, y, c, NULL))
+        if (lower_same_value (L, resolve (L, x, RESOLVE_DEPTH), lo_r, NULL)
+            && (lower_same_value (L, y, c, NULL)
+                || lower_same_value (L, resolve (L, y, RESOLVE_DEPTH), resolve (L, c, RESOLVE_DEPTH), NULL)))
           return TRUE;
       }
   /* `(id + 1) * C` */
@@ -212,11 +282,27 @@ count_change (CExpr *e, gpointer data)
   return C_VISIT_CONTINUE;
 }
 
-/* FindLoop: the walk for the `for` statement that declares K in its init. */
+/* ITEMS[I] is a `while` (or init-less `for`) loop in counted form (CL) whose init is
+ * the declaration of its index, an earlier statement of the block. */
+static gboolean
+while_loop (GPtrArray *items, guint i, CountedLoop *cl)
+{
+  CStmt *x = g_ptr_array_index (items, i);
+  if (!(x->kind == C_STMT_WHILE || (x->kind == C_STMT_FOR && !x->init)) || !lower_counted_form_reads (items, i, cl)
+      || cl->at >= i)
+    return FALSE;
+  CStmt *d = g_ptr_array_index (items, cl->at);
+  return d->kind == C_STMT_DECL && d->items && g_ptr_array_find (d->items, cl->index, NULL);
+}
+
+/* FindLoop: the walk for the `for` statement that declares K in its init, or the
+ * `while` (or init-less `for`) loop whose counted form starts at K's declaration in
+ * the same block (decl: that statement). */
 typedef struct {
   CDecl *k;
   GPtrArray *items;
   guint at;
+  CStmt *decl;
 } FindLoop;
 
 static CVisitResult
@@ -226,20 +312,56 @@ find_loop (CStmt *s, gpointer data)
   for (guint i = 0; s->kind == C_STMT_COMPOUND && s->items && i < s->items->len && !fl->items; i++)
     {
       CStmt *x = g_ptr_array_index (s->items, i);
+      CountedLoop cl;
       if (x->kind == C_STMT_FOR && x->init && x->init->kind == C_STMT_DECL && x->init->items
           && g_ptr_array_find (x->init->items, fl->k, NULL))
         fl->items = s->items, fl->at = i;
+      else if (while_loop (s->items, i, &cl) && cl.index == fl->k)
+        fl->items = s->items, fl->at = i, fl->decl = g_ptr_array_index (s->items, cl.at);
     }
   return fl->items ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
 
+/* Outside: the walk for a use of K outside statements IN1 and IN2. */
+typedef struct {
+  CDecl *k;
+  CStmt *in1, *in2;
+} Outside;
+
+static CVisitResult
+outside_stmt (CStmt *s, gpointer data)
+{
+  Outside *o = data;
+  return s == o->in1 || s == o->in2 ? C_VISIT_SKIP : C_VISIT_CONTINUE;
+}
+
+static CVisitResult
+outside_expr (CExpr *e, gpointer data)
+{
+  Outside *o = data;
+  return e->kind == C_EXPR_IDENT && e->decl == o->k ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* K, declared by statement DECL, is named in BODY only there and in LOOP. */
+static gboolean
+only_in (CStmt *body, CDecl *k, CStmt *decl, CStmt *loop)
+{
+  Outside out = { k, decl, loop };
+  return !c_visit_stmt (&(CVisitor) { .stmt = outside_stmt, .expr = outside_expr, .data = &out }, body);
+}
+
 /* ---- arrays split by chunks alone ---- */
 
-/* Scan: the walks of chunk_arrays. loops: for-init variable -> its `for` statement;
- * bad: the arrays some subscript may split by index (CDecl* set). */
+/* Scan: the walks of chunk_arrays. loops: for-init variable (or a while loop's, as
+ * while_loop finds them) -> its loop statement; bad: the arrays some subscript may
+ * split by index (CDecl* set); bad_fields: the names of pointer members some subscript
+ * `X->f[x]` may split by index (a field of a thread's object holding a named array:
+ * argfields); in_fields: array variable CDecl* -> the set of member names its address
+ * is stored in (`a->data = data`). */
 typedef struct {
   Lower *L;
-  GHashTable *loops, *bad;
+  GHashTable *loops, *bad, *bad_fields, *in_fields;
+  CStmt *fn_body;       /* the body of the function walked */
   GHashTable *keyed;    /* variables a synchronisation call's arguments name (a guess's key) */
   GHashTable *stepped;  /* CDecl* -> 1 when only set to constants or stepped, 2 when not */
   guint in_create;      /* loops around the walk whose body creates threads */
@@ -252,6 +374,32 @@ collect_loop (CStmt *s, gpointer data)
   if (s->kind == C_STMT_FOR && s->init && s->init->kind == C_STMT_DECL)
     for (guint i = 0; s->init->items && i < s->init->items->len; i++)
       g_hash_table_insert (cs->loops, g_ptr_array_index (s->init->items, i), s);
+  CountedLoop cl;
+  for (guint i = 0; s->kind == C_STMT_COMPOUND && s->items && i < s->items->len; i++)
+    if (while_loop (s->items, i, &cl)
+        && only_in (cs->fn_body, cl.index, g_ptr_array_index (s->items, cl.at), cl.stmt))
+      g_hash_table_insert (cs->loops, cl.index, cl.stmt);
+  return C_VISIT_CONTINUE;
+}
+
+/* An array variable's address stored in a member: in_fields. */
+static CVisitResult
+collect_in_field (CExpr *e, gpointer data)
+{
+  ChunkScan *cs = data;
+  CExpr *l = e->kind == C_EXPR_ASSIGN ? c_peel (e->a) : NULL;
+  CExpr *r = l && l->kind == C_EXPR_MEMBER ? c_peel (e->b) : NULL;
+  while (r && ((r->kind == C_EXPR_UNARY && r->op == C_OP_ADDR) || r->kind == C_EXPR_INDEX
+               || (r->kind == C_EXPR_BINARY && (r->op == C_OP_ADD || r->op == C_OP_SUB))))
+    r = c_peel (r->a);
+  CDecl *a = lower_ident_decl (r);
+  if (a && l->text)
+    {
+      GHashTable *names = g_hash_table_lookup (cs->in_fields, a);
+      if (!names)
+        g_hash_table_insert (cs->in_fields, a, names = g_hash_table_new (g_str_hash, g_str_equal));
+      g_hash_table_add (names, (gpointer) l->text);
+    }
   return C_VISIT_CONTINUE;
 }
 
@@ -286,6 +434,7 @@ static CVisitResult
 collect_keyed (CExpr *e, gpointer data)
 {
   ChunkScan *cs = data;
+  collect_in_field (e, data);
   const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
   if (n && (g_str_has_prefix (n, "pthread_") || g_str_has_prefix (n, "sem_")) && strcmp (n, "pthread_create") != 0
       && strcmp (n, "pthread_join") != 0)
@@ -377,19 +526,26 @@ scan_subscript (CExpr *e, gpointer data)
     return C_VISIT_CONTINUE;
   for (guint s = 0; s < 2; s++)
     {
-      CDecl *b = lower_ident_decl (s ? e->b : e->a);
+      CExpr *be = c_peel (s ? e->b : e->a);
+      CDecl *b = lower_ident_decl (be);
       CExpr *x = strip_keeping (cs->L, s ? e->a : e->b);
-      if (b && x && x->kind == C_EXPR_IDENT && x->decl && x->decl->kind != C_DECL_ENUMERATOR
-          && !chunk_candidate (cs, x->decl))
+      /* an index variable, or a field that may hold a thread's index (argfields) */
+      gboolean splits = x && ((x->kind == C_EXPR_IDENT && x->decl && x->decl->kind != C_DECL_ENUMERATOR
+                               && !chunk_candidate (cs, x->decl))
+                              || x->kind == C_EXPR_MEMBER);
+      if (splits && b)
         g_hash_table_add (cs->bad, b);
+      else if (splits && be && be->kind == C_EXPR_MEMBER && be->text)
+        g_hash_table_add (cs->bad_fields, (gpointer) be->text);
     }
   return C_VISIT_CONTINUE;
 }
 
 /* Array (or pointer) A is split by chunks alone: no subscript of it anywhere in the
  * program may split it by an index, whose representative cell (A[e]) is not the
- * representative chunk's. (Two ways of splitting one array would each miss a race
- * the other's representative hides: chunk_mixed.c.) */
+ * representative chunk's, nor any subscript of a member its address is stored in.
+ * (Two ways of splitting one array would each miss a race the other's representative
+ * hides: chunk_mixed.c, chunk_field_mixed.c.) */
 static gboolean
 chunks_only (Lower *L, CDecl *a)
 {
@@ -397,13 +553,15 @@ chunks_only (Lower *L, CDecl *a)
     {
       g_autoptr (GHashTable) keyed = g_hash_table_new (NULL, NULL);
       g_autoptr (GHashTable) stepped = g_hash_table_new (NULL, NULL);
-      ChunkScan cs = { L, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), keyed, stepped, 0 };
+      ChunkScan cs = { L, g_hash_table_new (NULL, NULL), g_hash_table_new (NULL, NULL), g_hash_table_new (g_str_hash, g_str_equal),
+                       g_hash_table_new_full (NULL, NULL, NULL, (GDestroyNotify) g_hash_table_unref), NULL, keyed, stepped, 0 };
       CVisitor lv = { .stmt = collect_loop, .expr = collect_keyed, .data = &cs };
       CVisitor sv = { .stmt = enter_loop, .stmt_done = leave_loop, .expr = scan_subscript, .data = &cs };
       for (guint pass = 0; pass < 2; pass++)
         for (guint i = 0; i < L->decls->len; i++)
           {
             CDecl *f = g_ptr_array_index (L->decls, i);
+            cs.fn_body = f->kind == C_DECL_FUNC ? f->body : NULL;
             if (f->kind == C_DECL_FUNC && f->body)
               c_visit_stmt (pass ? &sv : &lv, f->body);
             else if (pass && f->init)
@@ -411,6 +569,19 @@ chunks_only (Lower *L, CDecl *a)
           }
       g_hash_table_unref (cs.loops);
       L->pre.chunk_bad = cs.bad;
+      /* an array whose address a member holds that some subscript splits by index */
+      GHashTableIter it, jt;
+      gpointer arr, names, name;
+      g_hash_table_iter_init (&it, cs.in_fields);
+      while (g_hash_table_iter_next (&it, &arr, &names))
+        {
+          g_hash_table_iter_init (&jt, names);
+          while (g_hash_table_iter_next (&jt, &name, NULL))
+            if (g_hash_table_contains (cs.bad_fields, name))
+              g_hash_table_add (L->pre.chunk_bad, arr);
+        }
+      g_hash_table_unref (cs.bad_fields);
+      g_hash_table_unref (cs.in_fields);
     }
   return a && !g_hash_table_contains (L->pre.chunk_bad, a);
 }
@@ -595,7 +766,12 @@ outparams (Lower *L, CDecl *x, CDecl *fn, GPtrArray *items, guint at)
 gboolean
 lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
 {
-  if (!chunks_only (L, lower_ident_decl (base)))
+  /* the array itself, or the one a field of the thread's object holds (argfields),
+   * maybe from an offset (`&A[X]`, `A + X`: the chunk's cells are A[X + k]) */
+  CExpr *fv = lower_argfield_value (L, base), *offset = NULL;
+  if (fv && !lower_argfield_named (L, base) && !lower_argfield_offset (L, base, &fv, &offset))
+    return FALSE;
+  if (!chunks_only (L, lower_ident_decl (fv ? fv : base)))
     return FALSE;
   Frame *f = L->frame;
   if (!k || k->kind != C_DECL_VAR || k->file_scope || c_is_static_object (k) || !f || !f->fn || !f->fn->body
@@ -609,10 +785,16 @@ lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
   CVisitor v = { .stmt = find_loop, .data = &fl };
   c_visit_stmt (&v, f->fn->body);
   CountedLoop cl;
-  if (!fl.items || !lower_counted_form (fl.items, fl.at, &cl) || cl.index != k || cl.step != 1)
+  /* ends that read memory are followed only through fields of the thread's object
+   * (resolve), which nothing changes while it runs */
+  if (!fl.items || !lower_counted_form_reads (fl.items, fl.at, &cl) || cl.index != k || cl.step != 1)
+    return FALSE;
+  /* a while loop's index, declared before it: no access outside the loop sees it */
+  if (fl.decl && !only_in (f->fn->body, k, fl.decl, cl.stmt))
     return FALSE;
   /* nothing but the loop's step changes K (its init is its declaration) */
-  Changes ch = { k, cl.stmt->expr2, 0 };
+  Changes ch = { k, cl.stmt->kind == C_STMT_FOR && cl.stmt->expr2 ? cl.stmt->expr2
+                    : cl.step_stmt ? cl.step_stmt->expr : cl.step_expr, 0 };
   CVisitor cv = { .expr = count_change, .data = &ch };
   c_visit_stmt (&cv, f->fn->body);
   if (ch.n != 0)
@@ -625,7 +807,11 @@ lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
       if (x && (!L->range_vals || !g_hash_table_contains (L->range_vals, x)) && !x->init)
         outparams (L, x, f->fn, fl.items, fl.at);
     }
-  gboolean r = chunk (L, cl.lo, cl.hi);
+  /* from an offset X: the cells [X + LO, X + HI), LO a constant 0 */
+  CExpr sum = { .kind = C_EXPR_BINARY, .op = C_OP_ADD, .a = offset, .b = cl.hi.e };
+  gboolean r = offset && (cl.lo.e || cl.lo.off != 0) ? FALSE
+               : offset ? chunk (L, (Endpoint) { offset, 0 }, (Endpoint) { cl.hi.e ? &sum : offset, cl.hi.off })
+                      : chunk (L, cl.lo, cl.hi);
   g_clear_pointer (&L->range_vals, g_hash_table_unref);
   g_clear_pointer (&L->range_derefs, g_hash_table_unref);
   return r;

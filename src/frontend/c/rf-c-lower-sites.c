@@ -514,3 +514,22 @@ lower_fresh_globals (Lower *L)
         g_hash_table_add (L->pre.fresh_globals, v);
     }
 }
+
+gboolean
+lower_fresh_local (Lower *L, CDecl *v, CDecl *fn)
+{
+  CType *t = v ? strip (L, v->type) : NULL;
+  if (!t || t->kind != C_TYPE_POINTER || v->kind != C_DECL_VAR || v->file_scope || c_is_static_object (v)
+      || !fn || !fn->body || g_hash_table_contains (L->pre.escaped, v))
+    return FALSE;
+  if (v->init)
+    {
+      CExpr *r = v->init->expr ? c_peel (v->init->expr) : NULL;
+      const char *n = r && r->kind == C_EXPR_CALL ? c_callee_name (r) : NULL;
+      if (!r || !(c_is_null_constant (r) || lower_is_new_alloc (L, n)))
+        return FALSE;
+    }
+  FreshWrites fw = { L, v, FALSE };
+  c_visit_stmt (&(CVisitor) { .expr = fresh_write, .data = &fw }, fn->body);
+  return !fw.bad;
+}

@@ -543,6 +543,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->jobs.arg_index_decl = g_ptr_array_new ();
   L->jobs.arg_index_max = g_ptr_array_new_with_free_func (g_free);
   L->jobs.arg_cell = g_ptr_array_new ();
+  L->jobs.arg_fields = g_ptr_array_new ();
   g_queue_init (&L->jobs.pending);
   L->jobs.joinall = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
   L->jobs.joinall_done = g_ptr_array_new_with_free_func ((GDestroyNotify) lower_joinall_plan_free);
@@ -600,6 +601,8 @@ lower_free (Lower *L)
   g_hash_table_unref (L->priv.fresh);
   g_hash_table_unref (L->split_threads);
   g_hash_table_unref (L->split_params);
+  if (L->argfields)
+    g_hash_table_unref (L->argfields);
   if (L->owned)
     g_hash_table_unref (L->owned);
   g_ptr_array_unref (L->scope_cleanups);
@@ -626,6 +629,7 @@ lower_free (Lower *L)
   g_ptr_array_unref (L->jobs.arg_index_decl);
   g_ptr_array_unref (L->jobs.arg_index_max);
   g_ptr_array_unref (L->jobs.arg_cell);
+  g_ptr_array_unref (L->jobs.arg_fields);
   g_queue_clear (&L->jobs.pending);
   g_ptr_array_unref (L->jobs.joinall);
   g_ptr_array_unref (L->jobs.joinall_done);

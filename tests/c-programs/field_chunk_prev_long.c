@@ -1,0 +1,54 @@
+// As field_chunk_prev.c, but each span but the last ends one past the next one's
+// start: neighbouring workers both fill that cell.
+// fixed-twin: field_chunk_prev.c
+// expect: argv[] race-free
+// expect: argv strings race-free
+// expect: local@main:sp[].start race-free
+// expect: local@main:sp[].end race-free
+// expect: local@main:sp[].v race-free
+// expect: heap@field_chunk_prev_long.c:36 RACE
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+struct span
+{
+  long start, end;
+  double *v;
+};
+
+static void *
+fill (void *p)
+{
+  struct span *s = p;
+  for (long k = s->start; k < s->end; k++)
+    s->v[k] = k * 0.5;
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  long n = argc > 1 ? atol (argv[1]) : 1000;
+  const int nt = 4;
+  if (n < nt)
+    return 1;
+  double *v = calloc ((size_t) n, sizeof *v);
+  if (!v)
+    return 1;
+  pthread_t t[4];
+  struct span sp[4];
+  long chunk = n / nt;
+  for (int i = 0; i < nt; i++)
+    {
+      sp[i].start = i * chunk;
+      sp[i].end = (i == nt - 1) ? n : sp[i].start + chunk + 1;
+      sp[i].v = v;
+      pthread_create (&t[i], NULL, fill, &sp[i]);
+    }
+  for (int i = 0; i < nt; i++)
+    pthread_join (t[i], NULL);
+  printf ("%f\n", v[n - 1]);
+  free (v);
+  return 0;
+}
