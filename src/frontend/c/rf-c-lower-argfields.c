@@ -51,6 +51,7 @@ lower_argfields_free (ArgFields *af)
   g_clear_pointer (&af->checked, g_hash_table_unref);
   g_clear_pointer (&af->fixed, g_hash_table_unref);
   g_clear_pointer (&af->reads, g_hash_table_unref);
+  g_clear_pointer (&af->values, g_hash_table_unref);
   g_free (af);
 }
 
@@ -170,11 +171,11 @@ pass_value (Lower *L, ElemSplit *sp, ArgFields *af, CExpr *e, gboolean *uses, gu
     case C_EXPR_MEMBER:
       {
         /* a field of the pass's object set before: its value (`args[i].lo + chunk`) */
-        CExpr *set = pass_field (L, sp, e) ? g_hash_table_lookup (af->sets, e->text) : NULL;
+        CExpr *set = pass_field (L, sp, e) ? g_hash_table_lookup (af->values, e->text) : NULL;
         if (set)
           {
-            g_hash_table_insert (af->reads, e, set);
-            return pass_value (L, sp, af, set->b, uses, depth + 1);
+            g_hash_table_insert (af->reads, e, (gpointer) e->text);
+            return pass_value (L, sp, af, set, uses, depth + 1);
           }
         return !e->arrow && pass_value (L, sp, af, e->a, uses, depth + 1);
       }
@@ -206,6 +207,78 @@ keeps_value (Lower *L, CType *to, CExpr *v)
   return lower_int_type (L, to) && lower_int_type (L, from) && lower_int_preserves (L, to, from);
 }
 
+/* FindSets: the state of find_sets. twice: the fields set more than once (none of
+ * their sets is the only one). */
+typedef struct {
+  Lower *L;
+  ElemSplit *sp;
+  ArgFields *af;
+  GHashTable *twice;
+  gboolean uses;
+} FindSets;
+
+/* Field FIELD (of struct TAG, type FT) set to V by assignment X. */
+static void
+add_set (FindSets *fs, CTag *tag, const char *field, CType *ft, CExpr *x, CExpr *v)
+{
+  ArgFields *af = fs->af;
+  if (!tag || !field || !v || (af->tag && !lower_same_tag (tag, af->tag)) || g_hash_table_contains (fs->twice, field))
+    return;
+  af->tag = tag;
+  if (g_hash_table_contains (af->sets, field))
+    {
+      g_hash_table_remove (af->sets, field);
+      g_hash_table_remove (af->values, field);
+      g_hash_table_add (fs->twice, (gpointer) field);
+      return;
+    }
+  gboolean u = FALSE;
+  if (keeps_value (fs->L, ft, v) && pass_value (fs->L, fs->sp, af, v, &u, 0))
+    {
+      g_hash_table_insert (af->sets, (gpointer) field, x);
+      g_hash_table_insert (af->values, (gpointer) field, v);
+      fs->uses = fs->uses || u;
+    }
+}
+
+/* X is `O = (S) { ... }` with O the pass's object (`B[i]`, `*P`, `P[0]`): each member
+ * the literal gives an expression (by designator `.f` or in order) is set by X. */
+static void
+add_literal (FindSets *fs, CExpr *x)
+{
+  Lower *L = fs->L;
+  CExpr *o = c_peel (x->a), *lit = c_peel (x->b);
+  gint64 z;
+  gboolean whole = o && ((o->kind == C_EXPR_INDEX && fs->sp->base && lower_index_decl (L, o->b) == fs->sp->index
+                          && lower_same_text (o->a, fs->sp->base))
+                         || (o->kind == C_EXPR_UNARY && o->op == C_OP_DEREF && pass_object (L, fs->sp, o->a, 0))
+                         || (o->kind == C_EXPR_INDEX && c_const_int (o->b, &z) && z == 0
+                             && pass_object (L, fs->sp, o->a, 0)));
+  CType *t = whole && lit && lit->kind == C_EXPR_COMPOUND_LIT && lit->init && lit->init->items
+             ? strip (L, type_of (L, x->a)) : NULL;
+  if (!t || t->kind != C_TYPE_STRUCT || !t->tag || !t->tag->members)
+    return;
+  GPtrArray *ms = t->tag->members;
+  guint at = 0;
+  for (guint i = 0; i < lit->init->items->len; i++)
+    {
+      CInitItem *it = g_ptr_array_index (lit->init->items, i);
+      if (it->designators)
+        {
+          CDesignator *d = it->designators->len == 1 ? g_ptr_array_index (it->designators, 0) : NULL;
+          if (!d || !d->field)
+            return;  /* a nested or index designator: the rest is not followed */
+          for (at = 0; at < ms->len && g_strcmp0 (((CDecl *) g_ptr_array_index (ms, at))->name, d->field) != 0; at++)
+            ;
+        }
+      if (at >= ms->len)
+        return;
+      CDecl *m = g_ptr_array_index (ms, at++);
+      if (it->init && it->init->expr && m->name)
+        add_set (fs, t->tag, m->name, m->type, x, it->init->expr);
+    }
+}
+
 /* The sets of the pass's object before the statement of BODY holding CREATE (see the
  * approach), or NULL when there are none of the index. */
 static ArgFields *
@@ -217,10 +290,12 @@ find_sets (Lower *L, ElemSplit *sp, CDecl *index, CExpr *create)
   af->checked = g_hash_table_new (g_str_hash, g_str_equal);
   af->fixed = g_hash_table_new (NULL, NULL);
   af->reads = g_hash_table_new (NULL, NULL);
+  af->values = g_hash_table_new (g_str_hash, g_str_equal);
   af->index = index;
   af->fn = cur_fn (L);
   g_autoptr (GHashTable) twice = g_hash_table_new (g_str_hash, g_str_equal);
-  gboolean found = FALSE, uses = FALSE;
+  FindSets fs = { L, sp, af, twice, FALSE };
+  gboolean found = FALSE;
   for (guint k = 0; items && k < items->len && !found; k++)
     {
       CStmt *st = g_ptr_array_index (items, k);
@@ -230,27 +305,15 @@ find_sets (Lower *L, ElemSplit *sp, CDecl *index, CExpr *create)
           break;
         }
       CExpr *x = st->kind == C_STMT_EXPR ? c_peel (st->expr) : NULL;
-      if (!x || x->kind != C_EXPR_ASSIGN || x->op != C_OP_ASSIGN || !pass_field (L, sp, x->a))
+      if (!x || x->kind != C_EXPR_ASSIGN || x->op != C_OP_ASSIGN)
         continue;
       CExpr *m = c_peel (x->a);
-      CTag *tag = lower_member_tag (L, m);
-      if (!tag || (af->tag && !lower_same_tag (tag, af->tag)) || g_hash_table_contains (twice, m->text))
-        continue;
-      af->tag = tag;
-      if (g_hash_table_contains (af->sets, m->text))
-        {
-          g_hash_table_remove (af->sets, m->text);  /* set twice: neither is the only one */
-          g_hash_table_add (twice, (gpointer) m->text);
-          continue;
-        }
-      gboolean u = FALSE;
-      if (keeps_value (L, type_of (L, x->a), x->b) && pass_value (L, sp, af, x->b, &u, 0))
-        {
-          g_hash_table_insert (af->sets, (gpointer) m->text, x);
-          uses = uses || u;
-        }
+      if (pass_field (L, sp, x->a))
+        add_set (&fs, lower_member_tag (L, m), m->text, type_of (L, x->a), x, x->b);
+      else
+        add_literal (&fs, x);
     }
-  if (!found || !uses)
+  if (!found || !fs.uses)
     g_clear_pointer (&af, lower_argfields_free);
   return af;
 }
@@ -310,8 +373,8 @@ job_fields (Lower *L)
 /* E (a pointer) is the running thread's argument: its start routine's parameter, or a
  * local initialised with it (through casts), neither ever assigned nor its address
  * taken, in a start routine that is not recursive. */
-static gboolean
-thread_arg (Lower *L, CExpr *e)
+gboolean
+lower_thread_arg (Lower *L, CExpr *e)
 {
   Frame *f = L->frame;
   while (f && f->up)
@@ -354,9 +417,9 @@ lower_argfield_value (Lower *L, CExpr *e)
   if (!af || !e || e->kind != C_EXPR_MEMBER || !e->text)
     return NULL;
   /* a field the pass read in a value it set (`args[i].hi = args[i].lo + chunk`) */
-  CExpr *rs = g_hash_table_lookup (af->reads, e);
-  if (rs)
-    return set_alone (L, af, c_peel (rs->a)->text, rs) ? rs->b : NULL;
+  const char *rf = g_hash_table_lookup (af->reads, e);
+  if (rf)
+    return set_alone (L, af, rf, g_hash_table_lookup (af->sets, rf)) ? g_hash_table_lookup (af->values, rf) : NULL;
   CExpr *o = c_peel (e->a);
   gint64 z;
   CExpr *ptr = e->arrow ? o
@@ -364,9 +427,9 @@ lower_argfield_value (Lower *L, CExpr *e)
                : o && o->kind == C_EXPR_INDEX && c_const_int (o->b, &z) && z == 0 ? o->a
                : NULL;
   CExpr *set = g_hash_table_lookup (af->sets, e->text);
-  if (!set || !ptr || !lower_same_tag (lower_member_tag (L, e), af->tag) || !thread_arg (L, ptr))
+  if (!set || !ptr || !lower_same_tag (lower_member_tag (L, e), af->tag) || !lower_thread_arg (L, ptr))
     return NULL;
-  return set_alone (L, af, e->text, set) ? set->b : NULL;
+  return set_alone (L, af, e->text, set) ? g_hash_table_lookup (af->values, e->text) : NULL;
 }
 
 gboolean

@@ -94,10 +94,16 @@ lower_access_through (Lower *L, CExpr *arg, int mode, gboolean atomic, RfLoc loc
       return;
     }
   /* what a library function reads or writes through a pointer may reach past the
-   * element it points to: no split applies (rf-c-lower-elems.c) */
-  L->elems_off++;
+   * element it points to: no split applies (rf-c-lower-elems.c); but not past a scalar
+   * variable or struct member whose address it is given (`rand_r (&t->seed)`): C
+   * allows no access beyond an object through a pointer to it, unless the object is an
+   * array element (`memset (&a[i], 0, n * sizeof *a)` is fine C): assumption 3 */
+  CExpr *obj = p->kind == C_EXPR_UNARY && p->op == C_OP_ADDR ? c_peel (p->a) : NULL;
+  CType *tt = obj && (obj->kind == C_EXPR_MEMBER || obj->kind == C_EXPR_IDENT) ? strip (L, type_of (L, obj)) : NULL;
+  gboolean scalar = tt && (tt->kind == C_TYPE_BASIC || tt->kind == C_TYPE_POINTER || tt->kind == C_TYPE_ENUM);
+  L->elems_off += !scalar;
   g_autoptr (GPtrArray) ps = lower_deref (L, arg);
-  L->elems_off--;
+  L->elems_off -= !scalar;
   lower_access (L, ps, mode, atomic, loc);
 }
 

@@ -732,6 +732,20 @@ lower_distinct_index (Lower *L, CStmt *s)
 static gboolean index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max, gboolean pass);
 
 gboolean
+lower_index_nonneg (Lower *L, CStmt *loop, CDecl *d)
+{
+  if (!d)
+    return FALSE;
+  if (lower_int_type (L, d->type) && !lower_int_is_signed (L, d->type))
+    return TRUE;
+  CDecl *index = NULL;
+  CExpr *init = NULL;
+  gint64 c;
+  return loop && loop->kind == C_STMT_FOR && loop->init && init_form (loop->init, 0, &index, &init) && index == d
+         && init && c_const_int (init, &c) && c >= 0 && loop->expr2 && step_of (loop->expr2, d) == 1;
+}
+
+gboolean
 lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max)
 {
   return index_max (L, loop, d, max, FALSE);

@@ -293,7 +293,9 @@ reads_param (Lower *L, CExpr *e, CDecl *p, gboolean deref, CDecl *index)
   e = c_peel (e);
   if (!deref)
     return e && e->kind == C_EXPR_IDENT && e->decl == p;
-  return e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF && lower_ident_decl (e->a) == p
+  /* through the parameter or a local copy of it (`const int *id = arg; ... *id`) */
+  return e && e->kind == C_EXPR_UNARY && e->op == C_OP_DEREF
+         && (lower_ident_decl (e->a) == p || lower_thread_arg (L, e->a))
          && (!index || lower_keeps_thread_index (L, type_of (L, e), index->type));
 }
 
@@ -357,6 +359,26 @@ thread_index_var (Lower *L, CDecl *d)
          && !g_hash_table_contains (L->pre.assigned, d) && !g_hash_table_contains (L->pre.escaped, d)
          && reads_param (L, d->init->expr, p, deref, index)
          && (!index || (lower_casts_keep (L, d->init->expr, index->type) && lower_keeps_thread_index (L, d->type, index->type)));
+}
+
+/* E reads the index the running thread was handed through an element that holds it
+ * (`*id`, id its argument or a copy: INDEX_BY_DEREF). */
+static gboolean
+reads_given_index (Lower *L, CExpr *e)
+{
+  Frame *f = L->frame;
+  while (f && f->up)
+    f = f->up;
+  guint by = L->job && L->job_id < L->jobs.arg_index_deref->len
+             ? g_array_index (L->jobs.arg_index_deref, guint, L->job_id) : INDEX_BY_VALUE;
+  CDecl *index = L->job && L->job_id < L->jobs.arg_index_decl->len ? g_ptr_array_index (L->jobs.arg_index_decl, L->job_id)
+                                                                    : NULL;
+  if (by != INDEX_BY_DEREF || !f || !f->fn || !f->fn->params || f->fn->params->len == 0
+      || g_hash_table_contains (L->pre.recursive, f->fn))
+    return FALSE;
+  CDecl *p = g_ptr_array_index (f->fn->params, 0);
+  return !g_hash_table_contains (L->pre.assigned, p) && !g_hash_table_contains (L->pre.escaped, p)
+         && index && lower_casts_keep (L, e, index->type) && reads_param (L, e, p, TRUE, index);
 }
 
 gboolean
@@ -671,6 +693,13 @@ lower_elems_begin (Lower *L, CStmt *s)
    * would be one node for all three, and a jump to it would leave its pass */
   if ((s->kind != C_STMT_FOR && s->kind != C_STMT_WHILE) || !s->body || lower_stmt_touches (s->body, NULL))
     return NULL;
+  /* a join loop reading back what its create loop's split handed out */
+  ElemSplit *js = lower_joinall_elem_join_loop (L, s);
+  if (js)
+    {
+      g_ptr_array_add (L->elems, js);
+      return js;
+    }
   CDecl *d = lower_distinct_index (L, s);
   g_autoptr (GHashTable) inner = g_hash_table_new (NULL, NULL);
   CVisitor cv = { .stmt = lower_elems_collect_inner, .data = inner };
@@ -693,6 +722,7 @@ lower_elems_begin (Lower *L, CStmt *s)
   sp->role = ELEM_NONE;
   sp->inner = g_steal_pointer (&inner);
   g_ptr_array_add (L->elems, sp);
+  lower_joinall_elem_create_loop (L, sp);
   return sp;
 }
 
@@ -741,8 +771,10 @@ lower_elems_role (Lower *L, CExpr *base, CExpr *idx)
   CDecl *d = lower_index_decl (L, idx);
   gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
                : ELEM_NONE;
-  /* a thread given its index in a field of its object: X[a->id] */
-  if (!L->elems_off && !d && given != ELEM_NONE && lower_argfield_is_index (L, idx) && lower_elems_named_array (L, base))
+  /* a thread given its index in a field of its object, X[a->id], or in the element
+   * its argument points to, X[*id] */
+  if (!L->elems_off && !d && given != ELEM_NONE && (lower_argfield_is_index (L, idx) || reads_given_index (L, idx))
+      && lower_elems_named_array (L, base))
     return given;
   if (L->elems_off || !d)
     return ELEM_NONE;

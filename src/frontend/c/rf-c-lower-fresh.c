@@ -5,8 +5,10 @@
  * allocations (or null), and p is only dereferenced (*p, p->f, p[i]), compared, or
  * passed to a known libc or pthread function that keeps no copy (free, memset,
  * printf, pthread_mutex_lock (&p->m), ...; whose result, when it is a pointer, is not
- * used). Any other use of p -- stored, returned, passed to pthread_exit, to an atomic
- * store, to a function with a body or to pthread_create, &p anywhere, &p->f stored,
+ * used), or to a parameter of a function of the program that lets nothing it is given
+ * out (param_keeps: the same reading of the parameter in the function's body). Any
+ * other use of p -- stored, returned, passed to pthread_exit, to an atomic store, to
+ * another function with a body or to pthread_create, &p anywhere, &p->f stored,
  * arithmetic -- may hand the object to another thread, and then p is "bad". An
  * allocation stored in a good p gives a private root: no access to it is shared, so
  * it gets no place. Fresh objects (below) are the flow-sensitive counterpart. */
@@ -20,6 +22,8 @@ static CDecl *
 priv_local (Lower *L, CExpr *e)
 {
   e = c_peel (e);
+  if (e && e->kind == C_EXPR_IDENT && e->decl && e->decl == L->priv.param)
+    return e->decl;  /* the parameter param_keeps follows */
   if (!e || e->kind != C_EXPR_IDENT || !e->decl || e->decl->kind != C_DECL_VAR || c_is_static_object (e->decl))
     return NULL;
   return is_pointerish (L, e->decl->type) ? e->decl : NULL;
@@ -62,6 +66,45 @@ priv_keeps_nothing (RfCLibcEffect k)
     default:
       return FALSE;
     }
+}
+
+static void priv_stmt (Lower *L, CStmt *s);
+
+/* Parameter I of function F (with a body, not recursive, its address never taken)
+ * lets nothing it is given out: it is a pointer never assigned nor its address taken,
+ * and every use of it in F's body keeps the object in the call (dereferenced,
+ * compared, passed to a libc function that keeps nothing or to a parameter of this
+ * kind): the private-site analysis' reading of a good local, applied to the
+ * parameter (priv.param). Memoised; a parameter being asked is taken to let out. */
+static gboolean
+param_keeps (Lower *L, CDecl *f, guint i)
+{
+  if (!f || !f->body || !f->params || i >= f->params->len || g_hash_table_contains (L->pre.recursive, f)
+      || g_hash_table_contains (L->pre.addr_funcs, f))
+    return FALSE;
+  CDecl *q = g_ptr_array_index (f->params, i);
+  if (!is_pointerish (L, q->type) || g_hash_table_contains (L->pre.assigned, q) || g_hash_table_contains (L->pre.escaped, q))
+    return FALSE;
+  gpointer known = g_hash_table_lookup (L->priv.param_ok, q);
+  if (known)
+    return GPOINTER_TO_INT (known) == 1;
+  g_hash_table_insert (L->priv.param_ok, q, GINT_TO_POINTER (2));
+  /* the walk's own state, apart from the analysis' */
+  LowerPrivate saved = L->priv;
+  L->priv.bad = g_hash_table_new (NULL, NULL);
+  L->priv.sites = g_hash_table_new (NULL, NULL);
+  L->priv.ptr_addr = g_hash_table_new (NULL, NULL);
+  L->priv.all_bad = FALSE;
+  L->priv.param = q;
+  priv_stmt (L, f->body);
+  gboolean ok = !L->priv.all_bad && !g_hash_table_contains (L->priv.bad, q);
+  g_hash_table_unref (L->priv.bad);
+  g_hash_table_unref (L->priv.sites);
+  g_hash_table_unref (L->priv.ptr_addr);
+  saved.param_ok = L->priv.param_ok;
+  L->priv = saved;
+  g_hash_table_insert (L->priv.param_ok, q, GINT_TO_POINTER (ok ? 1 : 2));
+  return ok;
 }
 
 static void
@@ -167,8 +210,10 @@ priv_expr (Lower *L, CExpr *e, int ctx)
         CExpr *f = c_peel (e->a);
         if (!(f && f->kind == C_EXPR_IDENT && f->decl && f->decl->kind == C_DECL_FUNC))
           priv_expr (L, e->a, PV_VALUE);
+        CDecl *fn = n ? lower_func_def (L, n) : NULL;
         for (guint i = 0; e->args && i < e->args->len; i++)
-          priv_expr (L, g_ptr_array_index (e->args, i), known && !result_used ? PV_DEREF : PV_VALUE);
+          priv_expr (L, g_ptr_array_index (e->args, i),
+                     (known && !result_used) || param_keeps (L, fn, i) ? PV_DEREF : PV_VALUE);
       }
       return;
     case C_EXPR_SIZEOF: case C_EXPR_ALIGNOF: case C_EXPR_OFFSETOF: case C_EXPR_TYPES_COMPAT:

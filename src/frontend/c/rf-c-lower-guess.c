@@ -35,8 +35,8 @@
  * the cell), and a path with no "[]" after it is exact.
  *
  * A ticket alike: `int me = atomic_fetch_add (&next, 1);` draws a value no other draw
- * gets, when every use of next in the program is such a draw (an atomic add of a
- * positive constant). So at most one draw of a run is the representative's index: the
+ * gets, when every change of next in the program is such a draw (an atomic add of a
+ * positive constant; reads, plain or atomic, are allowed). So at most one draw of a run is the representative's index: the
  * rest of the block after the draw is lowered once per answer, and the representative
  * branch takes the one token of `ticket$next` (a lock never released), so that no
  * second draw can take it. Every named array indexed by me is split, as for a value
@@ -388,38 +388,101 @@ draw_counter (CExpr *e)
   return g && g->kind == C_DECL_VAR && c_is_static_object (g) ? g : NULL;
 }
 
-/* Draws: the walk counting the uses of counter and the draws from it. */
+/* Draws: the walk counting the changes of counter other than draws (bad); body: the
+ * function walked; loads: `&counter` expressions that only atomic loads use. */
 typedef struct {
   CDecl *counter;
-  guint uses, draws;
+  guint bad;
+  CStmt *body;
+  GHashTable *loads;
 } Draws;
+
+/* Call E is an atomic load through its first argument (`__atomic_load_n (p, mo)`,
+ * `__atomic_load (p, &tmp, mo)`). */
+static gboolean
+is_atomic_load (CExpr *e)
+{
+  const char *n = e->kind == C_EXPR_CALL ? c_callee_name (e) : NULL;
+  const RfCLibcFunc *f = n ? rf_c_libc_lookup (n) : NULL;
+  return f && (f->effect == RF_C_LIBC_ATOMIC_LOAD || f->effect == RF_C_LIBC_ATOMIC_LOAD_GENERIC);
+}
+
+/* LoadUses: the walk counting the uses of pointer p (all) and those as an atomic
+ * load's first argument (loads). */
+typedef struct {
+  CDecl *p;
+  guint all, loads;
+} LoadUses;
+
+static CVisitResult
+load_use (CExpr *e, gpointer data)
+{
+  LoadUses *u = data;
+  if (lower_ident_decl (e) == u->p && e->kind == C_EXPR_IDENT)
+    u->all++;
+  else if (is_atomic_load (e) && lower_ident_decl (c_arg (e, 0)) == u->p)
+    u->loads++;
+  return C_VISIT_CONTINUE;
+}
+
+/* `T *p = &counter;` with p used only by atomic loads through it (C11's atomic_load,
+ * as <stdatomic.h> spells it: a statement expression keeping the pointer). */
+static CVisitResult
+load_pointer (CStmt *s, gpointer data)
+{
+  Draws *d = data;
+  for (guint i = 0; s->kind == C_STMT_DECL && s->items && i < s->items->len; i++)
+    {
+      CDecl *p = g_ptr_array_index (s->items, i);
+      CExpr *a = p->kind == C_DECL_VAR && p->init && p->init->expr ? c_peel (p->init->expr) : NULL;
+      if (!a || a->kind != C_EXPR_UNARY || a->op != C_OP_ADDR || lower_ident_decl (a->a) != d->counter
+          || c_is_static_object (p))
+        continue;
+      LoadUses u = { p, 0, 0 };
+      c_visit_stmt (&(CVisitor) { .expr = load_use, .data = &u }, d->body);
+      if (u.all == u.loads)
+        g_hash_table_add (d->loads, a);
+    }
+  return C_VISIT_CONTINUE;
+}
 
 static CVisitResult
 count_draws (CExpr *e, gpointer data)
 {
   Draws *d = data;
-  if (lower_ident_decl (e) == d->counter)
-    d->uses++;
-  else if (e->kind == C_EXPR_CALL && draw_counter (e) == d->counter)
-    d->draws++;
+  if (e->kind == C_EXPR_CALL && draw_counter (e) == d->counter)
+    return C_VISIT_SKIP;
+  /* an atomic load of it reads it (`__atomic_load_n (&next, mo)`) */
+  CExpr *a0 = is_atomic_load (e) ? c_peel (c_arg (e, 0)) : NULL;
+  if ((a0 && a0->kind == C_EXPR_UNARY && a0->op == C_OP_ADDR && lower_ident_decl (a0->a) == d->counter)
+      || g_hash_table_contains (d->loads, e))
+    return C_VISIT_SKIP;
+  CExpr *w = e->kind == C_EXPR_ASSIGN ? e->a
+             : e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
+                                           || e->op == C_OP_POSTINC || e->op == C_OP_POSTDEC) ? e->a : NULL;
+  if (w && lower_ident_decl (w) == d->counter)
+    d->bad++;
   return C_VISIT_CONTINUE;
 }
 
-/* Every use of G in the program is a draw. */
+/* Every change of G in the program is a draw: nothing else assigns or steps it or
+ * takes its address (reads, plain or atomic, leave the draws unique). */
 static gboolean
 only_drawn (Lower *L, CDecl *g)
 {
-  Draws d = { g, 0, 0 };
-  CVisitor v = { .expr = count_draws, .data = &d };
+  g_autoptr (GHashTable) loads = g_hash_table_new (NULL, NULL);
+  Draws d = { g, 0, NULL, loads };
+  CVisitor v = { .stmt = load_pointer, .expr = count_draws, .data = &d };
   for (guint i = 0; i < L->decls->len; i++)
     {
       CDecl *f = g_ptr_array_index (L->decls, i);
+      d.body = f->kind == C_DECL_FUNC ? f->body : NULL;
       if (f->kind == C_DECL_FUNC && f->body)
         c_visit_stmt (&v, f->body);
       else if (f->kind == C_DECL_VAR && f != g && f->init)
         c_visit_init (&v, f->init);
     }
-  return d.uses == d.draws;
+  return d.bad == 0;
 }
 
 /* D is a thread-local that one expression of the program sets (and nothing takes

@@ -282,7 +282,9 @@ lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
   lower_edge (L, L->cur, success, RF_OP_SKIP, -1, -1, call->loc, "pthread_create succeeds");
   L->cur = start;
   guint from = L->job->edges->len;
+  L->elems_off++;  /* as lower_create_call writes it */
   lower_access_through (L, c_arg (call, 0), ACC_WRITE, FALSE, call->loc);
+  L->elems_off--;
   lower_joinall_slot_written (L, call, from);
   for (guint i = 1; i < 4; i++)
     lower_eval (L, c_arg (call, i));
@@ -291,19 +293,41 @@ lower_create_checked (Lower *L, CExpr *call, guint success, guint failure)
 
 /* Job ID's threads are also given indices up to MAX (NULL: unbounded). */
 static void
-index_max_merge (Lower *L, guint id, const Endpoint *max)
+index_max_merge (Lower *L, guint id, const Endpoint *max, gboolean nonneg)
 {
   IndexMax *m = g_ptr_array_index (L->jobs.arg_index_max, id);
   if (!m)
     {
       m = g_new0 (IndexMax, 1);
       m->conflict = max == NULL;
+      m->nonneg = nonneg;
       if (max)
         m->max = *max;
       g_ptr_array_index (L->jobs.arg_index_max, id) = m;
     }
-  else if (!max || !lower_same_endpoint (L, m->max, *max, NULL))
-    m->conflict = TRUE;
+  else
+    {
+      if (!max || !lower_same_endpoint (L, m->max, *max, NULL))
+        m->conflict = TRUE;
+      m->nonneg = m->nonneg && nonneg;
+    }
+}
+
+/* The index INDEX a create gives is 0 or more: the loop of a split on it says so, or
+ * the running thread hands its own on. */
+static gboolean
+index_nonneg (Lower *L, CDecl *index)
+{
+  for (guint k = L->elems->len; index && k-- > 0;)
+    {
+      ElemSplit *sp = g_ptr_array_index (L->elems, k);
+      if (sp->frame == L->frame && !sp->guess
+          && (sp->index == index || (!sp->index && lower_distinct_index (L, sp->loop) == index)))
+        return lower_index_nonneg (L, sp->loop, index);
+    }
+  const IndexMax *m = L->job && L->job_id < L->jobs.arg_index_max->len ? g_ptr_array_index (L->jobs.arg_index_max, L->job_id)
+                                                                      : NULL;
+  return m && m->nonneg;
 }
 
 /* pthread_create (&t, attr, f, arg): create f: pc_i -> pc_j + entry_f, one transition
@@ -313,7 +337,13 @@ void
 lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
 {
   guint from = L->job->edges->len;
+  /* the handle slot is written as a whole array's element, even a scalar's: the model
+   * writes it before the thread starts, where pthread_create may store it after (a
+   * race of the thread with its own slot is then caught on the array only; the gap is
+   * noted in docs/c-model.md, pthread_create) */
+  L->elems_off++;
   lower_access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
+  L->elems_off--;
   lower_joinall_slot_written (L, e, from);
   lower_eval (L, c_arg (e, 1));
   lower_eval (L, c_arg (e, 3));
@@ -400,6 +430,8 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
   CExpr *h = c_peel (c_arg (e, 0));
   gint sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? lower_handle_sem (L, h->a) : -1;
   JoinAllPlan *plan = lower_joinall_for_create (L, e);
+  /* the thread given a join loop's representative element posts its own semaphore */
+  sem = h && h->kind == C_EXPR_UNARY && h->op == C_OP_ADDR ? lower_joinall_elem_create_sem (L, plan, h->a, sem) : sem;
   guint start = L->cur, j = lower_node (L, loc);
   for (guint i = 0; i < fs->len; i++)
     {
@@ -416,7 +448,7 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
           g_ptr_array_index (L->jobs.arg_index_decl, id) = index_decl;
           g_array_index (L->jobs.arg_index_deref, guint, id) = index_by;
           g_ptr_array_index (L->jobs.arg_fields, id) = fields;
-          index_max_merge (L, id, has_max ? &index_max : NULL);
+          index_max_merge (L, id, has_max ? &index_max : NULL, index_nonneg (L, index_decl));
         }
       if (site && cell)
         g_ptr_array_index (L->jobs.arg_cell, id) = (gpointer) cell;
@@ -436,16 +468,20 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
   guint n = e->args ? e->args->len : 0;
   lower_eval (L, c_arg (e, 0));
   gint sem = lower_handle_sem (L, c_arg (e, 0));
+  /* the semaphores it may take: the handle's, or one a join loop split by element
+   * waits on (rf-c-lower-joinall-elem.c) */
+  gint sems[2];
+  guint ns = lower_joinall_elem_join_sems (L, e, sem, sems);
   g_autoptr (GString) t = g_string_new (NULL);
   c_expr_text (c_arg (e, 0), t);
   if (lower_join_self (L, e, loc))
     ;  /* a join of the calling thread: EDEADLK, at once */
-  else if (sem >= 0)
+  else if (ns > 0)
     {
       /* wait until a thread created with this handle has ended */
       g_autofree char *txt = g_strdup_printf ("pthread_join(%s)", t->str);
       gint own = L->job && L->job_id < L->jobs.exit_sem->len ? g_array_index (L->jobs.exit_sem, gint, L->job_id) : -1;
-      if (own == sem)
+      if (sem >= 0 && own == sem)
         {
           /* the handle may hold this very thread (it was created into it): glibc's
            * pthread_join then fails at once with EDEADLK, and the thread goes on */
@@ -456,7 +492,13 @@ lower_join_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, R
           L->cur = j;
         }
       else
-        lower_emit (L, RF_OP_TAKE, sem, -1, loc, txt);
+        {
+          lower_async_cancel_point (L, loc);
+          guint start = L->cur, j = lower_node (L, loc);
+          for (guint k = 0; k < ns; k++)
+            lower_edge (L, start, j, RF_OP_TAKE, sems[k], -1, loc, txt);
+          L->cur = j;
+        }
     }
   else
     {

@@ -49,7 +49,8 @@
  * of an f, any store through a pointer that may reach one, any library call but those
  * that only read (or free) given a pointer that may reach an S or an f (a pointer to
  * another member reaches that member alone), and any assignment of a whole S makes it
- * fail; copies of S read from, not written to, are allowed. */
+ * fail (but the one allowed, which may be `O = (S) { ... }`); copies of S read from,
+ * not written to, are allowed. */
 #include "rf-c-lower-private.h"
 
 #include <string.h>
@@ -320,7 +321,7 @@ expr_check (CExpr *e, gpointer data)
   switch (e->kind)
     {
     case C_EXPR_ASSIGN:
-      if (holds (L, type_of (L, e->a), o->tag, 0))
+      if (holds (L, type_of (L, e->a), o->tag, 0) && e != o->only)
         set_bad (o, "a value holding it is assigned");
       else if (is_field (o, e->a) && o->only)
         {

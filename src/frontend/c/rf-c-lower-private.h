@@ -201,6 +201,9 @@ typedef struct {
   gboolean all_bad;         /* code the analysis does not follow: no heap site is private */
   GHashTable *ptr_addr;     /* local pointer CDecl* whose address is taken somewhere (&p) */
   GHashTable *fresh;        /* local pointer CDecl* holding an object no other thread has yet */
+  CDecl *param;             /* the parameter whose uses param_keeps follows, or NULL */
+  GHashTable *param_ok;     /* CDecl* parameter -> 1 when its function lets nothing it is
+                             * given out (param_keeps), 2 when it may (or is being asked) */
 } LowerPrivate;
 
 /* JoinAllPlan: a loop of pthread_create whose threads a later loop of pthread_join
@@ -232,6 +235,10 @@ typedef struct {
   GArray *barrier_edges;
   CStmt *create_loop;       /* the create loop's statement (main's, at whose exit main
                              * posts looped$b for a barrier plan) */
+  CExpr *elem_base;         /* the base B of the create loop's element split when the join
+                             * loop reads B[j] (rf-c-lower-joinall-elem.c), or NULL */
+  gboolean elem_value;      /* the create loop is an index split and the join loop reads a
+                             * named array at its index (likewise) */
 } JoinAllPlan;
 
 /* RetCheck: how main tests a create helper's result: `if (f (...) OP RHS) END;` with
@@ -287,13 +294,16 @@ typedef struct {
   CDecl *holder, *holder_index;  /* an object split whose holder is the element
                                   * `holder[holder_index]` of a local array of pointers
                                   * (lower_elems_held_element), else NULL */
+  JoinAllPlan *join;             /* the plan whose join loop this is, split as its create
+                                  * loop (rf-c-lower-joinall-elem.c), or NULL */
 } ElemSplit;
 
 /* How a thread reads the index it was given (LowerJobs.arg_index_deref). */
 enum { INDEX_BY_VALUE = 0, INDEX_BY_DEREF = 1, INDEX_BY_FIELD = 2 };
 
 /* ArgFields: the fields of the object a job's threads are given that the pass creating
- * them set (rf-c-lower-argfields.c). Invariant: each set is an assignment `O.f = E;`,
+ * them set (rf-c-lower-argfields.c). Invariant: each set is an assignment `O.f = E;`
+ * (or `O = (S) { ... }` whose literal gives f the value E),
  * a top-level statement of the creating loop's body before the create, O the pass's
  * own element or object (the create's argument), E made of constants, the loop's
  * index and variables in fixed (one value in every pass of the loop); conflict: two
@@ -301,10 +311,12 @@ enum { INDEX_BY_VALUE = 0, INDEX_BY_DEREF = 1, INDEX_BY_FIELD = 2 };
  * job types of the create call. */
 typedef struct {
   GHashTable *sets;     /* const char* field (the AST's) -> CExpr* assignment */
+  GHashTable *values;   /* const char* field -> CExpr* the value it sets the field to (its
+                         * right side, or the compound literal's item) */
   GHashTable *checked;  /* const char* field -> 1 when its set alone writes it, 2 not */
   GHashTable *fixed;    /* CDecl* set: the variables of the sets' values but the index */
   GHashTable *reads;    /* CExpr* member read in a set's value (`args[i].lo`) -> the
-                         * earlier set of that field, whose value it reads */
+                         * field (const char*) an earlier set gave the value it reads */
   CTag *tag;            /* the object's struct */
   CDecl *index, *fn;    /* the loop's index and the function it is in */
   gboolean conflict;
@@ -644,10 +656,12 @@ typedef struct {
 } Endpoint;
 
 /* IndexMax: the largest index the threads of a job type are given, max (an Endpoint),
- * unless two creates disagree (conflict: no bound known). */
+ * unless two creates disagree (conflict: no bound known); nonneg: every create gives
+ * an index of 0 or more (lower_index_nonneg). */
 typedef struct {
   Endpoint max;
   gboolean conflict;
+  gboolean nonneg;
 } IndexMax;
 
 /* CountedLoop: a loop in the canonical counted form above. init, bound: expressions
@@ -705,6 +719,9 @@ gboolean lower_index_max (Lower *L, CStmt *loop, CDecl *d, Endpoint *max);
 /* The same, B also allowed variables with one value in every pass of LOOP
  * (lower_elems_fixed_var): a bound to compare with values the passes compute. */
 gboolean lower_index_max_pass (Lower *L, CStmt *loop, CDecl *d, Endpoint *max);
+/* Every value index D has in the body of LOOP is 0 or more: D unsigned, or LOOP a for
+ * loop counting it up by one from a constant that is not negative. */
+gboolean lower_index_nonneg (Lower *L, CStmt *loop, CDecl *d);
 /* The first item of the loop CL at ITEMS[I] as the join plans scan it: its init's when
  * that is the item just before it, else its own (the statements between an init further
  * up and the loop are checked as the loop's surroundings). */
@@ -803,6 +820,10 @@ void lower_argfields_free (ArgFields *af);
 CExpr *lower_argfield_value (Lower *L, CExpr *e);
 /* E reads the thread's index through a field (its value is the creating loop's index). */
 gboolean lower_argfield_is_index (Lower *L, CExpr *e);
+/* E (a pointer) is the running thread's argument: its start routine's parameter, or a
+ * local initialised with it (through casts), neither ever assigned nor its address
+ * taken, in a start routine that is not recursive. */
+gboolean lower_thread_arg (Lower *L, CExpr *e);
 /* D is the creating loop's index (standing for the thread's) or one of the fixed
  * variables of the thread's fields' values. */
 gboolean lower_argfield_index_decl (Lower *L, CDecl *d);
@@ -851,6 +872,17 @@ const char *lower_joinall_posts_broken (Lower *L, JoinAllPlan *p, gint s);
 /* S may leave early: a goto, a label, a break or continue out of it, a return (but
  * main's, MAIN_TOP, or one whose value RET sends to the end of the program). */
 gboolean lower_joinall_jumps (Lower *L, CStmt *s, gboolean main_top, const RetCheck *ret);
+
+/* rf-c-lower-joinall-elem.c */
+/* SP, a create loop's element split: plans whose join loop reads its base back. */
+void lower_joinall_elem_create_loop (Lower *L, ElemSplit *sp);
+/* The split of S when it is such a plan's join loop (a new ElemSplit), or NULL. */
+ElemSplit *lower_joinall_elem_join_loop (Lower *L, CStmt *s);
+/* The semaphore the thread created now (plan P, handle H) posts: SEM, or its role's. */
+gint lower_joinall_elem_create_sem (Lower *L, JoinAllPlan *p, CExpr *h, gint sem);
+/* The semaphores join CALL of handle semaphore SEM may take, in SEMS (1 or 2 of them):
+ * their number. */
+guint lower_joinall_elem_join_sems (Lower *L, CExpr *call, gint sem, gint *sems);
 
 /* rf-c-lower-joinall-site.c */
 /* ITEMS[I] of MAIN_FN's block as a loop of a plan: the loop itself, or a statement
@@ -930,6 +962,9 @@ void lower_handle_mark (Lower *L, CDecl *d, int state);
 void lower_demote (Lower *L, GPtrArray *places, const char *why);
 CDecl *lower_handle_root (Lower *L, CExpr *e, GString *path);
 gint lower_handle_sem (Lower *L, CExpr *e);
+/* The same semaphore for the threads of one role (ROLE: its name's suffix), for the
+ * handle of a join plan (whose checks stand for its being joinable). */
+gint lower_handle_sem_role (Lower *L, CExpr *e, const char *role);
 /* The synchronisation object ARG denotes exactly, or -1 (rf-c-lower-sync.c). */
 gint lower_sync_var (Lower *L, CExpr *arg, RfVarKind kind, RfLoc loc, gboolean releases);
 void lower_trylock (Lower *L, CExpr *call, guint success, guint failure);

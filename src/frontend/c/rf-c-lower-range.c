@@ -86,13 +86,17 @@ same_everywhere (Lower *L, CExpr *c, guint depth)
   return TRUE;
 }
 
-/* E names the thread's index (a copy of it counts as it is: not resolved further). */
+/* E names the thread's index (a copy of it counts as it is: not resolved further),
+ * maybe converted to a type that keeps distinct indices distinct (`(size_t) t`:
+ * lower_keeps_thread_index), which is all the chunks' disjointness needs. */
 static gboolean
 is_index (Lower *L, CExpr *e)
 {
   for (guint depth = 0; depth <= RESOLVE_DEPTH && e; depth++)
     {
       e = strip_keeping (L, e);
+      while (e && e->kind == C_EXPR_CAST && e->a && lower_keeps_thread_index (L, e->type, type_of (L, e->a)))
+        e = strip_keeping (L, e->a);
       if (e && e->kind == C_EXPR_MEMBER)
         {
           e = resolve (L, e, 1);  /* a field of the thread's object */
@@ -264,7 +268,7 @@ chunk (Lower *L, Endpoint lo, Endpoint hi)
  * address) outside the expression skip (the loop's own step). */
 typedef struct {
   CDecl *d;
-  CExpr *skip;
+  CExpr *skip, *skip2;  /* the loop's step, and its init when it assigns d */
   guint n;
 } Changes;
 
@@ -272,7 +276,7 @@ static CVisitResult
 count_change (CExpr *e, gpointer data)
 {
   Changes *c = data;
-  if (e == c->skip)
+  if (e == c->skip || (c->skip2 && e == c->skip2))
     return C_VISIT_SKIP;
   gboolean ch = e->kind == C_EXPR_ASSIGN
                 || (e->kind == C_EXPR_UNARY && (e->op == C_OP_ADDR || e->op == C_OP_PREINC || e->op == C_OP_PREDEC
@@ -280,6 +284,41 @@ count_change (CExpr *e, gpointer data)
   if (ch && lower_ident_decl (e->a) == c->d)
     c->n++;
   return C_VISIT_CONTINUE;
+}
+
+static gboolean only_in (CStmt *body, CDecl *k, CStmt *decl, CStmt *loop);
+
+/* DeclOf: the walk for the declaration statement of k. */
+typedef struct {
+  CDecl *k;
+  CStmt *decl;
+} DeclOf;
+
+static CVisitResult
+decl_of (CStmt *s, gpointer data)
+{
+  DeclOf *d = data;
+  if (s->kind == C_STMT_DECL && s->items && g_ptr_array_find (s->items, d->k, NULL))
+    d->decl = s;
+  return d->decl ? C_VISIT_STOP : C_VISIT_CONTINUE;
+}
+
+/* ITEMS[I] is a `for` loop in counted form (CL) whose init assigns its index (`for (i
+ * = lo; ...)`), a local of BODY named nowhere but in its declaration (*DECL) and the
+ * loop. */
+static gboolean
+assigned_for (CStmt *body, GPtrArray *items, guint i, CountedLoop *cl, CStmt **decl)
+{
+  CStmt *x = g_ptr_array_index (items, i);
+  CExpr *in = x->kind == C_STMT_FOR && x->init && x->init->kind == C_STMT_EXPR ? c_peel (x->init->expr) : NULL;
+  CDecl *k = in && in->kind == C_EXPR_ASSIGN && in->op == C_OP_ASSIGN ? lower_ident_decl (in->a) : NULL;
+  if (!k || k->kind != C_DECL_VAR || c_is_static_object (k) || !body || !lower_counted_form_reads (items, i, cl)
+      || cl->index != k)
+    return FALSE;
+  DeclOf d = { k, NULL };
+  c_visit_stmt (&(CVisitor) { .stmt = decl_of, .data = &d }, body);
+  *decl = d.decl;
+  return d.decl && only_in (body, k, d.decl, x);
 }
 
 /* ITEMS[I] is a `while` (or init-less `for`) loop in counted form (CL) whose init is
@@ -303,6 +342,7 @@ typedef struct {
   GPtrArray *items;
   guint at;
   CStmt *decl;
+  CStmt *body;          /* the function's */
 } FindLoop;
 
 static CVisitResult
@@ -318,6 +358,10 @@ find_loop (CStmt *s, gpointer data)
         fl->items = s->items, fl->at = i;
       else if (while_loop (s->items, i, &cl) && cl.index == fl->k)
         fl->items = s->items, fl->at = i, fl->decl = g_ptr_array_index (s->items, cl.at);
+      else if (assigned_for (fl->body, s->items, i, &cl, &fl->decl) && cl.index == fl->k)
+        fl->items = s->items, fl->at = i;
+      else
+        fl->decl = NULL;
     }
   return fl->items ? C_VISIT_STOP : C_VISIT_CONTINUE;
 }
@@ -375,9 +419,11 @@ collect_loop (CStmt *s, gpointer data)
     for (guint i = 0; s->init->items && i < s->init->items->len; i++)
       g_hash_table_insert (cs->loops, g_ptr_array_index (s->init->items, i), s);
   CountedLoop cl;
+  CStmt *decl;
   for (guint i = 0; s->kind == C_STMT_COMPOUND && s->items && i < s->items->len; i++)
-    if (while_loop (s->items, i, &cl)
-        && only_in (cs->fn_body, cl.index, g_ptr_array_index (s->items, cl.at), cl.stmt))
+    if ((while_loop (s->items, i, &cl)
+         && only_in (cs->fn_body, cl.index, g_ptr_array_index (s->items, cl.at), cl.stmt))
+        || assigned_for (cs->fn_body, s->items, i, &cl, &decl))
       g_hash_table_insert (cs->loops, cl.index, cl.stmt);
   return C_VISIT_CONTINUE;
 }
@@ -763,6 +809,51 @@ outparams (Lower *L, CDecl *x, CDecl *fn, GPtrArray *items, guint at)
   return g_hash_table_contains (L->range_vals, x);
 }
 
+/* S is `for (T k = ID; k < B; k += S)` (or `<=`, `k = k + S`): the thread's cells are
+ * ID, ID + S, ID + 2S, ... When every thread is given an index in [0, S) (the job's
+ * IndexMax is S - 1, every index 0 or more) and S is the same in every thread, two
+ * threads' cells never meet: they differ modulo S (the cyclic distribution). Nothing
+ * but the step changes k. */
+static gboolean
+cyclic (Lower *L, CStmt *s, CDecl *k, CStmt *body)
+{
+  if (s->kind != C_STMT_FOR || !s->init || s->init->kind != C_STMT_DECL || !k->init || !k->init->expr || !s->expr
+      || !s->expr2 || !is_index (L, k->init->expr))
+    return FALSE;
+  CExpr *t = c_peel (s->expr), *st = c_peel (s->expr2);
+  if (!t || t->kind != C_EXPR_BINARY || (t->op != C_OP_LT && t->op != C_OP_LE) || lower_ident_decl (t->a) != k
+      || lower_expr_names (t->b, k))
+    return FALSE;
+  CExpr *stride = NULL;
+  if (st && st->kind == C_EXPR_ASSIGN && st->op == C_OP_ADD_ASSIGN && lower_ident_decl (st->a) == k)
+    stride = st->b;
+  else if (st && st->kind == C_EXPR_ASSIGN && st->op == C_OP_ASSIGN && lower_ident_decl (st->a) == k)
+    {
+      CExpr *r = c_peel (st->b);
+      if (r && r->kind == C_EXPR_BINARY && r->op == C_OP_ADD)
+        stride = lower_ident_decl (r->a) == k ? r->b : lower_ident_decl (r->b) == k ? r->a : NULL;
+    }
+  if (!stride || lower_expr_names (stride, k) || !same_everywhere (L, stride, RESOLVE_DEPTH))
+    return FALSE;
+  const IndexMax *m = L->job_id < L->jobs.arg_index_max->len ? g_ptr_array_index (L->jobs.arg_index_max, L->job_id)
+                                                              : NULL;
+  if (!m || m->conflict || !m->nonneg)
+    return FALSE;
+  /* the largest index is S - 1 */
+  Endpoint se = lower_endpoint (stride), me = m->max;
+  gint64 v;
+  if (se.e && c_const_int (se.e, &v))
+    se = (Endpoint) { NULL, se.off + v };
+  if (me.e && c_const_int (me.e, &v))
+    me = (Endpoint) { NULL, me.off + v };
+  se.off -= 1;
+  if (!lower_same_endpoint (L, me, se, NULL))
+    return FALSE;
+  Changes ch = { k, s->expr2, NULL, 0 };
+  c_visit_stmt (&(CVisitor) { .expr = count_change, .data = &ch }, body);
+  return ch.n == 0;
+}
+
 gboolean
 lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
 {
@@ -781,12 +872,14 @@ lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
                : ELEM_NONE;
   if (given == ELEM_NONE)
     return FALSE;
-  FindLoop fl = { k, NULL, 0 };
+  FindLoop fl = { k, NULL, 0, NULL, f->fn->body };
   CVisitor v = { .stmt = find_loop, .data = &fl };
   c_visit_stmt (&v, f->fn->body);
   CountedLoop cl;
   /* ends that read memory are followed only through fields of the thread's object
    * (resolve), which nothing changes while it runs */
+  if (fl.items && !offset && !fl.decl && cyclic (L, g_ptr_array_index (fl.items, fl.at), k, f->fn->body))
+    return TRUE;
   if (!fl.items || !lower_counted_form_reads (fl.items, fl.at, &cl) || cl.index != k || cl.step != 1)
     return FALSE;
   /* a while loop's index, declared before it: no access outside the loop sees it */
@@ -794,7 +887,9 @@ lower_range_of_thread (Lower *L, CExpr *base, CDecl *k)
     return FALSE;
   /* nothing but the loop's step changes K (its init is its declaration) */
   Changes ch = { k, cl.stmt->kind == C_STMT_FOR && cl.stmt->expr2 ? cl.stmt->expr2
-                    : cl.step_stmt ? cl.step_stmt->expr : cl.step_expr, 0 };
+                    : cl.step_stmt ? cl.step_stmt->expr : cl.step_expr,
+                 cl.stmt->kind == C_STMT_FOR && cl.stmt->init && cl.stmt->init->kind == C_STMT_EXPR
+                 ? cl.stmt->init->expr : NULL, 0 };
   CVisitor cv = { .expr = count_change, .data = &ch };
   c_visit_stmt (&cv, f->fn->body);
   if (ch.n != 0)

@@ -175,12 +175,29 @@ lower_handle_root (Lower *L, CExpr *e, GString *path)
 
 /* The semaphore that threads created with handle lvalue E post when they end (for
  * pthread_join(E) to take), or -1 when E is not a joinable handle. */
+static gint handle_sem (Lower *L, CExpr *e, const char *role_of);
+
 gint
 lower_handle_sem (Lower *L, CExpr *e)
 {
+  return handle_sem (L, e, NULL);
+}
+
+gint
+lower_handle_sem_role (Lower *L, CExpr *e, const char *role)
+{
+  return handle_sem (L, e, role);
+}
+
+/* ROLE_OF: the role's suffix, or NULL for the creator's (see below). */
+static gint
+handle_sem (Lower *L, CExpr *e, const char *role_of)
+{
   g_autoptr (GString) path = g_string_new (NULL);
   CDecl *d = lower_handle_root (L, e, path);
-  if (!d || GPOINTER_TO_INT (g_hash_table_lookup (L->pre.handles, d)) != (HANDLE_CREATED | HANDLE_JOINED))
+  /* a role's semaphore is the join plan's (rf-c-lower-joinall-elem.c), whose checks
+   * stand for the handle's being joinable */
+  if (!d || (!role_of && GPOINTER_TO_INT (g_hash_table_lookup (L->pre.handles, d)) != (HANDLE_CREATED | HANDLE_JOINED)))
     return -1;
   /* a handle local to a thread given an index is created and joined by that thread
    * alone: its children's exits are told apart by the creator's role (the one thread
@@ -188,7 +205,8 @@ lower_handle_sem (Lower *L, CExpr *e)
    * a child of its own class */
   gint given = L->job && L->job_id < L->jobs.arg_index->len ? g_array_index (L->jobs.arg_index, gint, L->job_id)
                : ELEM_NONE;
-  const char *role = given == ELEM_NONE || d->file_scope || c_is_static_object (d) ? ""
+  const char *role = role_of ? role_of
+                     : given == ELEM_NONE || d->file_scope || c_is_static_object (d) ? ""
                      : given == ELEM_REP ? "@the index" : "@another index";
   g_autofree char *name = g_strdup_printf ("exited$%s%s%s", d->name, path->str, role);
   gint sem = lower_var (L, name, RF_VAR_SEM, d->loc);

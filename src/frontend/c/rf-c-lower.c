@@ -515,6 +515,7 @@ lower_new (const RfCUnit *unit, const RfCLowerOptions *opts, RfDiags *diags)
   L->priv.bad = g_hash_table_new (NULL, NULL);
   L->priv.sites = g_hash_table_new (NULL, NULL);
   L->priv.ptr_addr = g_hash_table_new (NULL, NULL);
+  L->priv.param_ok = g_hash_table_new (NULL, NULL);
   L->priv.fresh = g_hash_table_new (NULL, NULL);
   L->split_threads = g_hash_table_new (NULL, NULL);
   L->split_params = g_hash_table_new_full (NULL, NULL, NULL, g_free);
@@ -598,6 +599,7 @@ lower_free (Lower *L)
   g_hash_table_unref (L->priv.bad);
   g_hash_table_unref (L->priv.sites);
   g_hash_table_unref (L->priv.ptr_addr);
+  g_hash_table_unref (L->priv.param_ok);
   g_hash_table_unref (L->priv.fresh);
   g_hash_table_unref (L->split_threads);
   g_hash_table_unref (L->split_params);

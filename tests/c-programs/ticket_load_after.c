@@ -1,0 +1,45 @@
+// Workers draw their slot with C11's atomic_fetch_add on a ticket counter and fill
+// their own cell of `tally`; main reads the counter back with atomic_load (and once
+// plainly) after joining them. Reading the counter never makes two draws alike.
+// racy-twin: ticket_load_reset.c
+// expect: argv[] race-free
+// expect: argv strings race-free
+// expect: next_slot race-free
+// expect: tally[] race-free
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAXW 16
+
+static atomic_uint next_slot;
+static unsigned tally[MAXW];
+
+static void *
+draw (void *unused)
+{
+  (void) unused;
+  unsigned me = atomic_fetch_add (&next_slot, 1u);
+  if (me >= MAXW)
+    return NULL;
+  for (unsigned k = 0; k < 100; k++)
+    tally[me] += k % 3;
+  return NULL;
+}
+
+int
+main (int argc, char **argv)
+{
+  int n = argc > 1 ? atoi (argv[1]) : 4;
+  if (n < 1 || n > MAXW)
+    n = 4;
+  pthread_t th[MAXW];
+  for (int i = 0; i < n; i++)
+    pthread_create (&th[i], NULL, draw, NULL);
+  for (int i = 0; i < n; i++)
+    pthread_join (th[i], NULL);
+  unsigned drawn = atomic_load (&next_slot);
+  printf ("%u %u %u\n", drawn, (unsigned) next_slot, tally[0]);
+  return 0;
+}
