@@ -2,7 +2,8 @@
 // work to a successor it starts into the same global handle, and joins that successor
 // (not itself); main waits on a semaphore for the worker to be done. racefree sees a
 // thread started into g_worker join g_worker, but the replay shows the handle holds
-// the successor: unknown, never shown.
+// the successor: unknown, never shown. The worker waits for main to post `started`
+// after its pthread_create has returned, so main's store of the handle comes first.
 // expect: g_worker race-free
 // expect: produced race-free
 // expect-deadlock: self-join g_worker: unknown
@@ -13,7 +14,7 @@
 #include <stddef.h>
 
 static pthread_t g_worker;
-static sem_t done;
+static sem_t done, started;
 static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
 static int produced;   /* guarded by m */
 
@@ -31,6 +32,7 @@ static void *
 worker (void *arg)
 {
   (void) arg;
+  sem_wait (&started);
   pthread_create (&g_worker, NULL, successor, NULL);
   pthread_join (g_worker, NULL);
   sem_post (&done);
@@ -41,7 +43,9 @@ int
 main (void)
 {
   sem_init (&done, 0, 0);
+  sem_init (&started, 0, 0);
   pthread_create (&g_worker, NULL, worker, NULL);
+  sem_post (&started);
   sem_wait (&done);
   pthread_mutex_lock (&m);
   produced++;

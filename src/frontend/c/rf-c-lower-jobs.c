@@ -333,23 +333,29 @@ index_nonneg (Lower *L, CDecl *index)
 /* pthread_create (&t, attr, f, arg): create f: pc_i -> pc_j + entry_f, one transition
  * per start routine f may be; the job type remembers what arg points to and the handle
  * whose semaphore its threads post when they end. */
-void
-lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+/* pthread_create's store of the new thread's handle through its first argument, as
+ * a whole array's element (a library call's extent). */
+static void
+write_handle (Lower *L, CExpr *e, RfLoc loc)
 {
   guint from = L->job->edges->len;
-  /* the handle slot is written as a whole array's element, even a scalar's: the model
-   * writes it before the thread starts, where pthread_create may store it after (a
-   * race of the thread with its own slot is then caught on the array only; the gap is
-   * noted in docs/c-model.md, pthread_create) */
   L->elems_off++;
   lower_access_through (L, c_arg (e, 0), ACC_WRITE, FALSE, loc);
   L->elems_off--;
   lower_joinall_slot_written (L, e, from);
+}
+
+void
+lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib, RfLoc loc)
+{
   lower_eval (L, c_arg (e, 1));
   lower_eval (L, c_arg (e, 3));
   g_autoptr (GPtrArray) fs = lower_start_routines (L, c_arg (e, 2), loc);
   if (fs->len == 0)
-    return;
+    {
+      write_handle (L, e, loc);
+      return;
+    }
   /* what the argument points to, when known exactly: the threads' job type
    * remembers it for its start routine's parameter */
   guint guessed = L->guessed;
@@ -457,6 +463,9 @@ lower_create_call (Lower *L, CExpr *e, const char *name, const RfCLibcFunc *lib,
       lower_edge (L, start, j, RF_OP_CREATE, id, -1, loc, NULL);
     }
   L->cur = j;
+  /* POSIX lets pthread_create store the handle after the thread has started: the
+   * store comes after the create, where the new thread may touch the slot first */
+  write_handle (L, e, loc);
   lower_create_detached (L, e, sem, loc);
 }
 
