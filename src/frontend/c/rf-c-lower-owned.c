@@ -151,12 +151,6 @@ new_value (Lower *L, CExpr *v)
   return pv && pv->kind == C_EXPR_CALL && lower_is_new_alloc (L, c_callee_name (pv));
 }
 
-static CVisitResult
-names_decl (CExpr *e, gpointer d)
-{
-  return e->kind == C_EXPR_IDENT && e->decl == d ? C_VISIT_STOP : C_VISIT_CONTINUE;
-}
-
 /* E is `X->f = realloc (X->f, n)`: the field gets its own object back, or a new one
  * (the old one freed), or null. */
 static gboolean
@@ -192,7 +186,7 @@ fresh_store (Own *o, GPtrArray *items, guint j)
   CExpr *v = c_peel (e->b);
   CDecl *d = v && v->kind == C_EXPR_IDENT ? v->decl : NULL;
   if (!d || d->kind != C_DECL_VAR || c_is_static_object (d) || !is_pointerish (L, d->type)
-      || g_hash_table_contains (L->priv.ptr_addr, d) || c_visit_expr (&(CVisitor) { .expr = names_decl, .data = d }, e->a))
+      || g_hash_table_contains (L->priv.ptr_addr, d) || lower_expr_names (e->a, d))
     return FALSE;
   for (guint k = j; k-- > 0;)
     {

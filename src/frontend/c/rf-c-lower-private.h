@@ -306,9 +306,9 @@ enum { INDEX_BY_VALUE = 0, INDEX_BY_DEREF = 1, INDEX_BY_FIELD = 2 };
  * (or `O = (S) { ... }` whose literal gives f the value E),
  * a top-level statement of the creating loop's body before the create, O the pass's
  * own element or object (the create's argument), E made of constants, the loop's
- * index and variables in fixed (one value in every pass of the loop); conflict: two
- * create sites of the job set them differently (no field is known). Borrowed by the
- * job types of the create call. */
+ * index and variables in fixed (one value in every pass of the loop). Owned by
+ * Lower.argfields, one per create call, borrowed by that call's job types (no other
+ * create shares them). */
 typedef struct {
   GHashTable *sets;     /* const char* field (the AST's) -> CExpr* assignment */
   GHashTable *values;   /* const char* field -> CExpr* the value it sets the field to (its
@@ -319,7 +319,6 @@ typedef struct {
                          * field (const char*) an earlier set gave the value it reads */
   CTag *tag;            /* the object's struct */
   CDecl *index, *fn;    /* the loop's index and the function it is in */
-  gboolean conflict;
 } ArgFields;
 
 /* LowerJobs: the job types made so far (rf-c-lower-jobs.c). Invariant: every array
