@@ -7,7 +7,7 @@ _racefree_options()
 {
   case "$1" in
     check)
-      echo "--check --stats --backward-only --no-state-equation --search-only --max-markings --timeout --max-memory
+      echo "--check --stats --backward-only --no-state-equation --search-only --whole-net --max-markings --timeout --max-memory
             --total-timeout --max-errors --format --no-time --witness-dot --witness-format --witness-var --witness
             --html --baseline --source-root --certificate --help --include --define --undef --std --entry
             --init --no-library-state --inline-budget --version" ;;

@@ -2,7 +2,9 @@
 """Ctrl-C: SIGINT during a check stops the searches and reports what was decided.
 
 Writes a C program with N shared variables, each written by every worker under one
-mutex (a few hundredths of a second per variable, many seconds in all), then:
+mutex taken around each write (the search on a variable's focused net keeps every lock
+and unlock: about a hundredth of a second per variable with --search-only, seconds in
+all), then:
   - text: waits for the first verdict lines on standard output, sends SIGINT, and
     expects exit status 130, one verdict line per variable (the later ones
     "unknown (interrupted)"), the summary, and the line "interrupted: K verdicts left
@@ -33,9 +35,10 @@ N = 300
 def program():
     lines = ["#include <pthread.h>", "static pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;"]
     lines += ["static int v%d;" % i for i in range(N)]
-    lines += ["static void *worker (void *arg)", "{", "  pthread_mutex_lock (&m);"]
-    lines += ["  v%d++;" % i for i in range(N)]
-    lines += ["  pthread_mutex_unlock (&m);", "  return arg;", "}", "int main (void)", "{", "  pthread_t t;",
+    lines += ["static void *worker (void *arg)", "{"]
+    for i in range(N):
+        lines += ["  pthread_mutex_lock (&m);", "  v%d++;" % i, "  pthread_mutex_unlock (&m);"]
+    lines += ["  return arg;", "}", "int main (void)", "{", "  pthread_t t;",
               "  for (int i = 0; i < 3; i++)", "    pthread_create (&t, 0, worker, 0);", "  return 0;", "}"]
     return "\n".join(lines) + "\n"
 

@@ -28,7 +28,7 @@ STAGES = [
     ("frontend/tts", ["petri"]),
     ("net", ["model", "petri"]),
     ("engine", ["petri"]),
-    ("query", ["engine", "model"]),
+    ("query", ["engine", "model", "net"]),
     ("report", ["query"]),
     ("driver", ["frontend/sml", "frontend/c", "frontend/spec", "frontend/tts", "net", "report"]),
     ("certify", ["support"]),

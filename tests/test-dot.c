@@ -321,7 +321,7 @@ check_example (const char *name)
   Checked c = { rf_sml_parse_file (file, diags, &error), NULL, NULL };
   assert_non_null (c.prog);
   c.net = rf_netbuild (c.prog);
-  c.verdicts = rf_race_check (c.prog, c.net, NULL);
+  c.verdicts = rf_race_check (c.prog, c.net, NULL, TRUE);
   const RfRaceVerdict *rv = g_ptr_array_index (c.verdicts, 0);
   assert_int_equal (rv->result->verdict, RF_COVER_UNSAFE);
   return c;

@@ -1701,7 +1701,7 @@ program_case (guint case_no, Counts *c)
     bad = claims_problem (prog, net, pf, why);
 
   RfCoverBudget budget = { .max_markings = ENGINE_MAX_MARKINGS, .timeout_s = ENGINE_TIMEOUT_S };
-  g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget);
+  g_autoptr (GPtrArray) verdicts = rf_race_check (prog, net, &budget, TRUE);
   guint vi = 0;
 
   for (guint v = 0; v < rf_program_n_vars (prog) && bad == NULL; v++)
@@ -1785,10 +1785,13 @@ program_case (guint case_no, Counts *c)
         bad = "rf_race_check's verdict differs from rf_cover_run's";
       else if ((rv->interleaving != NULL) != (r->verdict == RF_COVER_UNSAFE))
         bad = "rf_race_check: an interleaving without a race or a race without one";
-      else if (rv->interleaving
-               && (rv->interleaving->steps->len != rv->result->witness->steps->len
-                   || rv->interleaving->steps->len != r->witness->steps->len))
+      else if (rv->interleaving && rv->interleaving->steps->len != rv->result->witness->steps->len)
         bad = "rf_race_check: interleaving and witness lengths differ";
+      else if (rv->interleaving && !rf_witness_replay (net, rv->result->witness, rv->target, NULL))
+        bad = "rf_race_check: its witness does not replay on the whole net";
+      else if ((rv->result->verdict == RF_COVER_UNSAFE || rv->proof == RF_RACE_PROOF_SEARCH)
+               && rv->focus_places == 0)
+        bad = "rf_race_check: a search not on the focused net (its race not carried over)";
 
       if (bad == NULL && p >= 0 && has_joinall (prog) && !has_rwlock (prog))
         {

@@ -351,7 +351,7 @@ test_race_pairs (void **state)
   g_autoptr (RfRaceQuick) quick = rf_race_quick_new (net);
   for (guint with_quick = 0; with_quick < 2; with_quick++)
     {
-      RfRaceVerdict *rv = rf_race_check_var (prog, net, NULL, 0, NULL);
+      RfRaceVerdict *rv = rf_race_check_var (prog, net, NULL, 0, NULL, TRUE);
       assert_int_equal (rv->result->verdict, RF_COVER_UNSAFE);
       rf_race_find_pairs (net, with_quick ? quick : NULL, rv, NULL);
       assert_non_null (rv->pairs);
@@ -389,7 +389,7 @@ test_race_pairs (void **state)
    * the quick arguments exclude the two locked pairs, the other two are not checked */
   RfCoverBudget total = { 0 };
   total.deadline_us = rf_cover_cpu_time_us () + (gint64) 3600 * G_USEC_PER_SEC;
-  RfRaceVerdict *tv = rf_race_check_var (prog, net, NULL, 0, &total);
+  RfRaceVerdict *tv = rf_race_check_var (prog, net, NULL, 0, &total, TRUE);
   rf_race_find_pairs (net, quick, tv, &total);
   assert_int_equal (tv->pairs->len, 3);
   assert_int_equal (tv->pairs_unchecked, 2);
@@ -406,7 +406,7 @@ test_race_pairs (void **state)
   g_autoptr (RfProgram) many = rf_sml_parse ("m.sml", text->str, diags, NULL);
   assert_non_null (many);
   g_autoptr (RfNet) mnet = rf_netbuild (many);
-  RfRaceVerdict *rv = rf_race_check_var (many, mnet, NULL, 0, NULL);
+  RfRaceVerdict *rv = rf_race_check_var (many, mnet, NULL, 0, NULL, TRUE);
   rf_race_find_pairs (mnet, NULL, rv, NULL);
   assert_int_equal (rv->pairs->len, RF_RACE_MAX_PAIRS + 1);
   assert_int_equal (rv->pairs->len + rv->pairs_unchecked, 55);

@@ -331,7 +331,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autofree char *format_name = NULL;
   g_autofree char *witness_out = NULL, *witness_format_name = NULL, *witness_var = NULL;
   g_autofree char *witness_file = NULL;
-  gboolean no_time = FALSE, search_only = FALSE;
+  gboolean no_time = FALSE, search_only = FALSE, whole_net = FALSE;
   g_autofree char *html_dir = NULL, *cert_out = NULL, *check_list = NULL, *baseline = NULL;
   g_autofree char *source_root = NULL;
   GOptionEntry entries[] = {
@@ -340,6 +340,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
     { "backward-only", 0, 0, G_OPTION_ARG_NONE, &ba.backward_only, "Search backward only (no forward search alongside)", NULL },
     { "no-state-equation", 0, 0, G_OPTION_ARG_NONE, &ba.no_steq, "Do not prune with the state equation (linear programs)", NULL },
     { "search-only", 0, 0, G_OPTION_ARG_NONE, &search_only, "Decide every variable by the search (no quick proof tried first)", NULL },
+    { "whole-net", 0, 0, G_OPTION_ARG_NONE, &whole_net, "Search every variable on the whole program's net (not on the net focused on it)", NULL },
     { "max-markings", 0, 0, G_OPTION_ARG_INT64, &ba.max_markings, "Give up (verdict unknown) past N kept markings", "N" },
     { "timeout", 0, 0, G_OPTION_ARG_DOUBLE, &ba.timeout, "Give up (verdict unknown) after S seconds of CPU time per variable", "S" },
     { "max-memory", 0, 0, G_OPTION_ARG_STRING, &ba.max_memory, "Give up (verdict unknown) past SIZE bytes of search data (512M, 2G; default: none, or half a ulimit -v)", "SIZE" },
@@ -424,6 +425,7 @@ cli_cmd_check (int argc, char **argv, RfOut *out, RfOut *err)
   g_autoptr (RfCheckResult) res = rf_check_result_new (files);
   rf_check_result_set_checks (res, checks);
   rf_check_result_set_quick (res, !search_only);
+  rf_check_result_set_focus (res, !whole_net);
   RfDriverOptions dopts = cli_driver_options (&cargs, NULL);
   /* Ctrl-C from here on: reading the program and building its net go on to their end
    * (a second Ctrl-C ends the process), then every verdict not decided is unknown. */

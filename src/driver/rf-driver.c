@@ -212,7 +212,7 @@ settle_values (RfCheckResult *res, const RfCoverBudget *budget, GHashTable *cach
             {
               rv = rf_race_check_var (prog, rf_check_result_get_net (res), quick_unless_cancelled (res, budget),
                                       (guint) var->guard,
-                                      budget ? &guard_budget : NULL);
+                                      budget ? &guard_budget : NULL, rf_check_result_get_focus (res));
               g_hash_table_insert (cache, GINT_TO_POINTER (var->guard), rv);
             }
           if (rv->result->verdict != RF_COVER_SAFE)
@@ -237,7 +237,8 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
         continue;
       RfRaceVerdict *rv = NULL;
       if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
-        rv = rf_race_check_var (prog, net, quick_unless_cancelled (res, budget), v, budget);
+        rv = rf_race_check_var (prog, net, quick_unless_cancelled (res, budget), v, budget,
+                                rf_check_result_get_focus (res));
       rf_race_find_pairs (net, quick_unless_cancelled (res, budget), rv, budget);   /* every racing pair, not only the witness's */
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))

@@ -45,6 +45,10 @@ typedef struct {
   GArray *joinall;     /* guint triples: a joinall transition, its semaphore + 1 (0:
                         * none), the job type it empties */
   RfEdgeIndex **index; /* per job */
+  GHashTable *mids;    /* (job << 32 | edge index) -> the first of the edge's middle places
+                        * (mid_places) */
+  gint focus;          /* -1, or the one data var whose accesses are built (rf_netbuild_focus):
+                        * accesses to every other data var are silent, like skips */
 } Builder;
 
 /* A worklist of nodes: each node is on it at most once (on[n]). */
@@ -176,19 +180,39 @@ add_move (Builder *b, guint j, const RfEdge *e, const char *label, guint from, g
                       { spawn >= 0 ? (guint) spawn : 0, spawn >= 0 ? 1 : 0 } };
   guint t = rf_net_add_transition (b->net, label, j, e->loc, pre, 2, post, 3, from, to, spawn);
   rf_net_set_transition_context (b->net, t, e->ctx);
+  rf_net_set_transition_edge (b->net, t, (gint) (e - &g_array_index (job->edges, RfEdge, 0)));
   return t;
 }
 
-/* A control place between two transitions of one statement. */
-static guint
-mid_place (Builder *b, guint j, const RfEdge *e, const char *activity)
+/* The control places between the transitions of edge E of job J: N places (ids
+ * *first .. *first + N), one per activity of ACTIVITIES, made once per edge: a thread
+ * in the middle of a statement goes on the same way whichever place it started it
+ * from, so only the statement's first transition is built per place it leaves from.
+ * Returns TRUE when they are new (the caller then builds the transitions that leave
+ * them). A thread there holds what it held at e->from (the node the statement leaves:
+ * the node its rwlock modes and posts are those of). */
+static gboolean
+mid_places (Builder *b, guint j, const RfEdge *e, const char *const *activities, guint n, guint *first)
 {
   const RfJob *job = rf_program_get_job (b->prog, j);
-  g_autofree char *base = g_strdup_printf ("%s@%u:%s", job->name, e->loc.line, activity);
-  guint id = add_place (b, base, RF_PLACE_CONTROL, j, -1, e->loc, activity);
-  /* a thread in the middle of a statement holds what it held before it */
-  g_array_index (b->place_node, gint, id) = (gint) b->from_node;
-  return id;
+  guint64 key = ((guint64) j << 32) | (guint64) (e - &g_array_index (job->edges, RfEdge, 0));
+  gpointer found;
+  if (g_hash_table_lookup_extended (b->mids, &key, NULL, &found))
+    {
+      *first = GPOINTER_TO_UINT (found);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *base = g_strdup_printf ("%s@%u:%s", job->name, e->loc.line, activities[i]);
+      guint id = add_place (b, base, RF_PLACE_CONTROL, j, -1, e->loc, activities[i]);
+      g_array_index (b->place_node, gint, id) = (gint) e->from;
+      if (i == 0)
+        *first = id;
+      g_assert (id == *first + i);
+    }
+  g_hash_table_insert (b->mids, g_memdup2 (&key, sizeof key), GUINT_TO_POINTER (*first));
+  return TRUE;
 }
 
 static const char *
@@ -208,9 +232,12 @@ build_access (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   g_autofree char *text = rf_program_edge_to_string (b->prog, e);
   g_autofree char *begin = g_strdup_printf ("%s (begin)", text);
   g_autofree char *end = g_strdup_printf ("%s (end)", text);
-  guint mid = mid_place (b, j, e, activity);
+  const char *acts[1] = { activity };
+  guint mid;
+  gboolean fresh = mid_places (b, j, e, acts, 1, &mid);
   add_move (b, j, e, begin, pi, mid, -1, acc, -1);
-  add_move (b, j, e, end, mid, pj, acc, -1, -1);
+  if (fresh)
+    add_move (b, j, e, end, mid, pj, acc, -1, -1);
 }
 
 /* Marks transition T (built from E) as one that may block its thread, unless E is a
@@ -230,12 +257,16 @@ build_wait (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   gint sig = b->shared[e->arg], lock = b->shared[e->arg2];
   g_autofree char *waiting = g_strdup_printf ("waiting on %s", c);
   g_autofree char *woken = g_strdup_printf ("woken, reacquiring %s", l);
-  guint pw = mid_place (b, j, e, waiting);
-  guint pa = mid_place (b, j, e, woken);
+  const char *acts[2] = { waiting, woken };
+  guint pw;
+  gboolean fresh = mid_places (b, j, e, acts, 2, &pw);
+  guint pa = pw + 1;
   g_autofree char *t1 = g_strdup_printf ("wait %s, %s (release %s)", c, l, l);
   g_autofree char *t2 = g_strdup_printf ("wake up on signal %s", c);
   g_autofree char *t4 = g_strdup_printf ("wait %s, %s (reacquire %s)", c, l, l);
   rf_net_set_transition_blocks (b->net, add_move (b, j, e, t1, pi, pw, -1, lock, -1));
+  if (!fresh)
+    return;
   add_move (b, j, e, t2, pw, pa, sig, -1, -1);
   add_move (b, j, e, "wake up spuriously", pw, pa, -1, -1, -1);
   rf_net_set_transition_waits_for (b->net, add_move (b, j, e, t4, pa, pj, lock, -1, -1), (guint) lock);
@@ -250,8 +281,12 @@ build_broadcast (Builder *b, guint j, const RfEdge *e, guint pi, guint pj)
   g_autofree char *t1 = g_strdup_printf ("broadcast %s (begin)", c);
   g_autofree char *t2 = g_strdup_printf ("broadcast %s (wake one)", c);
   g_autofree char *t3 = g_strdup_printf ("broadcast %s (end)", c);
-  guint pb = mid_place (b, j, e, activity);
+  const char *acts[1] = { activity };
+  guint pb;
+  gboolean fresh = mid_places (b, j, e, acts, 1, &pb);
   add_move (b, j, e, t1, pi, pb, -1, -1, -1);
+  if (!fresh)
+    return;
   add_move (b, j, e, t2, pb, pb, -1, b->shared[e->arg], -1);
   add_move (b, j, e, t3, pb, pj, -1, -1, -1);
 }
@@ -398,21 +433,31 @@ build_edge (Builder *b, guint j, const RfEdge *e, guint pi)
     }
 }
 
-/* Skip closure. A skip step (branch choice, loop test, goto, `skip;`) changes nothing
- * but the moving thread's location and commutes with every step of other threads, so
- * it is folded into the next real operation: a thread at node k may perform any
- * non-skip edge leaving a node reachable from k by skip edges. Races are states of
- * threads in the middle of accesses, so this reduction is exact for them. Only the
- * entry and the targets of non-skip edges (the visible nodes) get control places. */
+/* Skip closure. A silent step -- a skip (branch choice, loop test, goto, `skip;`), and
+ * in a net focused on data var v (rf_netbuild_focus) an access to another data var --
+ * changes nothing but the moving thread's location (and the access places of a
+ * variable the net does not ask about) and commutes with every step of other threads,
+ * so it is folded into the next real operation: a thread at node k may perform any
+ * non-silent edge leaving a node reachable from k by silent edges. Races are states of
+ * threads in the middle of accesses, so this reduction is exact for them (for v's,
+ * in a focused net). Only the entry and the targets of non-silent edges (the visible
+ * nodes) get control places. */
+static gboolean
+silent (const Builder *b, const RfEdge *e)
+{
+  return e->op == RF_OP_SKIP
+         || (b->focus >= 0 && (e->op == RF_OP_READ || e->op == RF_OP_WRITE) && e->arg != b->focus);
+}
+
 static gboolean *
-visible_nodes (const RfJob *job)
+visible_nodes (const Builder *b, const RfJob *job)
 {
   gboolean *visible = g_new0 (gboolean, job->nodes->len);
   visible[job->entry] = TRUE;
   for (guint i = 0; i < job->edges->len; i++)
     {
       const RfEdge *e = &g_array_index (job->edges, RfEdge, i);
-      if (e->op != RF_OP_SKIP)
+      if (!silent (b, e))
         visible[e->to] = TRUE;
     }
   return visible;
@@ -425,11 +470,11 @@ compare_uint (gconstpointer a, gconstpointer b)
   return x < y ? -1 : x > y;
 }
 
-/* Sets EDGES to the non-skip edges (indices, ascending) leaving a node reachable from K
- * through skip edges (K included). STAMP[n] == MARK marks the nodes reached so far
+/* Sets EDGES to the non-silent edges (indices, ascending) leaving a node reachable from K
+ * through silent edges (K included). STAMP[n] == MARK marks the nodes reached so far
  * (the caller gives a new MARK each time, so nothing is cleared); NODES is scratch. */
 static void
-skip_closure_edges (const RfJob *job, const RfEdgeIndex *index, guint k, guint *stamp, guint mark,
+skip_closure_edges (const Builder *b, const RfJob *job, const RfEdgeIndex *index, guint k, guint *stamp, guint mark,
                     GArray *nodes, GArray *edges)
 {
   g_array_set_size (nodes, 0);
@@ -443,7 +488,7 @@ skip_closure_edges (const RfJob *job, const RfEdgeIndex *index, guint k, guint *
       for (guint i = 0; i < c; i++)
         {
           const RfEdge *e = &g_array_index (job->edges, RfEdge, out[i]);
-          if (e->op != RF_OP_SKIP)
+          if (!silent (b, e))
             g_array_append_val (edges, out[i]);
           else if (stamp[e->to] != mark)
             {
@@ -662,12 +707,14 @@ add_rwlock_claim (Builder *b, guint v, guint lp)
     rf_net_add_rwlock_claim (b->net, lp, holds);
 }
 
-RfNet *
-rf_netbuild (const RfProgram *prog)
+static RfNet *
+build (const RfProgram *prog, gint focus)
 {
   g_assert (rf_program_is_valid (prog));
   Builder b = { 0 };
   b.prog = prog;
+  b.focus = focus;
+  b.mids = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   b.net = rf_net_new ();
   b.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   b.next_k = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -692,6 +739,8 @@ rf_netbuild (const RfProgram *prog)
       switch (var->kind)
         {
         case RF_VAR_DATA:
+          if (focus >= 0 && v != (guint) focus)
+            break;
           b.read[v] = add_place (&b, rn, RF_PLACE_READ, -1, v, var->loc, NULL);
           b.write[v] = add_place (&b, wn, RF_PLACE_WRITE, -1, v, var->loc, NULL);
           break;
@@ -728,7 +777,7 @@ rf_netbuild (const RfProgram *prog)
   for (guint j = 0; j < nj; j++)
     {
       const RfJob *job = rf_program_get_job (prog, j);
-      g_autofree gboolean *visible = visible_nodes (job);
+      g_autofree gboolean *visible = visible_nodes (&b, job);
       b.pcs[j] = g_new (guint, job->nodes->len);
       for (guint n = 0; n < job->nodes->len; n++)
         {
@@ -758,7 +807,7 @@ rf_netbuild (const RfProgram *prog)
         {
           if (b.pcs[j][k] == G_MAXUINT)
             continue;
-          skip_closure_edges (job, b.index[j], k, stamp, k + 1, nodes, edges);
+          skip_closure_edges (&b, job, b.index[j], k, stamp, k + 1, nodes, edges);
           b.from_node = k;
           for (guint i = 0; i < edges->len; i++)
             build_edge (&b, j, &g_array_index (job->edges, RfEdge, g_array_index (edges, guint, i)), b.pcs[j][k]);
@@ -783,7 +832,7 @@ rf_netbuild (const RfProgram *prog)
           for (guint i = 0; i < c; i++)
             {
               const RfEdge *e = &g_array_index (job->edges, RfEdge, in[i]);
-              if (e->op == RF_OP_SKIP && e->arg != RF_SKIP_HALT && !ends[e->from])
+              if (silent (&b, e) && !(e->op == RF_OP_SKIP && e->arg == RF_SKIP_HALT) && !ends[e->from])
                 {
                   ends[e->from] = TRUE;
                   g_array_append_val (todo, e->from);
@@ -854,6 +903,20 @@ rf_netbuild (const RfProgram *prog)
   g_array_unref (b.place_node);
   g_array_unref (b.joinall);
   g_hash_table_unref (b.names);
+  g_hash_table_unref (b.mids);
   g_hash_table_unref (b.next_k);
   return b.net;
+}
+
+RfNet *
+rf_netbuild (const RfProgram *prog)
+{
+  return build (prog, -1);
+}
+
+RfNet *
+rf_netbuild_focus (const RfProgram *prog, guint var)
+{
+  g_return_val_if_fail (var < rf_program_n_vars (prog) && rf_program_get_var (prog, var)->kind == RF_VAR_DATA, NULL);
+  return build (prog, (gint) var);
 }

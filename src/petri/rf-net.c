@@ -162,6 +162,7 @@ rf_net_add_transition (RfNet *net, const char *label, gint job, RfLoc loc,
   t->spawn = spawn;
   t->waits_for = -1;
   t->ctx = -1;
+  t->edge = -1;
   g_ptr_array_add (net->transitions, t);
   return t->id;
 }
@@ -179,6 +180,14 @@ rf_net_set_transition_context (RfNet *net, guint t, gint ctx)
   g_return_if_fail (t < net->transitions->len && ctx >= -1);
   RfTransition *tr = g_ptr_array_index (net->transitions, t);
   tr->ctx = ctx;
+}
+
+void
+rf_net_set_transition_edge (RfNet *net, guint t, gint edge)
+{
+  g_return_if_fail (t < net->transitions->len && edge >= -1);
+  RfTransition *tr = g_ptr_array_index (net->transitions, t);
+  tr->edge = edge;
 }
 
 void

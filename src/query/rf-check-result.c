@@ -66,6 +66,7 @@ struct _RfCheckResult {
   RfNet *net;            /* owned, or NULL */
   RfRaceQuick *quick;    /* owned, or NULL; made for net (NULL while net is) */
   gboolean no_quick;     /* the quick arguments are off */
+  gboolean whole_net;    /* race searches run on the whole net, not a focused one */
   GPtrArray *targets;    /* RfMarking*, owned, or NULL */
   GPtrArray *verdicts;   /* RfRaceVerdict*, owned, in var id order */
   RfCoverResult *cover;  /* owned, or NULL */
@@ -249,6 +250,18 @@ rf_check_result_set_quick (RfCheckResult *res, gboolean on)
   res->no_quick = !on;
   if (!on)
     g_clear_pointer (&res->quick, rf_race_quick_free);
+}
+
+void
+rf_check_result_set_focus (RfCheckResult *res, gboolean on)
+{
+  res->whole_net = !on;
+}
+
+gboolean
+rf_check_result_get_focus (const RfCheckResult *res)
+{
+  return !res->whole_net;
 }
 
 void

@@ -1,6 +1,8 @@
 /* rf-race: race queries per data variable, witnesses as interleavings of threads, and
  * the racing accesses of each race, worked out once for every report. */
 #include "rf-race.h"
+#include "rf-netbuild.h"
+#include "rf-race-focus.h"
 
 /* The race targets. Read_v holds one token per thread in the middle of a read of v
  * (each begin transition moves a thread to its access place and puts a token on Read_v,
@@ -383,9 +385,45 @@ describe_race (const RfProgram *prog, const RfNet *net, RfRaceVerdict *rv)
     }
 }
 
+/* The search for a race on VAR on the net of PROG focused on it (rf_netbuild_focus: the
+ * same verdict as on NET, the whole net, with the accesses to other variables folded):
+ * its result, a witness carried over to NET (rf_race_focus_expand) and replayed there
+ * against one of TARGETS (NET's). NULL when the witness cannot be carried over (no
+ * such case is known: the caller then searches NET). *N_PLACES and *N_TRANSITIONS get
+ * the focused net's size. */
+static RfCoverResult *
+focused_search (const RfProgram *prog, const RfNet *net, guint var, GPtrArray *targets, const RfCoverBudget *b,
+                guint *n_places, guint *n_transitions)
+{
+  g_autoptr (RfNet) fnet = rf_netbuild_focus (prog, var);
+  g_autoptr (GPtrArray) ftargets = rf_race_targets (fnet, var);
+  RfCoverResult *fr = rf_cover_run (fnet, ftargets, b);
+  *n_places = rf_net_n_places (fnet);
+  *n_transitions = rf_net_n_transitions (fnet);
+  if (fr->verdict != RF_COVER_UNSAFE)
+    return fr;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (RfWitness) w = rf_race_focus_expand (fnet, net, var, fr->witness, &error);
+  for (guint k = 0; w && k < targets->len; k++)
+    if (rf_marking_leq (g_ptr_array_index (targets, k), w->final))
+      {
+        w->target = k;
+        if (!rf_witness_replay (net, w, g_ptr_array_index (targets, k), &error))
+          break;
+        rf_witness_free (fr->witness);
+        fr->witness = g_steal_pointer (&w);
+        return fr;
+      }
+  g_warning ("the race on '%s' found on its focused net is searched again on the whole net: %s",
+             rf_program_get_var (prog, var)->name, error ? error->message : "no target covered");
+  rf_cover_result_free (fr);
+  *n_places = *n_transitions = 0;
+  return NULL;
+}
+
 RfRaceVerdict *
 rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, guint var,
-                   const RfCoverBudget *budget)
+                   const RfCoverBudget *budget, gboolean focus)
 {
   const RfVar *v = rf_program_get_var (prog, var);
   g_return_val_if_fail (v->kind == RF_VAR_DATA, NULL);
@@ -406,11 +444,17 @@ rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *q
       rv->result->stats.seconds = (rf_cover_cpu_time_us () - start) / 1e6;
       return rv;
     }
-  g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
   /* The progress display names the variable being searched. */
   RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
   b.progress_label = v->name;
-  rv->result = rf_cover_run (net, targets, &b);
+  g_autoptr (GPtrArray) targets = rf_race_targets (net, var);
+  rv->searched = TRUE;
+  /* A certificate is a proof about the whole net, which the report names; else the
+   * search runs on the net focused on VAR, and a race it finds is carried over. */
+  if (focus && !b.certify)
+    rv->result = focused_search (prog, net, var, targets, &b, &rv->focus_places, &rv->focus_transitions);
+  if (!rv->result)
+    rv->result = rf_cover_run (net, targets, &b);
   if (rv->result->verdict == RF_COVER_SAFE)
     rv->proof = RF_RACE_PROOF_SEARCH;
   if (rv->result->verdict == RF_COVER_UNSAFE)
@@ -425,13 +469,13 @@ rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *q
 }
 
 GPtrArray *
-rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget)
+rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget, gboolean focus)
 {
   GPtrArray *verdicts = g_ptr_array_new_with_free_func ((GDestroyNotify) rf_race_verdict_free);
   g_autoptr (RfRaceQuick) quick = rf_race_quick_new (net);
   for (guint v = 0; v < rf_program_n_vars (prog); v++)
     if (rf_program_get_var (prog, v)->kind == RF_VAR_DATA)
-      g_ptr_array_add (verdicts, rf_race_check_var (prog, net, quick, v, budget));
+      g_ptr_array_add (verdicts, rf_race_check_var (prog, net, quick, v, budget, focus));
   return verdicts;
 }
 

@@ -285,6 +285,26 @@ write_proof (RfJson *j, const RfRaceVerdict *rv)
     rf_json_null (j);
 }
 
+/* "searched_net": the net RV's search ran on (NET, the whole net, or the focused one),
+ * or null when RV had no search. */
+static void
+write_searched_net (RfJson *j, const RfNet *net, const RfRaceVerdict *rv)
+{
+  rf_json_key (j, "searched_net");
+  if (!rv->searched || !net)
+    {
+      rf_json_null (j);
+      return;
+    }
+  gboolean focused = rv->focus_places > 0;
+  rf_json_begin_object (j);
+  rf_json_key (j, "focused");
+  rf_json_bool (j, focused);
+  rf_json_member_uint (j, "places", focused ? rv->focus_places : rf_net_n_places (net));
+  rf_json_member_uint (j, "transitions", focused ? rv->focus_transitions : rf_net_n_transitions (net));
+  rf_json_end_object (j);
+}
+
 static void
 write_statistics (RfJson *j, const RfCoverStats *st, const RfReportOptions *opts)
 {
@@ -711,6 +731,7 @@ report_json_check (const RfCheckResult *res, const RfReportOptions *opts, GStrin
       write_witness (&j, prog, net, rv->interleaving);
       write_proof (&j, rv);
       write_statistics (&j, &rv->result->stats, opts);
+      write_searched_net (&j, net, rv);
       rf_json_end_object (&j);
     }
   rf_json_end_array (&j);

@@ -270,6 +270,15 @@ rf_report_text_verdict (const RfCheckResult *res, const RfRaceVerdict *rv,
                             ", forward states %" G_GUINT64_FORMAT "\n",
                             r->stats.conf, r->stats.subsumed, r->stats.iterations, r->stats.kept,
                             r->stats.pruned, r->stats.steq_pruned, r->stats.forward_states);
+  if (opts && opts->stats && rv->searched)
+    {
+      const RfNet *net = rf_check_result_get_net (res);
+      gboolean focused = rv->focus_places > 0;
+      g_string_append_printf (out, "  searched on %s: %u places, %u transitions\n",
+                              focused ? "the net focused on it" : "the whole net",
+                              focused ? rv->focus_places : rf_net_n_places (net),
+                              focused ? rv->focus_transitions : rf_net_n_transitions (net));
+    }
 }
 
 /* The last line of the text report of a race check: what the verdicts add up to. */

@@ -47,4 +47,11 @@ G_BEGIN_DECLS
 
 RfNet *rf_netbuild (const RfProgram *prog);
 
+/* The net of PROG focused on data var VAR: the same rules, but accesses to the other
+ * data vars are silent (folded by the skip closure like skips) and get no places, so
+ * the net has fewer control places and transitions. A marking of two threads in the
+ * middle of accesses to VAR is coverable here exactly when it is in rf_netbuild's net
+ * (see skip_closure in rf-netbuild.c): the race query on VAR may ask either. */
+RfNet *rf_netbuild_focus (const RfProgram *prog, guint var);
+
 G_END_DECLS

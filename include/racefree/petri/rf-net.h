@@ -60,6 +60,9 @@ typedef struct {
  * ctx: the call context of the program the transition comes from (an id the model
  * builder gives, RfContext of rf-program.h; set by rf_net_set_transition_context), or
  * -1 (the default): reports name the function and call stack of a step with it.
+ * edge: the edge of job `job`'s program graph the transition was built from (an index
+ * the net builder gives, set by rf_net_set_transition_edge), or -1 (the default): two
+ * nets built from one program name their transitions' statements alike with it.
  * label owned. */
 typedef struct {
   guint id;
@@ -77,6 +80,7 @@ typedef struct {
   gint spawn;
   gint waits_for;
   gint ctx;
+  gint edge;
   gboolean blocks;
 } RfTransition;
 
@@ -112,6 +116,8 @@ void rf_net_set_transition_waits_for (RfNet *net, guint t, guint lock);
 void rf_net_set_transition_blocks (RfNet *net, guint t);
 /* Sets T's ctx (see RfTransition). */
 void rf_net_set_transition_context (RfNet *net, guint t, gint ctx);
+/* Sets T's edge (see RfTransition). */
+void rf_net_set_transition_edge (RfNet *net, guint t, gint edge);
 guint rf_net_add_job (RfNet *net, const char *name, gint entry);
 
 guint rf_net_n_places (const RfNet *net);

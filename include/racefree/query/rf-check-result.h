@@ -68,6 +68,10 @@ const RfNet *rf_check_result_get_net (const RfCheckResult *res);
 const RfRaceQuick *rf_check_result_get_quick (RfCheckResult *res);
 /* Whether the race checks try the quick arguments before a search (default TRUE). */
 void rf_check_result_set_quick (RfCheckResult *res, gboolean on);
+/* Whether a race search runs on the net focused on its variable (rf_race_check_var's
+ * FOCUS; default TRUE) or on the whole net. */
+void rf_check_result_set_focus (RfCheckResult *res, gboolean on);
+gboolean rf_check_result_get_focus (const RfCheckResult *res);
 
 /* The targets of a net input (takes TARGETS: RfMarking*, owned). NULL otherwise. */
 void rf_check_result_take_targets (RfCheckResult *res, GPtrArray *targets);

@@ -134,6 +134,9 @@ typedef struct {
                             * with a write decided or searched (rf_race_find_pairs), in
                             * (a, b) order */
   guint pairs_unchecked;   /* the pairs not searched (past RF_RACE_MAX_PAIRS searches) */
+  gboolean searched;       /* a search ran (no quick argument proved it, a budget left) */
+  guint focus_places;      /* the size of the focused net the search ran on, or 0 and 0 */
+  guint focus_transitions; /* when it ran on the whole net (or there was no search) */
 } RfRaceVerdict;
 
 void rf_race_verdict_free (RfRaceVerdict *v);
@@ -146,9 +149,13 @@ GPtrArray *rf_race_targets (const RfNet *net, guint var);
 /* The verdict for data variable VAR of PROG (its net NET): QUICK's arguments first
  * (QUICK, made for NET, may be NULL: none; they are not tried when BUDGET asks for a
  * certificate, which only a search gives), else one coverability search with BUDGET
- * (may be NULL) and progress_label set to the variable's name. Owned. */
+ * (may be NULL) and progress_label set to the variable's name. With FOCUS (and no
+ * certificate asked for), the search runs on PROG's net focused on VAR
+ * (rf_netbuild_focus: same verdict, fewer places), and a race found there is carried
+ * over to NET (rf_race_focus_expand): the verdict's witness is always one of NET.
+ * Owned. */
 RfRaceVerdict *rf_race_check_var (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick,
-                                  guint var, const RfCoverBudget *budget);
+                                  guint var, const RfCoverBudget *budget, gboolean focus);
 
 /* The most replays rf_race_shorten makes (a tuning constant: it bounds the work, and
  * the result does not depend on the machine). */
@@ -177,8 +184,8 @@ void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, con
 void rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv, const RfCoverBudget *budget);
 
 /* One verdict per data variable, in var id order (rf_race_check_var on each, with
- * the quick arguments). RfRaceVerdict*, owned. */
-GPtrArray *rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget);
+ * the quick arguments, FOCUS passed on). RfRaceVerdict*, owned. */
+GPtrArray *rf_race_check (const RfProgram *prog, const RfNet *net, const RfCoverBudget *budget, gboolean focus);
 
 /* How many of VERDICTS (RfRaceVerdict*) are races, race-free and unknown. */
 void rf_race_count (GPtrArray *verdicts, guint *n_race, guint *n_free, guint *n_unknown);
