@@ -349,11 +349,13 @@ test_race_pairs (void **state)
   assert_non_null (prog);
   g_autoptr (RfNet) net = rf_netbuild (prog);
   g_autoptr (RfRaceQuick) quick = rf_race_quick_new (net);
-  for (guint with_quick = 0; with_quick < 2; with_quick++)
+  /* with and without the quick arguments, on the focused net and on the whole net */
+  for (guint mode = 0; mode < 4; mode++)
     {
-      RfRaceVerdict *rv = rf_race_check_var (prog, net, NULL, 0, NULL, TRUE);
+      gboolean with_quick = mode & 1, focus = mode >> 1;
+      RfRaceVerdict *rv = rf_race_check_var (prog, net, NULL, 0, NULL, focus);
       assert_int_equal (rv->result->verdict, RF_COVER_UNSAFE);
-      rf_race_find_pairs (net, with_quick ? quick : NULL, rv, NULL);
+      rf_race_find_pairs (prog, net, with_quick ? quick : NULL, rv, NULL, focus);
       assert_non_null (rv->pairs);
       assert_int_equal (rv->pairs_unchecked, 0);
       /* (a.w, a.w) (a.w, b.w) (a.w, c.r) (b.w, b.w) (b.w, c.r): by line */
@@ -390,7 +392,7 @@ test_race_pairs (void **state)
   RfCoverBudget total = { 0 };
   total.deadline_us = rf_cover_cpu_time_us () + (gint64) 3600 * G_USEC_PER_SEC;
   RfRaceVerdict *tv = rf_race_check_var (prog, net, NULL, 0, &total, TRUE);
-  rf_race_find_pairs (net, quick, tv, &total);
+  rf_race_find_pairs (prog, net, quick, tv, &total, TRUE);
   assert_int_equal (tv->pairs->len, 3);
   assert_int_equal (tv->pairs_unchecked, 2);
   for (guint i = 0; i < tv->pairs->len; i++)
@@ -407,7 +409,7 @@ test_race_pairs (void **state)
   assert_non_null (many);
   g_autoptr (RfNet) mnet = rf_netbuild (many);
   RfRaceVerdict *rv = rf_race_check_var (many, mnet, NULL, 0, NULL, TRUE);
-  rf_race_find_pairs (mnet, NULL, rv, NULL);
+  rf_race_find_pairs (many, mnet, NULL, rv, NULL, TRUE);
   assert_int_equal (rv->pairs->len, RF_RACE_MAX_PAIRS + 1);
   assert_int_equal (rv->pairs->len + rv->pairs_unchecked, 55);
   for (guint i = 0; i < rv->pairs->len; i++)

@@ -239,7 +239,8 @@ rf_driver_check_races (RfCheckResult *res, const RfCoverBudget *budget, RfDriver
       if (!g_hash_table_steal_extended (cache, GINT_TO_POINTER (v), NULL, (gpointer *) &rv))
         rv = rf_race_check_var (prog, net, quick_unless_cancelled (res, budget), v, budget,
                                 rf_check_result_get_focus (res));
-      rf_race_find_pairs (net, quick_unless_cancelled (res, budget), rv, budget);   /* every racing pair, not only the witness's */
+      /* every racing pair, not only the witness's */
+      rf_race_find_pairs (prog, net, quick_unless_cancelled (res, budget), rv, budget, rf_check_result_get_focus (res));
       rf_check_result_add_verdict (res, rv);
       if (func && !func (res, rv, data))
         return FALSE;

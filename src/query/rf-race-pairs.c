@@ -17,8 +17,13 @@
  * at most what its own search may), so that listing the pairs never costs more than a
  * bounded number of bounded searches; the rest are only counted, and what a search
  * does not decide is unknown. A run with a total time budget (a deadline) searches no
- * pair: its time goes to the verdicts of the variables still to come. */
+ * pair: its time goes to the verdicts of the variables still to come. Like the
+ * verdict's own search, a pair is searched on the net focused on its variable (the
+ * same answer, rf_netbuild_focus), its statements found there by location and kind;
+ * a witness's steps are counted on the whole net. */
 #include "rf-race.h"
+#include "rf-netbuild.h"
+#include "rf-race-focus.h"
 
 #include <string.h>
 
@@ -128,13 +133,51 @@ site_at (const RfRaceSite *s, const Stmt *st)
   return s->write == st->write && loc_cmp (s->loc, st->loc) == 0;
 }
 
+/* The statement of STMTS (sorted, stmt_cmp) at ST's location and kind, or NULL. */
+static const Stmt *
+find_stmt (GArray *stmts, const Stmt *st)
+{
+  for (guint k = 0; k < stmts->len; k++)
+    if (stmt_cmp (&g_array_index (stmts, Stmt, k), st) == 0)
+      return &g_array_index (stmts, Stmt, k);
+  return NULL;
+}
+
+/* The search for pair (SA, SB) of NET's statements, TARGETS the pair's targets there:
+ * on FNET, the net focused on the variable, when non-NULL (FSTMTS its statements; the
+ * same verdict, rf_netbuild_focus), with the steps of a witness counted in NET
+ * (rf_race_focus_expand). Fills P's verdict and steps. */
+static void
+search_pair (const RfNet *net, GPtrArray *targets, const RfNet *fnet, GArray *fstmts, guint var, const Stmt *sa,
+             const Stmt *sb, const RfCoverBudget *b, RfRacePair *p)
+{
+  const Stmt *fa = fnet ? find_stmt (fstmts, sa) : NULL, *fb = fnet ? find_stmt (fstmts, sb) : NULL;
+  gboolean claimed;
+  g_autoptr (GPtrArray) ftargets = fa && fb ? pair_targets (fnet, NULL, fa, fb, &claimed) : NULL;
+  const RfNet *on = ftargets && ftargets->len > 0 ? fnet : net;
+  g_autoptr (RfCoverResult) r = rf_cover_run (on, on == net ? targets : ftargets, b);
+  p->verdict = r->verdict;
+  if (r->verdict != RF_COVER_UNSAFE || !r->witness)
+    return;
+  p->steps = r->witness->steps->len;
+  if (on == fnet)
+    {
+      g_autoptr (RfWitness) w = rf_race_focus_expand (fnet, net, var, r->witness, NULL);
+      if (w)
+        p->steps = w->steps->len;
+    }
+}
+
 void
-rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv, const RfCoverBudget *budget)
+rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
+                    const RfCoverBudget *budget, gboolean focus)
 {
   if (!rv->result || rv->result->verdict != RF_COVER_UNSAFE || rv->pairs)
     return;
   rv->pairs = g_array_new (FALSE, FALSE, sizeof (RfRacePair));
   g_autoptr (GArray) stmts = statements (net, rv->var);
+  g_autoptr (RfNet) fnet = NULL;
+  g_autoptr (GArray) fstmts = NULL;
   const RfRaceSite *lead, *other;
   rf_race_verdict_pair (rv, &lead, &other);
   RfCoverBudget b = budget ? *budget : (RfCoverBudget) { 0 };
@@ -174,10 +217,12 @@ rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *r
           {
             searched++;
             p.searched = TRUE;
-            g_autoptr (RfCoverResult) r = rf_cover_run (net, targets, &b);
-            p.verdict = r->verdict;
-            if (r->verdict == RF_COVER_UNSAFE && r->witness)
-              p.steps = r->witness->steps->len;
+            if (focus && !fnet)
+              {
+                fnet = rf_netbuild_focus (prog, rv->var);
+                fstmts = statements (fnet, rv->var);
+              }
+            search_pair (net, targets, fnet, fstmts, rv->var, sa, sb, &b, &p);
           }
         g_array_append_val (rv->pairs, p);
       }

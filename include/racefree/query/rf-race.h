@@ -179,9 +179,11 @@ void rf_race_verdict_pair (const RfRaceVerdict *rv, const RfRaceSite **lead, con
  * NULL: none) cannot race; each other one, up to RF_RACE_MAX_PAIRS of them, is a
  * coverability search with BUDGET (may be NULL; at most RF_RACE_PAIR_MAX_MARKINGS
  * markings, a RF_RACE_MAX_PAIRS-th of its timeout, no certificate; none when BUDGET has
- * a deadline); the rest are counted in RV->pairs_unchecked. Nothing for a verdict
- * that is not a race. */
-void rf_race_find_pairs (const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv, const RfCoverBudget *budget);
+ * a deadline); the rest are counted in RV->pairs_unchecked. With FOCUS, each search
+ * runs on PROG's net focused on the variable (rf_race_check_var's FOCUS). Nothing for
+ * a verdict that is not a race. */
+void rf_race_find_pairs (const RfProgram *prog, const RfNet *net, const RfRaceQuick *quick, RfRaceVerdict *rv,
+                         const RfCoverBudget *budget, gboolean focus);
 
 /* One verdict per data variable, in var id order (rf_race_check_var on each, with
  * the quick arguments, FOCUS passed on). RfRaceVerdict*, owned. */
